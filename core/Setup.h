@@ -1,0 +1,132 @@
+#pragma once
+
+#include "Curve.h"
+#include "tires/TireParams.h"
+
+#include <string>
+#include <vector>
+
+namespace vtw {
+
+// A Setup is every parameter of one car: a plain value, SI units and radians,
+// defaults in code. The defaults are the Corvette C5 of PHYSICS.md section 3;
+// values that are guesses (of the seed's author or of this project) say so.
+
+enum class RollingResistanceModel {
+    SpeedLinear, ///< Monster: F_rr = -C_rr * v (body force)
+    LoadBased    ///< per wheel |F_rr| = c_rr * Fz, opposing the rolling direction
+};
+
+enum class DrivelineLayout { RearWheelDrive, FrontWheelDrive, AllWheelDrive };
+enum class DifferentialType { Open, Locked };
+enum class ShiftMode { Automatic, Manual };
+enum class Integrator { ExplicitEuler, SemiImplicitEuler, RungeKutta4 };
+
+struct ChassisParams {
+    double mass = 1500.0;         ///< kg, with driver (seed: 1439 kg kerb + driver)
+    double cgToFrontAxle = 1.25;  ///< b, m (tutorial example; the real C5 wheelbase is 2.655 m)
+    double cgToRearAxle = 1.25;   ///< c, m
+    double cgHeight = 0.5;        ///< h, m (guess: the tutorial's 1.0 m is exaggerated for a sports car)
+    double trackFront = 1.575;    ///< m (C5 public specification)
+    double trackRear = 1.575;     ///< m
+    double yawInertia = 2350.0;   ///< Iz, kg m^2 (guess: M*b*c, dynamic index 1)
+    double rollStiffnessFront = 0.55; ///< front share of roll stiffness, 0..1 (guess)
+    double wheelbase() const { return cgToFrontAxle + cgToRearAxle; }
+    friend bool operator==(const ChassisParams&, const ChassisParams&) = default;
+};
+
+struct AeroParams {
+    double dragCoefficient = 0.30;  ///< Cd, dimensionless
+    double frontalArea = 2.2;       ///< A, m^2
+    double airDensity = 1.29;       ///< rho, kg/m^3 (seed value)
+    double downforceCoefficientArea = 0.0; ///< C_L*A, m^2; downforce = 0.5 rho C_L A v^2
+    double downforceFrontShare = 0.5;      ///< share of downforce on the front axle, 0..1
+    RollingResistanceModel rollingResistanceModel = RollingResistanceModel::LoadBased;
+    double rollingResistanceLinear = 12.8;      ///< C_rr, N s/m (Monster's 30 * C_drag; the author doubts it)
+    double rollingResistanceCoefficient = 0.015; ///< c_rr, dimensionless (asphalt 0.01-0.015)
+    /// C_drag = 0.5 Cd A rho, N s^2/m^2.
+    double dragConstant() const { return 0.5 * dragCoefficient * frontalArea * airDensity; }
+    friend bool operator==(const AeroParams&, const AeroParams&) = default;
+};
+
+struct EngineParams {
+    /// Full-throttle torque, N m, against engine speed, rpm. LS1 anchors from the
+    /// seed: 448 N m at 2500 rpm, 475 N m at 4400 rpm, 257 kW at 5600 rpm
+    /// (438 N m); the other points are guesses shaped to those anchors.
+    Curve torqueCurve{{1000.0, 390.0}, {2000.0, 435.0}, {2500.0, 448.0}, {3000.0, 458.0},
+                      {4000.0, 472.0}, {4400.0, 475.0}, {5000.0, 463.0}, {5600.0, 438.0},
+                      {6000.0, 395.0}};
+    double idleRpm = 1000.0;    ///< rpm; engine speed never falls below it while driving (idle floor)
+    double redlineRpm = 6000.0; ///< rpm; the rev limiter cuts torque above it
+    double engineBrakingCoefficient = 0.01; ///< mu_eb, N m per rpm, with the throttle released (guess)
+    friend bool operator==(const EngineParams&, const EngineParams&) = default;
+};
+
+struct GearboxParams {
+    std::vector<double> forwardRatios{2.66, 1.78, 1.30, 1.00, 0.74, 0.50}; ///< x_g, gears 1..N
+    double reverseRatio = 2.90; ///< x_g in reverse (positive; the direction is applied by the gearbox)
+    double finalDrive = 3.42;   ///< x_d
+    double efficiency = 0.7;    ///< eta, 0..1 (the seed author's guess)
+    ShiftMode shiftMode = ShiftMode::Automatic;
+    double upshiftRpm = 5800.0;   ///< rpm, automatic upshift threshold
+    double downshiftRpm = 2500.0; ///< rpm, automatic downshift threshold
+    double shiftTime = 0.2;       ///< s, drive torque is cut while a shift completes (guess)
+    int gearCount() const { return static_cast<int>(forwardRatios.size()); }
+    friend bool operator==(const GearboxParams&, const GearboxParams&) = default;
+};
+
+struct DrivelineParams {
+    DrivelineLayout layout = DrivelineLayout::RearWheelDrive;
+    double frontTorqueShare = 0.4; ///< AWD only: share of drive torque to the front axle, 0..1
+    DifferentialType differential = DifferentialType::Open;
+    friend bool operator==(const DrivelineParams&, const DrivelineParams&) = default;
+};
+
+struct BrakeParams {
+    double maxTorque = 4800.0;  ///< C_bt, N m, all four wheels together at full pedal (guess)
+    double frontBias = 0.7;     ///< share of brake torque on the front axle, 0..1 (guess)
+    double handbrakeTorque = 1500.0; ///< N m per rear wheel at full handbrake (guess)
+    friend bool operator==(const BrakeParams&, const BrakeParams&) = default;
+};
+
+struct SteeringParams {
+    double maxSteerAngle = 0.6109; ///< rad (35 deg) at the road wheels, full lock
+    double steerRate = 1.0;        ///< rad/s, fastest change of the road-wheel angle
+    double ackermannPercent = 100.0; ///< %, 0 = parallel steer, 100 = full Ackermann
+    friend bool operator==(const SteeringParams&, const SteeringParams&) = default;
+};
+
+struct SimulationParams {
+    double timeStep = 0.001;     ///< s, fixed step
+    int substeps = 1;            ///< integration substeps per step
+    Integrator integrator = Integrator::SemiImplicitEuler;
+    double surfaceMu = 1.0;      ///< grip scale of the surface (dry 1.0, wet 0.7, ice 0.15)
+    double lowSpeedFloor = 1.0;  ///< m/s, denominator floor of slip ratio and slip angle (PHYSICS.md 7)
+    friend bool operator==(const SimulationParams&, const SimulationParams&) = default;
+};
+
+/// Default front tire: the seed's 0.33 m radius (P245/45ZR17 front).
+TireParams defaultFrontTire();
+/// Default rear tire: the seed's 0.34 m radius (P275/40ZR18 rear).
+TireParams defaultRearTire();
+
+struct Setup {
+    std::string name = "Corvette C5";
+    std::string notes;
+    ChassisParams chassis;
+    AeroParams aero;
+    EngineParams engine;
+    GearboxParams gearbox;
+    DrivelineParams driveline;
+    BrakeParams brakes;
+    SteeringParams steering;
+    TireParams frontTires = defaultFrontTire();
+    TireParams rearTires = defaultRearTire();
+    SimulationParams simulation;
+    friend bool operator==(const Setup&, const Setup&) = default;
+};
+
+/// The built-in default car (Corvette C5, PHYSICS.md section 3).
+Setup defaultSetup();
+
+} // namespace vtw
