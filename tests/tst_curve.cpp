@@ -15,7 +15,7 @@ private slots:
         QTest::newRow("first point") << 0.0 << 10.0;
         QTest::newRow("midpoint of first segment") << 1.0 << 15.0;
         QTest::newRow("inner point") << 2.0 << 20.0;
-        QTest::newRow("quarter of falling segment") << 3.0 << 17.5;
+        QTest::newRow("quarter of falling segment") << 3.0 << 16.25;
         QTest::newRow("last point") << 6.0 << 5.0;
         QTest::newRow("above range clamps to last") << 100.0 << 5.0;
     }
