@@ -35,16 +35,27 @@ struct FrictionLimits {
 /// the model kind rather than a virtual call.
 class Tire {
 public:
+    /// Load (N) at which the constructor finds the peak slips of models without a closed form.
+    static constexpr double referenceLoad = 4000.0;
+
     Tire() : Tire(TireParams{}) {}
     explicit Tire(const TireParams& params);
 
     TireForce evaluate(const TireInput& in) const;
 
-    /// Peak pure-slip forces at a load (and surface grip).
+    /// Peak pure-slip forces at a load (and surface grip): the pure peaks of the magic
+    /// formulas and tables, mu*Fz for the linear, brush and slip-speed tires (the brush
+    /// and slip-speed forces approach it as the slip grows). Closed form, cheap, except
+    /// for Calspan, whose peaks are searched on its curves (a few hundred evaluations):
+    /// call that one per load, not per step.
     FrictionLimits limits(double normalLoad, double surfaceMu) const;
 
-    /// Slip ratio and slip angle (rad) at which the pure-slip forces peak, at
-    /// the reference load. Used by the normalised-slip combination.
+    /// Slip ratio (magnitude, braking side) and slip angle (rad) at which the pure-slip
+    /// forces peak, at the reference load on a dry surface (grip 1). Used by the
+    /// normalised-slip combination (which scales them with the surface grip). For the
+    /// brush and slip-speed tires, whose forces only approach their limit, it is the slip
+    /// where the force first reaches 95 % of its value at full slip (slip-speed: at a
+    /// contact speed of 10 m/s).
     double peakSlipRatio() const { return m_peakSlipRatio; }
     double peakSlipAngle() const { return m_peakSlipAngle; }
 
@@ -54,6 +65,9 @@ private:
     TireParams m_params;
     double m_peakSlipRatio = 0.1;
     double m_peakSlipAngle = 0.1;
+    // Load-independent normalised peaks (magic formula shape, table maximum).
+    double m_peakShapeLongitudinal = 1.0;
+    double m_peakShapeLateral = 1.0;
 };
 
 } // namespace vtw

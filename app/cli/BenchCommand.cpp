@@ -1,0 +1,129 @@
+#include "CliCommon.h"
+#include "Commands.h"
+
+#include "Simulator.h"
+#include "Units.h"
+
+#include <QCommandLineParser>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+namespace vtw::cli {
+
+namespace {
+
+struct TireChoice {
+    const char* key;
+    TireModelKind kind;
+};
+constexpr TireChoice tireChoices[] = {
+    {"linear", TireModelKind::Linear},       {"table", TireModelKind::Table},
+    {"magic-formula", TireModelKind::MagicFormula}, {"pacejka94", TireModelKind::Pacejka94},
+    {"brush", TireModelKind::Brush},         {"calspan", TireModelKind::Calspan},
+    {"slip-speed", TireModelKind::SlipSpeed},
+};
+
+struct IntegratorChoice {
+    const char* key;
+    Integrator integrator;
+};
+constexpr IntegratorChoice integratorChoices[] = {
+    {"euler", Integrator::ExplicitEuler},
+    {"semi-implicit", Integrator::SemiImplicitEuler},
+    {"rk4", Integrator::RungeKutta4},
+};
+
+} // namespace
+
+int benchCommand(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Time the step loop: the default car, full throttle and sinusoidal steering, fixed steps. "
+        "Prints nanoseconds per step and steps per second (best of several runs)."));
+    parser.addHelpOption();
+    const QCommandLineOption tireOpt(QStringLiteral("tire"),
+                                     QStringLiteral("Tire model on all wheels: linear, table, "
+                                                    "magic-formula, pacejka94, brush, calspan, slip-speed."),
+                                     QStringLiteral("model"), QStringLiteral("magic-formula"));
+    const QCommandLineOption integratorOpt(QStringLiteral("integrator"),
+                                           QStringLiteral("euler, semi-implicit or rk4."),
+                                           QStringLiteral("name"), QStringLiteral("semi-implicit"));
+    const QCommandLineOption secondsOpt(QStringLiteral("seconds"), QStringLiteral("Simulated seconds per run."),
+                                        QStringLiteral("s"), QStringLiteral("10"));
+    const QCommandLineOption runsOpt(QStringLiteral("runs"), QStringLiteral("Timed runs (best is reported)."),
+                                     QStringLiteral("n"), QStringLiteral("7"));
+    parser.addOptions({tireOpt, integratorOpt, secondsOpt, runsOpt});
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText());
+        return UsageError;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(parser.helpText().toStdString());
+        return Ok;
+    }
+
+    Setup setup = defaultSetup();
+    const std::string tireKey = parser.value(tireOpt).toStdString();
+    const auto tire = std::find_if(std::begin(tireChoices), std::end(tireChoices),
+                                   [&](const TireChoice& c) { return tireKey == c.key; });
+    if (tire == std::end(tireChoices)) {
+        printError(QStringLiteral("bench: unknown tire model '%1'").arg(parser.value(tireOpt)));
+        return UsageError;
+    }
+    setup.frontTires.model = setup.rearTires.model = tire->kind;
+    const std::string integratorKey = parser.value(integratorOpt).toStdString();
+    const auto integ = std::find_if(std::begin(integratorChoices), std::end(integratorChoices),
+                                    [&](const IntegratorChoice& c) { return integratorKey == c.key; });
+    if (integ == std::end(integratorChoices)) {
+        printError(QStringLiteral("bench: unknown integrator '%1'").arg(parser.value(integratorOpt)));
+        return UsageError;
+    }
+    setup.simulation.integrator = integ->integrator;
+    bool ok1 = false, ok2 = false;
+    const double seconds = parser.value(secondsOpt).toDouble(&ok1);
+    const int runs = parser.value(runsOpt).toInt(&ok2);
+    if (!ok1 || !ok2 || seconds <= 0.0 || seconds > 3600.0 || runs < 1 || runs > 1000) {
+        printError(QStringLiteral("bench: --seconds must be in (0, 3600] and --runs in [1, 1000]"));
+        return UsageError;
+    }
+
+    // Inputs are computed before timing so only the step itself is measured.
+    const double dt = setup.simulation.timeStep;
+    const auto steps = static_cast<std::size_t>(std::llround(seconds / dt));
+    std::vector<DriverInputs> inputs(steps);
+    for (std::size_t i = 0; i < steps; ++i) {
+        inputs[i].throttle = 1.0;
+        inputs[i].steer = 0.15 * std::sin(2.0 * units::pi * 0.5 * static_cast<double>(i) * dt);
+    }
+
+    double best = 1e300;
+    double finalSpeed = 0.0;
+    for (int run = 0; run < runs; ++run) {
+        Simulator sim(setup);
+        const auto start = std::chrono::steady_clock::now();
+        for (std::size_t i = 0; i < steps; ++i) {
+            if (!sim.step(inputs[i])) {
+                printError(QString::fromStdString(sim.error()));
+                return Failed;
+            }
+        }
+        const auto stop = std::chrono::steady_clock::now();
+        best = std::min(best, std::chrono::duration<double, std::nano>(stop - start).count());
+        finalSpeed = std::hypot(sim.state().body.vx, sim.state().body.vy);
+    }
+    const double nsPerStep = best / static_cast<double>(steps);
+    char line[512];
+    std::snprintf(line, sizeof line,
+                  "tire %s, integrator %s, %zu steps of %.3g ms (best of %d runs)\n"
+                  "ns_per_step %.1f\nsteps_per_second %.0f\nfinal_speed_kmh %.2f\n",
+                  tire->key, integ->key, steps, dt * 1e3, runs, nsPerStep, 1e9 / nsPerStep,
+                  units::mpsToKmh(finalSpeed));
+    printOut(line);
+    return Ok;
+}
+
+} // namespace vtw::cli

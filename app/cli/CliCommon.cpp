@@ -1,0 +1,77 @@
+#include "CliCommon.h"
+
+#include "setupfile/SetupJson.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+#include <cstdio>
+#include <map>
+
+namespace vtw::cli {
+
+void printError(const QString& message) {
+    std::fprintf(stderr, "vtw-cli: %s\n", qPrintable(message));
+}
+
+void printOut(const std::string& text) {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fflush(stdout);
+}
+
+bool writeTextFile(const QString& path, const std::string& text) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        printError(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
+        return false;
+    }
+    file.write(text.data(), static_cast<qint64>(text.size()));
+    if (!file.commit()) {
+        printError(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
+        return false;
+    }
+    return true;
+}
+
+bool parseKeyValues(const QStringList& pairs, std::map<std::string, double>& out) {
+    for (const QString& pair : pairs) {
+        const qsizetype eq = pair.indexOf(QLatin1Char('='));
+        bool ok = false;
+        const double value = eq > 0 ? pair.mid(eq + 1).toDouble(&ok) : 0.0;
+        if (eq <= 0 || !ok) {
+            printError(QStringLiteral("bad parameter '%1': expected key=number").arg(pair));
+            return false;
+        }
+        out[pair.left(eq).toStdString()] = value;
+    }
+    return true;
+}
+
+} // namespace vtw::cli
+
+namespace vtw::cli {
+
+std::optional<Setup> loadSetupArgument(const QString& argument) {
+    if (argument.isEmpty())
+        return defaultSetup();
+    // A library car by its file's base name ("lotus_elise_s2") when no such file exists.
+    QString path = argument;
+    if (!QFileInfo::exists(path)) {
+        const QString resource = QStringLiteral(":/cars/%1.json").arg(argument);
+        if (QFileInfo::exists(resource))
+            path = resource;
+    }
+    const SetupLoadResult loaded = loadSetupFile(path);
+    if (!loaded.ok()) {
+        printError(QStringLiteral("cannot use setup %1:").arg(argument));
+        for (const QString& line : loaded.errorStrings())
+            std::fprintf(stderr, "  %s\n", qPrintable(line));
+        return std::nullopt;
+    }
+    for (const QString& warning : loaded.warnings)
+        printError(QStringLiteral("warning: %1: %2").arg(argument, warning));
+    return loaded.setup;
+}
+
+} // namespace vtw::cli

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "Setup.h"
+
+#include <QStringList>
+
+#include <map>
+#include <optional>
+#include <string>
+
+namespace vtw::cli {
+
+/// Exit codes shared by every command.
+enum ExitCode { Ok = 0, Failed = 1, UsageError = 2 };
+
+/// Print a message on stderr, prefixed with the program name.
+void printError(const QString& message);
+
+/// Write text to stdout exactly (no translation).
+void printOut(const std::string& text);
+
+/// The setup named on the command line: a setup file's path, or empty for the
+/// built-in default car. On failure prints every problem and returns nothing.
+std::optional<Setup> loadSetupArgument(const QString& path);
+
+/// Write text to a file, atomically; prints an error on failure.
+bool writeTextFile(const QString& path, const std::string& text);
+
+/// Parse "key=value" pairs (maneuver parameters); prints an error on a bad pair.
+bool parseKeyValues(const QStringList& pairs, std::map<std::string, double>& out);
+
+} // namespace vtw::cli

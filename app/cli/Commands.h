@@ -1,0 +1,13 @@
+#pragma once
+
+#include <QStringList>
+
+namespace vtw::cli {
+
+// One function per subcommand; each takes its own argument list (with the
+// subcommand's name first, as QCommandLineParser expects) and returns an exit code.
+int runCommand(const QStringList& arguments);
+int maneuversCommand(const QStringList& arguments);
+int benchCommand(const QStringList& arguments);
+
+} // namespace vtw::cli

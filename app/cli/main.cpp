@@ -1,0 +1,45 @@
+#include "CliCommon.h"
+#include "Commands.h"
+
+#include <QCoreApplication>
+
+#include <functional>
+#include <map>
+
+namespace {
+
+const char* usage =
+    "usage: vtw-cli <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  run        run a maneuver, print its metrics as JSON, optionally write telemetry CSV\n"
+    "  maneuvers  list the maneuvers and their parameters\n"
+    "  bench      time the physics step loop\n"
+    "\n"
+    "'vtw-cli <command> --help' describes a command's options.\n";
+
+} // namespace
+
+int main(int argc, char* argv[]) {
+    Q_INIT_RESOURCE(resources); // the library cars live in a static library's resources
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("vtw-cli"));
+    using namespace vtw::cli;
+    const std::map<QString, std::function<int(const QStringList&)>> commands = {
+        {QStringLiteral("run"), runCommand},
+        {QStringLiteral("maneuvers"), maneuversCommand},
+        {QStringLiteral("bench"), benchCommand},
+    };
+    const QStringList args = QCoreApplication::arguments();
+    if (args.size() < 2 || args[1] == QLatin1String("--help") || args[1] == QLatin1String("-h") ||
+        args[1] == QLatin1String("help")) {
+        printOut(usage);
+        return args.size() < 2 ? UsageError : Ok;
+    }
+    const auto command = commands.find(args[1]);
+    if (command == commands.end()) {
+        printError(QStringLiteral("unknown command '%1'\n%2").arg(args[1], QString::fromLatin1(usage)));
+        return UsageError;
+    }
+    return command->second(args.mid(1));
+}

@@ -1,0 +1,63 @@
+#include "Engine.h"
+
+#include "Units.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace vtw {
+
+double engineRpmFromWheelSpeed(double wheelOmega, double gearRatio, double finalDrive) {
+    return units::radPerSecToRpm(wheelOmega * gearRatio * finalDrive);
+}
+
+double roadSpeedAtRpm(double rpm, double gearRatio, double finalDrive, double wheelRadius) {
+    return units::rpmToRadPerSec(rpm) / (gearRatio * finalDrive) * wheelRadius;
+}
+
+double axleTorque(double engineTorque, double gearRatio, double finalDrive, double efficiency) {
+    return engineTorque * gearRatio * finalDrive * efficiency;
+}
+
+double driveForce(double engineTorque, double gearRatio, double finalDrive, double efficiency,
+                  double wheelRadius) {
+    return axleTorque(engineTorque, gearRatio, finalDrive, efficiency) / wheelRadius;
+}
+
+double maxEngineTorque(const EngineParams& engine, double rpm) {
+    return engine.torqueCurve.evaluate(rpm);
+}
+
+double engineTorque(const EngineParams& engine, double wheelRpm, double throttle) {
+    const double rpm = std::abs(wheelRpm);
+    const double limitedThrottle = rpm >= engine.redlineRpm ? 0.0 : throttle;
+    const double combustion = limitedThrottle * maxEngineTorque(engine, std::max(rpm, engine.idleRpm));
+    // Engine braking opposes the way the wheels turn the engine (signed rpm).
+    const double braking = (1.0 - limitedThrottle) * engine.engineBrakingCoefficient * wheelRpm;
+    return combustion - braking;
+}
+
+double enginePower(double torque, double rpm) { return torque * units::rpmToRadPerSec(rpm); }
+
+Curve powerCurve(const EngineParams& engine, int extraSamples) {
+    const auto& pts = engine.torqueCurve.points();
+    std::vector<CurvePoint> out;
+    if (pts.empty())
+        return Curve{};
+    const int between = std::max(0, extraSamples);
+    out.reserve(pts.size() * static_cast<std::size_t>(between + 1));
+    for (std::size_t i = 0; i < pts.size(); ++i) {
+        out.push_back({pts[i].x, enginePower(pts[i].y, pts[i].x)});
+        if (i + 1 == pts.size())
+            break;
+        for (int k = 1; k <= between; ++k) {
+            const double rpm = pts[i].x + (pts[i + 1].x - pts[i].x) * k / (between + 1);
+            out.push_back({rpm, enginePower(engine.torqueCurve.evaluate(rpm), rpm)});
+        }
+    }
+    return Curve(std::move(out));
+}
+
+CurvePoint peakPower(const EngineParams& engine) { return powerCurve(engine, 32).peak(); }
+
+} // namespace vtw

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "Curve.h"
+#include "Setup.h"
+
+namespace vtw {
+
+// Engine and drivetrain relations of PHYSICS.md section 3, as plain functions
+// so tests, the UI's derived figures and the step all use the same formulas.
+
+/// Engine speed (rpm) of wheels turning at omega (rad/s) through a gear and final drive.
+double engineRpmFromWheelSpeed(double wheelOmega, double gearRatio, double finalDrive);
+
+/// Road speed (m/s) at which the engine turns at rpm in a gear (no slip).
+double roadSpeedAtRpm(double rpm, double gearRatio, double finalDrive, double wheelRadius);
+
+/// Torque at the driven axle: T_drive = T_engine * x_g * x_d * eta.
+double axleTorque(double engineTorque, double gearRatio, double finalDrive, double efficiency);
+
+/// Drive force of rolling wheels: F = T_engine * x_g * x_d * eta / R.
+double driveForce(double engineTorque, double gearRatio, double finalDrive, double efficiency,
+                  double wheelRadius);
+
+/// Full-throttle torque (N m) at an engine speed, from the curve (clamped at its ends).
+double maxEngineTorque(const EngineParams& engine, double rpm);
+
+/// Net engine torque (N m) at a throttle position and the engine speed the
+/// wheels impose (signed: negative when the wheels turn the engine backwards). The idle floor lets the car pull away from rest (the curve is
+/// read at no less than idle); the rev limiter cuts the throttle's torque above
+/// redline; with the throttle released the engine brakes in proportion to its
+/// speed (T_eb = mu_eb * rpm, PHYSICS.md 3), so a car at rest feels no torque.
+double engineTorque(const EngineParams& engine, double wheelRpm, double throttle);
+
+/// Power (W) at a torque and engine speed: P = T * rpm * 2 pi / 60.
+double enginePower(double torque, double rpm);
+
+/// The power curve (rpm -> W) derived from the torque curve, sampled at the
+/// torque curve's points and at `extraSamples` points between each pair so the
+/// hump between points is visible.
+Curve powerCurve(const EngineParams& engine, int extraSamples = 8);
+
+/// Peak of the derived power curve: (rpm, W).
+CurvePoint peakPower(const EngineParams& engine);
+
+} // namespace vtw

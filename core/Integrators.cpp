@@ -1,0 +1,89 @@
+#include "Integrators.h"
+
+#include <cmath>
+
+namespace vtw {
+
+namespace {
+
+BodyState advanced(const BodyState& s, const BodyRates& r, double h) {
+    BodyState out = s;
+    out.x += h * r.x;
+    out.y += h * r.y;
+    out.heading += h * r.heading;
+    out.vx += h * r.vx;
+    out.vy += h * r.vy;
+    out.yawRate += h * r.yawRate;
+    for (std::size_t i = 0; i < WheelCount; ++i)
+        out.wheelSpin[i] += h * r.wheelSpin[i];
+    return out;
+}
+
+} // namespace
+
+void integrateExplicitEuler(const VehicleModel& model, const StepContext& ctx, BodyState& s,
+                            ForceEvaluation& first, double dt) {
+    model.evaluate(s, ctx, first);
+    s = advanced(s, first.rates, dt);
+}
+
+void integrateSemiImplicitEuler(const VehicleModel& model, const StepContext& ctx, BodyState& s,
+                                ForceEvaluation& first, double dt) {
+    model.evaluate(s, ctx, first);
+    const BodyRates& r = first.rates;
+    // Wheels first, linearly implicit. The tire force that slowed the wheel's
+    // change, Fx + k domega / R, is the force the body must feel too, or wheel
+    // and body would disagree about momentum (a coast-down would show it).
+    double extraFx = 0.0, extraFy = 0.0, extraYawMoment = 0.0;
+    for (int i = 0; i < WheelCount; ++i) {
+        const auto w = static_cast<std::size_t>(i);
+        const double k = model.wheelTorqueStiffness(i, ctx.load[w], first.slipDenominator[w]);
+        const double change = dt * r.wheelSpin[w] / (1.0 + dt * k / model.wheelInertia(i));
+        s.wheelSpin[w] += change;
+        // Linearised tire force at the end of the step: Fx + (dFx/domega) domega, dFx/domega = k / R.
+        const double dFx = k * change / model.wheelRadius(i);
+        first.fx[w] += dFx; // telemetry shows the force the step actually applied
+        const double bodyFx = dFx * ctx.cosSteer[w];
+        const double bodyFy = dFx * ctx.sinSteer[w];
+        extraFx += bodyFx;
+        extraFy += bodyFy;
+        extraYawMoment += model.wheelX(i) * bodyFy - model.wheelY(i) * bodyFx;
+    }
+    const double invMass = 1.0 / model.setup().chassis.mass;
+    first.longitudinalAccel += extraFx * invMass;
+    first.lateralAccel += extraFy * invMass;
+    s.vx += dt * (r.vx + extraFx * invMass);
+    s.vy += dt * (r.vy + extraFy * invMass);
+    s.yawRate += dt * (r.yawRate + extraYawMoment / model.setup().chassis.yawInertia);
+    // Then positions from the new velocities (symplectic Euler).
+    s.heading += dt * s.yawRate;
+    const double cosH = std::cos(s.heading), sinH = std::sin(s.heading);
+    s.x += dt * (s.vx * cosH - s.vy * sinH);
+    s.y += dt * (s.vx * sinH + s.vy * cosH);
+}
+
+void integrateRungeKutta4(const VehicleModel& model, const StepContext& ctx, BodyState& s,
+                          ForceEvaluation& first, double dt) {
+    ForceEvaluation k2, k3, k4;
+    model.evaluate(s, ctx, first);
+    model.evaluate(advanced(s, first.rates, 0.5 * dt), ctx, k2);
+    model.evaluate(advanced(s, k2.rates, 0.5 * dt), ctx, k3);
+    model.evaluate(advanced(s, k3.rates, dt), ctx, k4);
+    BodyRates sum;
+    const BodyRates* k[4] = {&first.rates, &k2.rates, &k3.rates, &k4.rates};
+    const double weight[4] = {1.0, 2.0, 2.0, 1.0};
+    for (int j = 0; j < 4; ++j) {
+        const BodyRates& r = *k[j];
+        sum.x += weight[j] * r.x;
+        sum.y += weight[j] * r.y;
+        sum.heading += weight[j] * r.heading;
+        sum.vx += weight[j] * r.vx;
+        sum.vy += weight[j] * r.vy;
+        sum.yawRate += weight[j] * r.yawRate;
+        for (std::size_t i = 0; i < WheelCount; ++i)
+            sum.wheelSpin[i] += weight[j] * r.wheelSpin[i];
+    }
+    s = advanced(s, sum, dt / 6.0);
+}
+
+} // namespace vtw

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "StepSample.h"
+#include "VehicleModel.h"
+
+#include <string>
+
+namespace vtw {
+
+/// Where a run starts.
+struct InitialConditions {
+    double speed = 0.0;   ///< m/s, straight ahead, wheels rolling freely
+    double heading = 0.0; ///< rad
+    int gear = 1;         ///< the gear engaged at the start (automatic boxes may re-pick)
+};
+
+/// Advances one car in fixed steps (PHYSICS.md 7): per step, the gearbox and
+/// steering update, the context (loads, brakes) is fixed, the chosen
+/// integrator advances the body and wheels, and the result is checked for
+/// divergence. Deterministic: the same setup and inputs give bit-identical
+/// states.
+class Simulator {
+public:
+    explicit Simulator(const Setup& setup);
+
+    void reset(const InitialConditions& initial = {});
+
+    /// Replace the setup (a live edit) keeping the motion state; takes effect
+    /// at the next step boundary.
+    void setSetup(const Setup& setup);
+
+    /// One fixed step of setup.simulation.timeStep (split into its substeps).
+    /// Returns false if the run diverged; error() then says why.
+    bool step(const DriverInputs& inputs);
+
+    /// The sample at the start of the last step taken (state, forces, inputs).
+    const StepSample& lastSample() const { return m_sample; }
+    const VehicleState& state() const { return m_state; }
+    VehicleState& mutableState() { return m_state; }
+    const VehicleModel& model() const { return m_model; }
+    double time() const { return m_state.time; }
+    double distance() const { return m_distance; }
+    bool diverged() const { return !m_error.empty(); }
+    const std::string& error() const { return m_error; }
+
+private:
+    void substep(const DriverInputs& inputs, double dt, bool record);
+    void integrate(const StepContext& ctx, double dt);
+    bool checkFinite();
+
+    VehicleModel m_model;
+    VehicleState m_state;
+    StepSample m_sample;
+    ForceEvaluation m_eval;
+    double m_distance = 0.0;
+    std::string m_error;
+};
+
+} // namespace vtw

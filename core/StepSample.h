@@ -1,0 +1,26 @@
+#pragma once
+
+#include "VehicleModel.h"
+
+namespace vtw {
+
+/// Everything recorded about one instant: the state at the start of a step,
+/// the forces evaluated there and the driver's inputs. Telemetry channels and
+/// maneuver metrics read from this.
+struct StepSample {
+    double time = 0.0;
+    BodyState body;
+    DriverInputs inputs;
+    int gear = 0;
+    double steerAngle = 0.0;     ///< rad, reference angle
+    double steerLeft = 0.0;      ///< rad, FL road-wheel angle
+    double steerRight = 0.0;     ///< rad, FR road-wheel angle
+    double distance = 0.0;       ///< m, path length driven
+    WheelArray load{};
+    WheelArray surfaceMu{};      ///< grip scale seen by each wheel
+    ForceEvaluation forces;
+    double speed() const;        ///< m/s, |v|
+    double sideslip() const;     ///< beta = atan2(vy, vx), rad (0 when at rest)
+};
+
+} // namespace vtw

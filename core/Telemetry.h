@@ -1,0 +1,57 @@
+#pragma once
+
+#include "StepSample.h"
+
+#include <string>
+#include <vector>
+
+namespace vtw {
+
+/// How one telemetry channel is named, what unit its values are in, and how
+/// it is read from a sample.
+struct ChannelInfo {
+    std::string name;  ///< stable key, e.g. "speed" or "load_FL"
+    std::string unit;  ///< SI unit, e.g. "m/s"
+    std::string label; ///< for people, e.g. "Speed"
+    std::string group; ///< for pickers: "Motion", "Driver", "Engine", "Wheels: load" ...
+    double (*read)(const StepSample&) = nullptr;
+};
+
+/// Every channel the core can record, in a fixed order.
+const std::vector<ChannelInfo>& channelCatalogue();
+
+/// Index of a channel by name in the catalogue, or -1.
+int channelIndex(const std::string& name);
+
+/// A run's recorded channels: one array per channel (structure of arrays, so a
+/// plot takes one column without copying the rest). Records every
+/// `decimation`-th sample it is offered.
+class Telemetry {
+public:
+    explicit Telemetry(int decimation = 1);
+
+    /// Offer a sample; kept if it falls on the decimation grid.
+    void record(const StepSample& sample);
+
+    /// Reserve room for n samples per channel (avoids reallocation in long runs).
+    void reserve(std::size_t samples);
+    void clear();
+
+    std::size_t sampleCount() const { return m_columns.empty() ? 0 : m_columns.front().size(); }
+    std::size_t channelCount() const { return m_columns.size(); }
+    const std::vector<double>& column(std::size_t channel) const { return m_columns[channel]; }
+    const std::vector<double>& column(const std::string& name) const;
+    const ChannelInfo& info(std::size_t channel) const;
+    int decimation() const { return m_decimation; }
+
+    /// CSV text: a header row of `name [unit]`, then one row per sample,
+    /// numbers with full round-trip precision.
+    std::string toCsv() const;
+
+private:
+    int m_decimation = 1;
+    long m_offered = 0;
+    std::vector<std::vector<double>> m_columns;
+};
+
+} // namespace vtw

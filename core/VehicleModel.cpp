@@ -1,0 +1,228 @@
+#include "VehicleModel.h"
+
+#include "Engine.h"
+#include "Steering.h"
+#include "Units.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace vtw {
+
+namespace {
+
+constexpr double probeSlipRatio = 1e-4;
+constexpr double probeContactSpeed = 10.0; // m/s, the slip-speed model's slope grows with it
+
+// dFx/dkappa per newton of load at the origin, probed numerically so that every
+// tire model (including ones without a closed-form slope) is covered.
+double slipStiffnessPerNewton(const Tire& tire, double referenceLoad) {
+    TireInput in;
+    in.slipRatio = probeSlipRatio;
+    in.normalLoad = referenceLoad;
+    in.contactSpeed = probeContactSpeed;
+    const double fx = tire.evaluate(in).fx;
+    return std::max(0.0, fx / (probeSlipRatio * referenceLoad));
+}
+
+double sign(double v) { return v > 0.0 ? 1.0 : (v < 0.0 ? -1.0 : 0.0); }
+
+} // namespace
+
+VehicleModel::VehicleModel(const Setup& setup)
+    : m_setup(setup), m_front(setup.frontTires), m_rear(setup.rearTires) {
+    const ChassisParams& ch = setup.chassis;
+    m_posX = {ch.cgToFrontAxle, ch.cgToFrontAxle, -ch.cgToRearAxle, -ch.cgToRearAxle};
+    m_posY = {0.5 * ch.trackFront, -0.5 * ch.trackFront, 0.5 * ch.trackRear, -0.5 * ch.trackRear};
+    m_radius = {setup.frontTires.radius, setup.frontTires.radius, setup.rearTires.radius,
+                setup.rearTires.radius};
+    m_inertia = {setup.frontTires.wheelInertia, setup.frontTires.wheelInertia,
+                 setup.rearTires.wheelInertia, setup.rearTires.wheelInertia};
+
+    double frontShare = 0.0;
+    switch (setup.driveline.layout) {
+    case DrivelineLayout::RearWheelDrive: frontShare = 0.0; break;
+    case DrivelineLayout::FrontWheelDrive: frontShare = 1.0; break;
+    case DrivelineLayout::AllWheelDrive: frontShare = setup.driveline.frontTorqueShare; break;
+    }
+    m_driveShare = {0.5 * frontShare, 0.5 * frontShare, 0.5 * (1.0 - frontShare),
+                    0.5 * (1.0 - frontShare)};
+    // Engine speed follows the mean spin of the driven wheels (an open centre
+    // and axle differential average their outputs' speeds).
+    const bool frontDriven = frontShare > 0.0;
+    const bool rearDriven = frontShare < 1.0;
+    const double drivenWheels = (frontDriven ? 2.0 : 0.0) + (rearDriven ? 2.0 : 0.0);
+    for (int i = 0; i < WheelCount; ++i) {
+        const bool driven = i < 2 ? frontDriven : rearDriven;
+        m_drivenSpinWeight[i] = driven ? 1.0 / drivenWheels : 0.0;
+    }
+    const bool locked = setup.driveline.differential == DifferentialType::Locked;
+    m_frontLocked = locked && frontDriven;
+    m_rearLocked = locked && rearDriven;
+
+    const double bias = setup.brakes.frontBias;
+    m_brakeShare = {0.5 * bias, 0.5 * bias, 0.5 * (1.0 - bias), 0.5 * (1.0 - bias)};
+
+    m_mass = ch.mass;
+    m_invMass = 1.0 / ch.mass;
+    m_invYawInertia = 1.0 / ch.yawInertia;
+    m_dragConstant = setup.aero.dragConstant();
+    m_downforceConstant = 0.5 * setup.aero.airDensity * setup.aero.downforceCoefficientArea;
+    m_lowSpeedFloor = setup.simulation.lowSpeedFloor;
+
+    const double weight = ch.mass * units::gravity;
+    const AxleLoads staticLoads = axleLoads(ch, weight, 0.0);
+    m_slipStiffnessAtZero[0] = slipStiffnessPerNewton(m_front, std::max(1.0, 0.5 * staticLoads.front));
+    m_slipStiffnessAtZero[1] = slipStiffnessPerNewton(m_rear, std::max(1.0, 0.5 * staticLoads.rear));
+}
+
+double VehicleModel::drivenWheelRpm(const WheelArray& spin, double ratio) const {
+    double omega = 0.0;
+    for (int i = 0; i < WheelCount; ++i)
+        omega += m_drivenSpinWeight[i] * spin[static_cast<std::size_t>(i)];
+    return engineRpmFromWheelSpeed(omega, ratio, m_setup.gearbox.finalDrive);
+}
+
+double VehicleModel::wheelTorqueStiffness(int wheel, double load, double slipDenominator) const {
+    const int axle = wheel < 2 ? 0 : 1;
+    const double r = m_radius[static_cast<std::size_t>(wheel)];
+    const double slope = m_slipStiffnessAtZero[axle] * load; // dFx/dkappa
+    // dkappa/domega = R / denominator; the slip-speed model's slope was probed at
+    // a contact speed and grows in proportion to it, so the ratio cancels there.
+    const TireModelKind kind = tire(wheel).params().model;
+    if (kind == TireModelKind::SlipSpeed)
+        return r * r * slope / probeContactSpeed;
+    return r * r * slope / slipDenominator;
+}
+
+StepContext VehicleModel::makeContext(const VehicleState& state, const DriverInputs& inputs) const {
+    StepContext ctx;
+    const double speed = std::hypot(state.body.vx, state.body.vy); // once per step, not per stage
+    const double downforce = m_downforceConstant * speed * speed;
+    const double share = m_setup.aero.downforceFrontShare;
+    ctx.load = wheelLoads(m_setup.chassis, state.longitudinalAccel, state.lateralAccel,
+                          share * downforce, (1.0 - share) * downforce);
+
+    const FrontWheelAngles front =
+        ackermannAngles(state.steerAngle, m_setup.chassis.wheelbase(), m_setup.chassis.trackFront,
+                        m_setup.steering.ackermannPercent);
+    ctx.cosSteer = {std::cos(front.left), std::cos(front.right), 1.0, 1.0};
+    ctx.sinSteer = {std::sin(front.left), std::sin(front.right), 0.0, 0.0};
+
+    const double pedal = std::clamp(inputs.brake, 0.0, 1.0) * m_setup.brakes.maxTorque;
+    const double handbrake = std::clamp(inputs.handbrake, 0.0, 1.0) * m_setup.brakes.handbrakeTorque;
+    for (int i = 0; i < WheelCount; ++i) {
+        const auto w = static_cast<std::size_t>(i);
+        ctx.brakeTorque[w] = pedal * m_brakeShare[w] + (i >= 2 ? handbrake : 0.0);
+        ctx.spinSign[w] = sign(state.body.wheelSpin[w]);
+    }
+    ctx.previousFx = state.previousFx;
+    ctx.gearRatio = state.gearbox.shifting() ? 0.0 : gearRatio(m_setup.gearbox, state.gearbox.gear);
+    ctx.throttle = std::clamp(inputs.throttle, 0.0, 1.0);
+    return ctx;
+}
+
+void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEvaluation& out) const {
+    const double surfaceMu = m_setup.simulation.surfaceMu;
+
+    // Engine: speed from the driven wheels, torque through the gearing.
+    double axleInputTorque = 0.0;
+    if (ctx.gearRatio != 0.0) {
+        const double wheelRpm = drivenWheelRpm(s.wheelSpin, ctx.gearRatio);
+        out.engineRpm = std::max(std::abs(wheelRpm), m_setup.engine.idleRpm);
+        out.engineTorque = engineTorque(m_setup.engine, wheelRpm, ctx.throttle);
+        axleInputTorque = axleTorque(out.engineTorque, ctx.gearRatio, m_setup.gearbox.finalDrive,
+                                     m_setup.gearbox.efficiency);
+    } else {
+        out.engineRpm = m_setup.engine.idleRpm;
+        out.engineTorque = 0.0;
+    }
+
+    double sumFx = 0.0, sumFy = 0.0, yawMoment = 0.0;
+    WheelArray netTorque{};
+    for (int i = 0; i < WheelCount; ++i) {
+        const auto w = static_cast<std::size_t>(i);
+        // Contact-patch velocity: body velocity plus r x position, then into the wheel frame.
+        const double vcx = s.vx - s.yawRate * m_posY[w];
+        const double vcy = s.vy + s.yawRate * m_posX[w];
+        const double c = ctx.cosSteer[w], sn = ctx.sinSteer[w];
+        const double vxw = vcx * c + vcy * sn;
+        const double vyw = -vcx * sn + vcy * c;
+        const double denominator = std::max(std::abs(vxw), m_lowSpeedFloor);
+
+        TireInput in;
+        in.slipRatio = (s.wheelSpin[w] * m_radius[w] - vxw) / denominator;
+        in.slipAngle = std::atan2(vyw, denominator);
+        in.normalLoad = ctx.load[w];
+        in.surfaceMu = surfaceMu;
+        in.contactSpeed = denominator;
+        in.previousFx = ctx.previousFx[w];
+        const TireForce f = (i < 2 ? m_front : m_rear).evaluate(in);
+
+        out.slipRatio[w] = in.slipRatio;
+        out.slipAngle[w] = in.slipAngle;
+        out.fx[w] = f.fx;
+        out.fy[w] = f.fy;
+        out.slipDenominator[w] = denominator;
+
+        const double bodyFx = f.fx * c - f.fy * sn;
+        const double bodyFy = f.fx * sn + f.fy * c;
+        sumFx += bodyFx;
+        sumFy += bodyFy;
+        yawMoment += m_posX[w] * bodyFy - m_posY[w] * bodyFx;
+
+        // Wheel spin: drive minus tire reaction, then the brake. A brake only
+        // opposes motion: on a turning wheel it acts against the spin it had at
+        // the start of the step (the step clamps a crossing to zero); on a
+        // wheel at rest it holds as long as it can, like static friction.
+        const double other = m_driveShare[w] * axleInputTorque - f.fx * m_radius[w];
+        const double brake = ctx.brakeTorque[w];
+        if (ctx.spinSign[w] != 0.0)
+            netTorque[w] = other - brake * ctx.spinSign[w];
+        else if (std::abs(other) <= brake)
+            netTorque[w] = 0.0;
+        else
+            netTorque[w] = other - brake * sign(other);
+        out.rates.wheelSpin[w] = netTorque[w] / m_inertia[w];
+    }
+    // A locked differential makes the axle's two wheels one rigid body.
+    auto lockAxle = [&](std::size_t a, std::size_t b) {
+        const double rate = (netTorque[a] + netTorque[b]) / (m_inertia[a] + m_inertia[b]);
+        out.rates.wheelSpin[a] = rate;
+        out.rates.wheelSpin[b] = rate;
+    };
+    if (m_frontLocked)
+        lockAxle(FL, FR);
+    if (m_rearLocked)
+        lockAxle(RL, RR);
+
+    // Aerodynamic drag along the velocity; rolling resistance along the body's x.
+    const double speed = std::sqrt(s.vx * s.vx + s.vy * s.vy);
+    sumFx -= m_dragConstant * s.vx * speed;
+    sumFy -= m_dragConstant * s.vy * speed;
+    out.dragForce = m_dragConstant * speed * speed;
+    double rolling = 0.0;
+    if (m_setup.aero.rollingResistanceModel == RollingResistanceModel::SpeedLinear) {
+        rolling = m_setup.aero.rollingResistanceLinear * s.vx;
+    } else {
+        // c_rr * N, faded in below a walking pace so a car at rest is not pushed.
+        constexpr double fadeSpeed = 0.1; // m/s
+        const double totalLoad = ctx.load[0] + ctx.load[1] + ctx.load[2] + ctx.load[3];
+        rolling = m_setup.aero.rollingResistanceCoefficient * totalLoad *
+                  std::clamp(s.vx / fadeSpeed, -1.0, 1.0);
+    }
+    sumFx -= rolling;
+    out.rollingResistanceForce = std::abs(rolling);
+
+    out.longitudinalAccel = sumFx * m_invMass;
+    out.lateralAccel = sumFy * m_invMass;
+    const double cosH = std::cos(s.heading), sinH = std::sin(s.heading);
+    out.rates.x = s.vx * cosH - s.vy * sinH;
+    out.rates.y = s.vx * sinH + s.vy * cosH;
+    out.rates.heading = s.yawRate;
+    out.rates.vx = out.longitudinalAccel + s.yawRate * s.vy;
+    out.rates.vy = out.lateralAccel - s.yawRate * s.vx;
+    out.rates.yawRate = yawMoment * m_invYawInertia;
+}
+
+} // namespace vtw

@@ -1,0 +1,89 @@
+#pragma once
+
+#include "Setup.h"
+#include "VehicleState.h"
+#include "tires/TireModel.h"
+
+namespace vtw {
+
+/// What is held constant through one step (every integrator stage sees the
+/// same): loads from the last step's accelerations, steer angles, the brake
+/// torques and the direction each wheel turned at the start of the step, the
+/// gear.
+struct StepContext {
+    WheelArray load{};        ///< N
+    WheelArray cosSteer{};    ///< per wheel (rear wheels: 1)
+    WheelArray sinSteer{};    ///< per wheel (rear wheels: 0)
+    WheelArray brakeTorque{}; ///< N m, magnitude
+    WheelArray spinSign{};    ///< sign of omega at step start; 0 = wheel at rest
+    WheelArray previousFx{};  ///< N
+    double gearRatio = 0.0;   ///< signed; 0 in neutral or while shifting
+    double throttle = 0.0;
+};
+
+/// Time derivative of BodyState.
+struct BodyRates {
+    double x = 0.0, y = 0.0, heading = 0.0;
+    double vx = 0.0, vy = 0.0, yawRate = 0.0;
+    WheelArray wheelSpin{};
+};
+
+/// One evaluation of the forces: the rates plus everything telemetry shows.
+struct ForceEvaluation {
+    BodyRates rates;
+    WheelArray slipRatio{}, slipAngle{}; ///< -, rad
+    WheelArray fx{}, fy{};                ///< N, wheel frame
+    WheelArray slipDenominator{};         ///< m/s, |vx_w| with the low-speed floor
+    double longitudinalAccel = 0.0;       ///< m/s^2, force / mass (what an accelerometer reads)
+    double lateralAccel = 0.0;            ///< m/s^2
+    double engineRpm = 0.0;               ///< rpm, with the idle floor
+    double engineTorque = 0.0;            ///< N m
+    double dragForce = 0.0;               ///< N, magnitude
+    double rollingResistanceForce = 0.0;  ///< N, magnitude
+};
+
+/// A Setup prepared for stepping: geometry, constants and tires computed once.
+/// evaluate() is the hot path of the whole program.
+class VehicleModel {
+public:
+    explicit VehicleModel(const Setup& setup);
+
+    void evaluate(const BodyState& s, const StepContext& ctx, ForceEvaluation& out) const;
+
+    /// Build the step context from the state at the start of a step.
+    StepContext makeContext(const VehicleState& state, const DriverInputs& inputs) const;
+
+    /// d(Fx * R)/d(omega) of a wheel at its load, a bound used by the
+    /// semi-implicit wheel update (N m s/rad).
+    double wheelTorqueStiffness(int wheel, double load, double slipDenominator) const;
+
+    /// Engine speed the driven wheels impose in a gear (signed rpm).
+    double drivenWheelRpm(const WheelArray& spin, double gearRatio) const;
+
+    const Setup& setup() const { return m_setup; }
+    const Tire& tire(int wheel) const { return wheel < 2 ? m_front : m_rear; }
+    double wheelRadius(int wheel) const { return m_radius[static_cast<std::size_t>(wheel)]; }
+    double wheelInertia(int wheel) const { return m_inertia[static_cast<std::size_t>(wheel)]; }
+    double wheelX(int wheel) const { return m_posX[static_cast<std::size_t>(wheel)]; }
+    double wheelY(int wheel) const { return m_posY[static_cast<std::size_t>(wheel)]; }
+    bool isDriven(int wheel) const { return m_driveShare[static_cast<std::size_t>(wheel)] > 0.0; }
+    double downforce(double speed) const { return m_downforceConstant * speed * speed; }
+
+private:
+    Setup m_setup;
+    Tire m_front;
+    Tire m_rear;
+    WheelArray m_posX{}, m_posY{};     ///< wheel positions from the CG, body frame, m
+    WheelArray m_radius{}, m_inertia{};
+    WheelArray m_driveShare{};         ///< share of axle-input torque per wheel (open differential)
+    WheelArray m_brakeShare{};         ///< share of the pedal's brake torque per wheel
+    double m_drivenSpinWeight[WheelCount]{}; ///< weights averaging driven-wheel spin into engine speed
+    double m_mass = 0.0, m_invMass = 0.0, m_invYawInertia = 0.0;
+    double m_dragConstant = 0.0;
+    double m_downforceConstant = 0.0;
+    double m_lowSpeedFloor = 1.0;
+    double m_slipStiffnessAtZero[2]{}; ///< front/rear dFx/dkappa per N of load at the origin
+    bool m_frontLocked = false, m_rearLocked = false; ///< locked differential on a driven axle
+};
+
+} // namespace vtw

@@ -1,0 +1,7 @@
+#include "Maneuver.h"
+
+namespace vtw {
+
+InitialConditions Maneuver::initialConditions(const Setup&) const { return {}; }
+
+} // namespace vtw

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "../Simulator.h"
+#include "Metric.h"
+
+#include <memory>
+#include <string>
+
+namespace vtw {
+
+/// A maneuver drives a car's inputs, decides when the run is over, and
+/// measures its metrics from the samples it observes. The GUI, the CLI and the
+/// tests all run the same maneuver objects. A maneuver object is used for one
+/// run; make a fresh one per run.
+class Maneuver {
+public:
+    virtual ~Maneuver() = default;
+
+    /// Stable id, e.g. "acceleration" (the CLI's --maneuver value).
+    virtual std::string id() const = 0;
+    /// For people, e.g. "Standing start and quarter mile".
+    virtual std::string title() const = 0;
+
+    /// A maneuver may need to adjust the setup (e.g. hold a fixed gear).
+    virtual Setup adaptSetup(const Setup& setup) const { return setup; }
+    virtual InitialConditions initialConditions(const Setup& setup) const;
+
+    /// The inputs for the next step, given the simulation as it stands.
+    virtual DriverInputs control(const Simulator& sim) = 0;
+    /// Called after every step with the sample recorded at its start.
+    virtual void observe(const StepSample& sample) = 0;
+    virtual bool finished() const = 0;
+    /// Simulated seconds after which the run stops regardless.
+    virtual double timeLimit() const = 0;
+
+    virtual MetricList metrics() const = 0;
+};
+
+} // namespace vtw

@@ -1,0 +1,97 @@
+#include "ManeuverFactory.h"
+
+#include "AccelerationRun.h"
+#include "BrakingRun.h"
+#include "CoastDown.h"
+#include "TopSpeedRun.h"
+
+#include <cmath>
+#include <functional>
+
+namespace vtw {
+
+namespace {
+
+using Builder = std::function<std::unique_ptr<Maneuver>(const std::map<std::string, double>&)>;
+
+struct Entry {
+    ManeuverDescription description;
+    Builder build;
+};
+
+const std::vector<Entry>& entries() {
+    static const std::vector<Entry> list = {
+        {{"acceleration", "Standing start and quarter mile",
+          "Full throttle from rest with automatic shifts: 0-60 mph, 0-100 km/h, quarter mile.",
+          {}},
+         [](const auto&) { return std::make_unique<AccelerationRun>(); }},
+        {{"top-speed", "Top speed",
+          "Full throttle until the car stops accelerating.",
+          {{"start_kmh", "Start speed (km/h)", 100.0, 0.0, 400.0},
+           {"gear", "Hold gear (0 = automatic)", 0.0, 0.0, 12.0}}},
+         [](const auto& p) {
+             return std::make_unique<TopSpeedRun>(p.at("start_kmh"), static_cast<int>(p.at("gear")));
+         }},
+        {{"braking", "Braking from 100 km/h",
+          "Brake pedal held from 100 km/h to rest: stopping distance and time.",
+          {{"pedal", "Brake pedal (0-1)", 1.0, 0.01, 1.0},
+           {"start_kmh", "Start speed (km/h)", 100.0, 1.0, 400.0}}},
+         [](const auto& p) { return std::make_unique<BrakingRun>(p.at("pedal"), p.at("start_kmh")); }},
+        {{"coast-down", "Coast-down", "From 120 km/h in neutral: drag and rolling resistance alone.", {}},
+         [](const auto&) { return std::make_unique<CoastDown>(); }},
+    };
+    return list;
+}
+
+} // namespace
+
+const std::vector<ManeuverDescription>& maneuverCatalogue() {
+    static const std::vector<ManeuverDescription> catalogue = [] {
+        std::vector<ManeuverDescription> out;
+        for (const Entry& e : entries())
+            out.push_back(e.description);
+        return out;
+    }();
+    return catalogue;
+}
+
+std::unique_ptr<Maneuver> makeManeuver(const std::string& id, const ManeuverOptions& options,
+                                       std::string* error) {
+    for (const Entry& e : entries()) {
+        if (e.description.id != id)
+            continue;
+        std::map<std::string, double> values;
+        for (const ManeuverParameter& p : e.description.parameters)
+            values[p.key] = p.defaultValue;
+        for (const auto& [key, value] : options) {
+            const auto known = values.find(key);
+            if (known == values.end()) {
+                if (error)
+                    *error = "maneuver '" + id + "' has no parameter '" + key + "'";
+                return nullptr;
+            }
+            const ManeuverParameter* param = nullptr;
+            for (const ManeuverParameter& p : e.description.parameters) {
+                if (p.key == key)
+                    param = &p;
+            }
+            if (!std::isfinite(value) || value < param->min || value > param->max) {
+                if (error)
+                    *error = "maneuver '" + id + "' parameter '" + key + "' must be between " +
+                             std::to_string(param->min) + " and " + std::to_string(param->max);
+                return nullptr;
+            }
+            known->second = value;
+        }
+        return e.build(values);
+    }
+    if (error) {
+        std::string known;
+        for (const Entry& e : entries())
+            known += (known.empty() ? "" : ", ") + e.description.id;
+        *error = "unknown maneuver '" + id + "' (known: " + known + ")";
+    }
+    return nullptr;
+}
+
+} // namespace vtw

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "Maneuver.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace vtw {
+
+/// A maneuver's named numeric parameter with its default and unit.
+struct ManeuverParameter {
+    std::string key;   ///< e.g. "speed_kmh"
+    std::string label;
+    double defaultValue = 0.0;
+    double min = 0.0, max = 0.0;
+};
+
+/// What the catalogue knows about a maneuver without making one.
+struct ManeuverDescription {
+    std::string id;
+    std::string title;
+    std::string description;
+    std::vector<ManeuverParameter> parameters;
+};
+
+/// Parameter values by key; missing keys take their defaults.
+using ManeuverOptions = std::map<std::string, double>;
+
+/// Every maneuver the core offers, in display order.
+const std::vector<ManeuverDescription>& maneuverCatalogue();
+
+/// A fresh maneuver by id, or nullptr with `error` set (unknown id, unknown
+/// parameter, value out of range).
+std::unique_ptr<Maneuver> makeManeuver(const std::string& id, const ManeuverOptions& options,
+                                       std::string* error);
+
+} // namespace vtw

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "Maneuver.h"
+
+#include <vector>
+
+namespace vtw {
+
+/// Full throttle until the car stops accelerating: top speed is where drive
+/// force meets drag plus rolling resistance (PHYSICS.md 1), not a parameter.
+/// The run starts at `startSpeedKmh` to save time. Because the approach to the
+/// equilibrium is asymptotic, the final figure extrapolates the last two
+/// one-second windows of (speed, acceleration) to zero acceleration.
+/// With `fixedGear` > 0 the run holds that gear (a manual box) instead of
+/// shifting automatically.
+class TopSpeedRun : public Maneuver {
+public:
+    explicit TopSpeedRun(double startSpeedKmh = 100.0, int fixedGear = 0)
+        : m_startSpeedKmh(startSpeedKmh), m_fixedGear(fixedGear) {}
+    std::string id() const override { return "top-speed"; }
+    std::string title() const override { return "Top speed"; }
+    Setup adaptSetup(const Setup& setup) const override;
+    InitialConditions initialConditions(const Setup& setup) const override;
+    DriverInputs control(const Simulator& sim) override;
+    void observe(const StepSample& sample) override;
+    bool finished() const override { return m_done; }
+    double timeLimit() const override { return 400.0; }
+    MetricList metrics() const override;
+
+    /// Mean acceleration over a window below which the car has stopped accelerating (m/s^2).
+    static constexpr double settledAccel = 0.05;
+    static constexpr double windowSeconds = 1.0;
+
+private:
+    struct Window {
+        double speed = 0.0, accel = 0.0;
+    };
+    double m_startSpeedKmh;
+    int m_fixedGear;
+    double m_windowStart = -1.0, m_sumSpeed = 0.0, m_sumAccel = 0.0;
+    long m_count = 0;
+    std::vector<Window> m_windows;
+    bool m_done = false;
+    double m_topSpeed = 0.0, m_time = 0.0;
+};
+
+} // namespace vtw

@@ -1,0 +1,417 @@
+#include "setupfile/SetupJson.h"
+
+#include "setupfile/SetupMetadata.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QRegularExpression>
+#include <QSet>
+#include <QStringDecoder>
+
+#include <cmath>
+#include <functional>
+
+namespace vtw {
+
+namespace {
+
+const QStringList topLevelKeys{"fileType", "version", "name", "notes"};
+
+// Migration steps: migrations[v] turns a version-v object into version v+1.
+// Version 1 is the first format, so there is no step yet; a version-2 format
+// adds `{1, [](QJsonObject& root) { ... }}` here and bumps setupFileVersion.
+using MigrationStep = std::function<void(QJsonObject&)>;
+const QList<QPair<int, MigrationStep>>& migrations() {
+    static const QList<QPair<int, MigrationStep>> steps;
+    return steps;
+}
+
+void insertAt(QJsonObject& obj, const QStringList& keys, qsizetype i, const QJsonValue& v) {
+    if (i == keys.size() - 1) {
+        obj.insert(keys[i], v);
+        return;
+    }
+    QJsonObject child = obj.value(keys[i]).toObject();
+    insertAt(child, keys, i + 1, v);
+    obj.insert(keys[i], child);
+}
+
+QJsonValue fieldToJson(const FieldMeta& f, const Setup& s) {
+    switch (f.kind) {
+    case FieldKind::Number:
+        return f.get(s);
+    case FieldKind::Integer:
+        return static_cast<qint64>(f.get(s));
+    case FieldKind::Enum:
+        return f.enumKeys.value(static_cast<int>(f.get(s)));
+    case FieldKind::NumberList: {
+        QJsonArray a;
+        for (double v : f.listOf(s))
+            a.append(v);
+        return a;
+    }
+    case FieldKind::Curve: {
+        QJsonArray a;
+        for (const CurvePoint& p : f.curveOf(s).points())
+            a.append(QJsonArray{p.x, p.y});
+        return a;
+    }
+    }
+    return {};
+}
+
+/// Where the keys of a path lead in a file: the value, or why it is not there.
+struct Lookup {
+    QJsonValue value;
+    bool found = false;
+    QString missingSection; ///< path of the first absent section, if a section is absent
+    QString badSection;     ///< path of the first section that is not an object
+};
+
+Lookup lookup(const QJsonObject& root, const QStringList& keys) {
+    Lookup r;
+    QJsonObject obj = root;
+    QString at;
+    for (qsizetype i = 0; i < keys.size(); ++i) {
+        at = at.isEmpty() ? keys[i] : at + '.' + keys[i];
+        const auto it = obj.constFind(keys[i]);
+        if (it == obj.constEnd()) {
+            if (i < keys.size() - 1)
+                r.missingSection = at;
+            return r;
+        }
+        if (i == keys.size() - 1) {
+            r.value = *it;
+            r.found = true;
+            return r;
+        }
+        if (!it->isObject()) {
+            r.badSection = at;
+            return r;
+        }
+        obj = it->toObject();
+    }
+    return r;
+}
+
+bool readNumber(const QJsonValue& v, double& out) {
+    if (!v.isDouble())
+        return false;
+    out = v.toDouble();
+    return true;
+}
+
+/// Reads one field from its JSON value into s; returns the problem or an empty string.
+QString readField(const FieldMeta& f, const QJsonValue& v, Setup& s) {
+    switch (f.kind) {
+    case FieldKind::Number: {
+        double d = 0;
+        if (!readNumber(v, d))
+            return "must be a number";
+        f.set(s, d);
+        return {};
+    }
+    case FieldKind::Integer: {
+        double d = 0;
+        if (!readNumber(v, d) || !std::isfinite(d) || d != std::floor(d))
+            return "must be an integer";
+        const QString range = f.rangeProblem(d); // before the cast: it must fit an int
+        if (!range.isEmpty())
+            return range;
+        f.set(s, d);
+        return {};
+    }
+    case FieldKind::Enum: {
+        if (!v.isString())
+            return "must be a string, one of: " + f.enumKeys.join(", ");
+        const qsizetype index = f.enumKeys.indexOf(v.toString());
+        if (index < 0)
+            return QString("unknown value \"%1\", expected one of: %2")
+                .arg(v.toString().left(64), f.enumKeys.join(", "));
+        f.set(s, double(index));
+        return {};
+    }
+    case FieldKind::NumberList: {
+        if (!v.isArray())
+            return "must be an array of numbers";
+        const QJsonArray a = v.toArray();
+        if (a.size() > f.maxCount)
+            return QString("must have at most %1 entries").arg(f.maxCount);
+        std::vector<double> list;
+        list.reserve(std::size_t(a.size()));
+        for (qsizetype i = 0; i < a.size(); ++i) {
+            double d = 0;
+            if (!readNumber(a[i], d))
+                return QString("entry %1 must be a number").arg(i);
+            list.push_back(d);
+        }
+        f.list(s) = std::move(list);
+        return {};
+    }
+    case FieldKind::Curve: {
+        if (!v.isArray())
+            return "must be an array of [x, y] points";
+        const QJsonArray a = v.toArray();
+        if (a.size() > f.curveRules.maxPoints)
+            return QString("must have at most %1 points").arg(f.curveRules.maxPoints);
+        std::vector<CurvePoint> pts;
+        pts.reserve(std::size_t(a.size()));
+        for (qsizetype i = 0; i < a.size(); ++i) {
+            const QJsonArray p = a[i].toArray();
+            CurvePoint cp;
+            if (!a[i].isArray() || p.size() != 2 || !readNumber(p[0], cp.x) ||
+                !readNumber(p[1], cp.y))
+                return QString("point %1 must be an [x, y] pair of numbers").arg(i);
+            pts.push_back(cp);
+        }
+        f.curve(s) = Curve(std::move(pts));
+        return {};
+    }
+    }
+    return {};
+}
+
+/// Known leaf paths and section paths, to tell unknown keys apart.
+struct KnownPaths {
+    QSet<QString> leaves;
+    QSet<QString> sections;
+};
+
+const KnownPaths& knownPaths() {
+    static const KnownPaths known = [] {
+        KnownPaths k;
+        for (const QString& key : topLevelKeys)
+            k.leaves.insert(key);
+        for (const FieldMeta& f : setupFields()) {
+            k.leaves.insert(f.path);
+            const QStringList keys = f.keys();
+            QString at;
+            for (qsizetype i = 0; i + 1 < keys.size(); ++i) {
+                at = at.isEmpty() ? keys[i] : at + '.' + keys[i];
+                k.sections.insert(at);
+            }
+        }
+        return k;
+    }();
+    return known;
+}
+
+// Only known sections are descended into, so the walk is as deep as the
+// format, whatever the nesting of the input.
+void collectUnknown(const QJsonObject& obj, const QStringList& prefix, UnknownKeys& out) {
+    const KnownPaths& known = knownPaths();
+    for (auto it = obj.constBegin(); it != obj.constEnd(); ++it) {
+        QStringList path = prefix;
+        path.append(it.key());
+        const QString dotted = path.join('.');
+        if (known.leaves.contains(dotted))
+            continue;
+        if (known.sections.contains(dotted) && it->isObject()) {
+            collectUnknown(it->toObject(), path, out);
+            continue;
+        }
+        if (known.sections.contains(dotted))
+            continue; // a section of the wrong type is an error reported by the field reader
+        out.append({path, *it});
+    }
+}
+
+bool coveredBy(const QString& path, const QSet<QString>& failed) {
+    for (const QString& f : failed) {
+        if (path == f || path.startsWith(f + '.') || path.startsWith(f + '['))
+            return true;
+    }
+    return false;
+}
+
+bool isValidUtf8(const QByteArray& bytes) {
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    const QString decoded = decoder(bytes);
+    Q_UNUSED(decoded);
+    return !decoder.hasError();
+}
+
+SetupLoadResult fail(SetupLoadResult r, QString path, QString message) {
+    r.errors.append({std::move(path), std::move(message)});
+    return r;
+}
+
+} // namespace
+
+QStringList SetupLoadResult::errorStrings() const {
+    QStringList out;
+    for (const SetupIssue& e : errors)
+        out.append(e.toString());
+    return out;
+}
+
+bool migrateSetupJson(QJsonObject& root, int fromVersion, QString* error) {
+    for (int v = fromVersion; v < setupFileVersion; ++v) {
+        bool stepped = false;
+        for (const auto& [from, step] : migrations()) {
+            if (from == v) {
+                step(root);
+                stepped = true;
+            }
+        }
+        if (!stepped) {
+            if (error)
+                *error = QString("no migration from file version %1").arg(v);
+            return false;
+        }
+    }
+    root.insert("version", setupFileVersion);
+    return true;
+}
+
+SetupLoadResult loadSetup(const QByteArray& bytes) {
+    SetupLoadResult r;
+    if (bytes.size() > maxSetupFileBytes)
+        return fail(r, {}, QString("file is %1 bytes, larger than the %2 MiB limit for a setup")
+                               .arg(bytes.size())
+                               .arg(maxSetupFileBytes / (1024 * 1024)));
+    if (!isValidUtf8(bytes))
+        return fail(r, {}, "file is not valid UTF-8 text");
+
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return fail(r, {}, QString("not valid JSON at byte %1: %2")
+                               .arg(parseError.offset)
+                               .arg(parseError.errorString()));
+    if (!doc.isObject())
+        return fail(r, {}, "not a setup file: the top level must be a JSON object");
+    QJsonObject root = doc.object();
+
+    if (root.value("fileType").toString() != QLatin1String(setupFileType))
+        return fail(r, "fileType", QString("must be \"%1\"").arg(setupFileType));
+    const QJsonValue versionValue = root.value("version");
+    const double version = versionValue.toDouble(-1);
+    if (!versionValue.isDouble() || version != std::floor(version) || version < 1)
+        return fail(r, "version", "must be a positive integer");
+    if (version > setupFileVersion)
+        return fail(r, "version",
+                    QString("file version %1 is newer than this program supports (%2); "
+                            "open it with a newer version of the workbench")
+                        .arg(version)
+                        .arg(setupFileVersion));
+    r.fileVersion = static_cast<int>(version);
+    if (r.fileVersion < setupFileVersion) {
+        QString why;
+        if (!migrateSetupJson(root, r.fileVersion, &why))
+            return fail(r, "version", why);
+        r.warnings.append(QString("migrated from file version %1 to %2")
+                              .arg(r.fileVersion)
+                              .arg(setupFileVersion));
+    }
+
+    Setup s; // defaults fill keys an older writer did not know
+    QSet<QString> failed;
+    QSet<QString> reportedSections;
+    if (root.contains("name")) {
+        if (root.value("name").isString())
+            s.name = root.value("name").toString().toStdString();
+        else
+            r.errors.append(SetupIssue{"name", "must be a string"});
+    } else {
+        r.warnings.append("name: missing, default used");
+    }
+    if (root.contains("notes")) {
+        if (root.value("notes").isString())
+            s.notes = root.value("notes").toString().toStdString();
+        else
+            r.errors.append(SetupIssue{"notes", "must be a string"});
+    } else {
+        s.notes.clear();
+    }
+
+    for (const FieldMeta& f : setupFields()) {
+        const Lookup at = lookup(root, f.keys());
+        if (!at.badSection.isEmpty()) {
+            if (!reportedSections.contains(at.badSection))
+                r.errors.append({at.badSection, "must be an object"});
+            reportedSections.insert(at.badSection);
+            failed.insert(at.badSection);
+            continue;
+        }
+        if (!at.missingSection.isEmpty()) {
+            if (!reportedSections.contains(at.missingSection))
+                r.warnings.append(at.missingSection + ": missing section, defaults used");
+            reportedSections.insert(at.missingSection);
+            continue;
+        }
+        if (!at.found) {
+            r.warnings.append(f.path + ": missing, default used");
+            continue;
+        }
+        const QString problem = readField(f, at.value, s);
+        if (!problem.isEmpty()) {
+            r.errors.append({f.path, problem});
+            failed.insert(f.path);
+        }
+    }
+
+    collectUnknown(root, {}, r.unknownKeys);
+    for (const UnknownKey& u : r.unknownKeys)
+        r.warnings.append(u.path.join('.') + ": unknown key, kept as it is");
+
+    // Range and cross-field rules; a field that failed to parse is reported once.
+    for (const SetupIssue& issue : validateSetup(s)) {
+        if (!coveredBy(issue.path, failed))
+            r.errors.append(issue);
+    }
+    if (r.errors.isEmpty())
+        r.setup = std::move(s);
+    return r;
+}
+
+SetupLoadResult loadSetupFile(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        SetupLoadResult r;
+        return fail(r, {}, QString("cannot open %1: %2").arg(path, file.errorString()));
+    }
+    // Read at most one byte past the limit: a device that reports no size
+    // (a pipe) cannot make us read without bound.
+    if (file.size() > maxSetupFileBytes) {
+        SetupLoadResult r;
+        return fail(r, {}, QString("file is %1 bytes, larger than the %2 MiB limit for a setup")
+                               .arg(file.size())
+                               .arg(maxSetupFileBytes / (1024 * 1024)));
+    }
+    return loadSetup(file.read(maxSetupFileBytes + 1));
+}
+
+QJsonObject setupToJson(const Setup& setup, const UnknownKeys& unknownKeys) {
+    QJsonObject root;
+    // Unknown keys first: a known field of the same path always wins.
+    for (const UnknownKey& u : unknownKeys) {
+        if (!u.path.isEmpty())
+            insertAt(root, u.path, 0, u.value);
+    }
+    root.insert("fileType", QLatin1String(setupFileType));
+    root.insert("version", setupFileVersion);
+    root.insert("name", QString::fromStdString(setup.name));
+    root.insert("notes", QString::fromStdString(setup.notes));
+    for (const FieldMeta& f : setupFields())
+        insertAt(root, f.keys(), 0, fieldToJson(f, setup));
+    return root;
+}
+
+QByteArray writeSetup(const Setup& setup, const UnknownKeys& unknownKeys) {
+    QByteArray text = QJsonDocument(setupToJson(setup, unknownKeys)).toJson(QJsonDocument::Indented);
+    // Qt spreads each [x, y] point over four lines; put it on one so a curve
+    // reads like a table. Only whitespace changes, and a JSON string cannot
+    // contain the raw newlines the pattern needs, so string values are safe.
+    static const QRegularExpression point(
+        QStringLiteral(R"(\[\n *(-?[0-9][0-9.eE+-]*),\n *(-?[0-9][0-9.eE+-]*)\n *\])"));
+    return QString::fromUtf8(text).replace(point, QStringLiteral("[\\1, \\2]")).toUtf8();
+}
+
+SaveResult saveSetupFile(const QString& path, const Setup& setup, const UnknownKeys& unknownKeys) {
+    return writeFileAtomically(path, writeSetup(setup, unknownKeys));
+}
+
+} // namespace vtw

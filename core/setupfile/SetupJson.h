@@ -1,0 +1,64 @@
+#pragma once
+
+// The setup file format: self-describing JSON ("fileType": "vehicle-setup",
+// "version", "name", "notes", then one object per section). Keys and units
+// come from the metadata table (SetupMetadata.h). Loading never half-applies:
+// it returns either a complete, valid Setup or the list of every problem.
+
+#include "Setup.h"
+#include "setupfile/AtomicFile.h"
+#include "setupfile/SetupValidation.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace vtw {
+
+inline constexpr int setupFileVersion = 1;
+inline constexpr const char* setupFileType = "vehicle-setup";
+/// Larger inputs are refused before parsing (bounded time and memory).
+inline constexpr qint64 maxSetupFileBytes = 16 * 1024 * 1024;
+
+/// A key the program does not know, kept so that a re-save writes it back.
+struct UnknownKey {
+    QStringList path; ///< object keys from the root, e.g. {"chassis", "ballast_kg"}
+    QJsonValue value;
+    friend bool operator==(const UnknownKey&, const UnknownKey&) = default;
+};
+using UnknownKeys = QList<UnknownKey>;
+
+struct SetupLoadResult {
+    std::optional<Setup> setup; ///< set exactly when errors is empty
+    UnknownKeys unknownKeys;    ///< pass back to writeSetup() to keep them
+    QStringList warnings;       ///< e.g. missing keys filled with defaults, unknown keys kept
+    SetupIssues errors;         ///< every problem, each with its field path
+    int fileVersion = 0;        ///< the version the file declared (before migration)
+    bool ok() const { return setup.has_value(); }
+    /// The errors as "path: reason" lines.
+    QStringList errorStrings() const;
+};
+
+/// Parses and validates a setup file's bytes.
+SetupLoadResult loadSetup(const QByteArray& bytes);
+/// Reads a file (refusing one above maxSetupFileBytes before reading it) and loads it.
+SetupLoadResult loadSetupFile(const QString& path);
+
+/// The file's JSON object; unknown keys are written back where they were found.
+QJsonObject setupToJson(const Setup& setup, const UnknownKeys& unknownKeys = {});
+/// The file's bytes (indented UTF-8 JSON, doubles in shortest exact form).
+QByteArray writeSetup(const Setup& setup, const UnknownKeys& unknownKeys = {});
+/// Writes the file atomically (QSaveFile): the old file stays intact on failure.
+SaveResult saveSetupFile(const QString& path, const Setup& setup,
+                         const UnknownKeys& unknownKeys = {});
+
+/// Brings a file object of an older version up to setupFileVersion, one step
+/// per version. Returns false with a reason if no migration path exists.
+bool migrateSetupJson(QJsonObject& root, int fromVersion, QString* error);
+
+} // namespace vtw

@@ -1,0 +1,470 @@
+#include "setupfile/SetupMetadata.h"
+
+#include "Units.h"
+#include "setupfile/SetupEnumKeys.h"
+
+#include <cmath>
+
+namespace vtw {
+
+namespace {
+
+// Limits are hard limits of what the model can run, not of what is typical:
+// a modder may build a truck or a kart. "above" excludes the lower bound.
+struct Limits {
+    double min;
+    double max;
+    bool minExclusive = false;
+    bool maxExclusive = false;
+};
+Limits within(double min, double max) { return {min, max}; }
+Limits above(double min, double max) { return {min, max, true}; }
+Limits aboveBelow(double min, double max) { return {min, max, true, true}; }
+Limits withinBelow(double min, double max) { return {min, max, false, true}; }
+
+using DoubleRef = std::function<double&(Setup&)>;
+
+FieldMeta number(QString path, QString label, QString unit, Quantity quantity, Limits limits,
+                 double step, int decimals, QString tooltip, DoubleRef ref) {
+    FieldMeta f;
+    f.path = std::move(path);
+    f.label = std::move(label);
+    f.unit = std::move(unit);
+    f.quantity = quantity;
+    f.min = limits.min;
+    f.max = limits.max;
+    f.minExclusive = limits.minExclusive;
+    f.maxExclusive = limits.maxExclusive;
+    f.step = step;
+    f.decimals = decimals;
+    f.tooltip = std::move(tooltip);
+    f.kind = FieldKind::Number;
+    f.get = [ref](const Setup& s) { return ref(const_cast<Setup&>(s)); };
+    f.set = [ref](Setup& s, double v) { ref(s) = v; };
+    return f;
+}
+
+FieldMeta integer(QString path, QString label, Limits limits, QString tooltip,
+                  std::function<int&(Setup&)> ref) {
+    FieldMeta f;
+    f.path = std::move(path);
+    f.label = std::move(label);
+    f.min = limits.min;
+    f.max = limits.max;
+    f.step = 1.0;
+    f.decimals = 0;
+    f.tooltip = std::move(tooltip);
+    f.kind = FieldKind::Integer;
+    f.get = [ref](const Setup& s) { return double(ref(const_cast<Setup&>(s))); };
+    f.set = [ref](Setup& s, double v) { ref(s) = static_cast<int>(v); };
+    return f;
+}
+
+template <typename Enum>
+FieldMeta enumeration(QString path, QString label, QString tooltip,
+                      std::function<Enum&(Setup&)> ref) {
+    FieldMeta f;
+    f.path = std::move(path);
+    f.label = std::move(label);
+    f.tooltip = std::move(tooltip);
+    f.kind = FieldKind::Enum;
+    f.enumKeys = enumKeys<Enum>();
+    f.min = 0;
+    f.max = double(f.enumKeys.size() - 1);
+    f.decimals = 0;
+    f.get = [ref](const Setup& s) { return double(static_cast<int>(ref(const_cast<Setup&>(s)))); };
+    f.set = [ref](Setup& s, double v) { ref(s) = static_cast<Enum>(static_cast<int>(v)); };
+    return f;
+}
+
+struct Axis {
+    QString label;
+    QString unit;
+    Quantity quantity;
+};
+
+FieldMeta curve(QString path, QString label, Axis x, Axis y, CurveRules rules, QString tooltip,
+                std::function<Curve&(Setup&)> ref) {
+    FieldMeta f;
+    f.path = std::move(path);
+    f.label = std::move(label);
+    f.tooltip = std::move(tooltip);
+    f.kind = FieldKind::Curve;
+    f.curve = std::move(ref);
+    f.xLabel = x.label;
+    f.xUnit = x.unit;
+    f.xQuantity = x.quantity;
+    f.yLabel = y.label;
+    f.yUnit = y.unit;
+    f.yQuantity = y.quantity;
+    f.unit = y.unit;
+    f.quantity = y.quantity;
+    f.curveRules = rules;
+    return f;
+}
+
+#define VTW_REF(expr) [](Setup & s) -> auto& { return expr; }
+#define VTW_TIRE(expr) [axle](Setup & s) -> auto& { TireParams& t = axle(s); return expr; }
+
+using AxleRef = TireParams& (*)(Setup&);
+
+void addMagicFormulaSet(std::vector<FieldMeta>& out, const QString& p, const QString& which,
+                        AxleRef axle, std::function<MagicFormulaCoefficients&(TireParams&)> set) {
+    auto ref = [axle, set](double MagicFormulaCoefficients::*m) -> DoubleRef {
+        return [axle, set, m](Setup& s) -> double& { return set(axle(s)).*m; };
+    };
+    const QString q = p + "magicFormula." + which + ".";
+    out.push_back(number(q + "B", "B (stiffness)", "", Quantity::Dimensionless, above(0, 1000),
+                         0.1, 3, "Stiffness factor; BCD is the slope of the curve at zero slip",
+                         ref(&MagicFormulaCoefficients::B)));
+    out.push_back(number(q + "C", "C (shape)", "", Quantity::Dimensionless, above(0, 2), 0.01, 3,
+                         "Shape factor (about 1.65 longitudinal, 1.35 lateral); above 2 the force "
+                         "changes sign beyond the peak",
+                         ref(&MagicFormulaCoefficients::C)));
+    out.push_back(number(q + "D", "D (peak)", "", Quantity::Dimensionless, above(0, 10), 0.01, 3,
+                         "Peak factor: normalised peak force, about mu",
+                         ref(&MagicFormulaCoefficients::D)));
+    out.push_back(number(q + "E", "E (curvature)", "", Quantity::Dimensionless, within(-100, 1),
+                         0.01, 3, "Curvature factor near and beyond the peak (E <= 1)",
+                         ref(&MagicFormulaCoefficients::E)));
+}
+
+void addTireFields(std::vector<FieldMeta>& out, const QString& axleKey, AxleRef axle) {
+    const QString p = "tires." + axleKey + ".";
+    const Axis slipRatio{"Slip ratio", "", Quantity::Dimensionless};
+    const Axis slipAngle{"Slip angle", "rad", Quantity::Angle};
+    const Axis normalisedForce{"Force / load", "", Quantity::Dimensionless};
+    const CurveRules table{2, 10000, 0.0, 0.0, true};
+
+    out.push_back(enumeration<TireModelKind>(p + "model", "Tire model",
+                                             "Which tire model computes this axle's forces",
+                                             VTW_TIRE(t.model)));
+    out.push_back(enumeration<CombinedSlipMethod>(
+        p + "combinedSlip", "Combined slip",
+        "How a pure-slip model combines longitudinal and lateral slip",
+        VTW_TIRE(t.combinedSlip)));
+    out.push_back(number(p + "radius", "Radius", "m", Quantity::Length, within(0.05, 2.0), 0.001,
+                         3, "Loaded rolling radius", VTW_TIRE(t.radius)));
+    out.push_back(number(p + "wheelInertia", "Wheel inertia", "kg m^2", Quantity::MomentOfInertia,
+                         above(0, 200), 0.1, 2, "Spin inertia of one wheel with tire and brake",
+                         VTW_TIRE(t.wheelInertia)));
+
+    out.push_back(number(p + "linear.longitudinalStiffness", "Traction stiffness (Ct)", "N",
+                         Quantity::ForcePerSlip, above(0, 1e8), 1000, 0,
+                         "Slope of Fx against slip ratio", VTW_TIRE(t.linear.longitudinalStiffness)));
+    out.push_back(number(p + "linear.corneringStiffness", "Cornering stiffness (Ca)", "N/rad",
+                         Quantity::ForcePerAngle, above(0, 1e8), 1000, 0,
+                         "Slope of Fy against slip angle", VTW_TIRE(t.linear.corneringStiffness)));
+    out.push_back(number(p + "linear.frictionCoefficient", "Friction (mu)", "",
+                         Quantity::Dimensionless, above(0, 5), 0.01, 3,
+                         "Force cap as a multiple of the load", VTW_TIRE(t.linear.frictionCoefficient)));
+
+    out.push_back(curve(p + "table.longitudinal", "Longitudinal table", slipRatio, normalisedForce,
+                        table, "Fx/Fz against slip ratio, positive half (mirrored)",
+                        VTW_TIRE(t.table.longitudinal)));
+    out.push_back(curve(p + "table.lateral", "Lateral table", slipAngle, normalisedForce, table,
+                        "|Fy|/Fz against slip angle, positive half (mirrored)",
+                        VTW_TIRE(t.table.lateral)));
+
+    addMagicFormulaSet(out, p, "longitudinal", axle,
+                       [](TireParams& t) -> auto& { return t.magicFormula.longitudinal; });
+    addMagicFormulaSet(out, p, "lateral", axle,
+                       [](TireParams& t) -> auto& { return t.magicFormula.lateral; });
+
+    // Pacejka '94 coefficients have no common meaning one by one beyond the
+    // shape factors; they are edited as imported numbers.
+    for (int i = 0; i < int(Pacejka94Params{}.b.size()); ++i) {
+        const Limits l = i == 0 ? above(0, 10) : within(-1e9, 1e9);
+        out.push_back(number(p + "pacejka94.b" + QString::number(i), "b" + QString::number(i), "",
+                             Quantity::Dimensionless, l, 0.01, 4,
+                             i == 0 ? "Longitudinal shape factor C (> 0)"
+                                    : "Pacejka '94 longitudinal coefficient",
+                             [axle, i](Setup& s) -> double& { return axle(s).pacejka94.b[i]; }));
+    }
+    for (int i = 0; i < int(Pacejka94Params{}.a.size()); ++i) {
+        const Limits l = i == 0 ? above(0, 10) : within(-1e9, 1e9);
+        out.push_back(number(p + "pacejka94.a" + QString::number(i), "a" + QString::number(i), "",
+                             Quantity::Dimensionless, l, 0.01, 4,
+                             i == 0 ? "Lateral shape factor C (> 0)"
+                                    : "Pacejka '94 lateral coefficient",
+                             [axle, i](Setup& s) -> double& { return axle(s).pacejka94.a[i]; }));
+    }
+    out.push_back(number(p + "pacejka94.camber", "Camber", "rad", Quantity::Angle,
+                         within(-0.35, 0.35), 0.001, 4, "Static camber of this axle's tires",
+                         VTW_TIRE(t.pacejka94.camber)));
+
+    out.push_back(number(p + "brush.longitudinalStiffness", "Longitudinal stiffness (Cs)", "N",
+                         Quantity::ForcePerSlip, above(0, 1e8), 1000, 0,
+                         "Slope of Fx against slip at zero slip", VTW_TIRE(t.brush.longitudinalStiffness)));
+    out.push_back(number(p + "brush.corneringStiffness", "Cornering stiffness (Ca)", "N/rad",
+                         Quantity::ForcePerAngle, above(0, 1e8), 1000, 0,
+                         "Slope of Fy against slip angle at zero slip", VTW_TIRE(t.brush.corneringStiffness)));
+    out.push_back(number(p + "brush.frictionCoefficient", "Friction (mu)", "",
+                         Quantity::Dimensionless, above(0, 5), 0.01, 3,
+                         "Sliding friction of the contact patch", VTW_TIRE(t.brush.frictionCoefficient)));
+
+    const QString c = p + "calspan.";
+    const auto calspanCoefficient = [&](const QString& key, Limits l, const QString& tip,
+                                        DoubleRef ref) {
+        out.push_back(number(c + key, key, "", Quantity::Dimensionless, l, 0.01, 4, tip, ref));
+    };
+    out.push_back(number(c + "treadWidth_in", "Tread width", "in", Quantity::LengthInches,
+                         above(0, 50), 0.1, 2, "Tw, tread width (report's units)",
+                         VTW_TIRE(t.calspan.treadWidth_in)));
+    out.push_back(number(c + "inflationPressure_psi", "Inflation pressure", "psi",
+                         Quantity::PressurePsi, above(0, 200), 0.5, 1, "Tp, inflation pressure",
+                         VTW_TIRE(t.calspan.inflationPressure_psi)));
+    out.push_back(number(c + "ratedLoad_lb", "Rated load", "lb", Quantity::ForcePounds,
+                         above(0, 50000), 10, 0, "FZT, the tire's rated load",
+                         VTW_TIRE(t.calspan.ratedLoad_lb)));
+    // C1..C4 >= 0 keep the saturation function's denominator positive for sigma >= 0.
+    calspanCoefficient("C1", within(0, 100), "Saturation function shape", VTW_TIRE(t.calspan.C1));
+    calspanCoefficient("C2", within(0, 100), "Saturation function shape", VTW_TIRE(t.calspan.C2));
+    calspanCoefficient("C3", within(0, 100), "Saturation function shape", VTW_TIRE(t.calspan.C3));
+    calspanCoefficient("C4", within(0, 100), "Saturation function shape", VTW_TIRE(t.calspan.C4));
+    calspanCoefficient("A0", above(0, 1e7), "Lateral stiffness polynomial, constant term",
+                       VTW_TIRE(t.calspan.A0));
+    calspanCoefficient("A1", within(-1e6, 1e6), "Lateral stiffness polynomial, load term",
+                       VTW_TIRE(t.calspan.A1));
+    calspanCoefficient("A2", above(0, 1e8), "Lateral stiffness polynomial, load^2 divisor",
+                       VTW_TIRE(t.calspan.A2));
+    calspanCoefficient("Ka", withinBelow(0, 1), "Contact-length change with longitudinal force",
+                       VTW_TIRE(t.calspan.Ka));
+    calspanCoefficient("CSFZ", above(0, 1000), "CS/FZ, longitudinal stiffness per unit load",
+                       VTW_TIRE(t.calspan.CSFZ));
+    calspanCoefficient("mu0", above(0, 5), "Nominal peak friction (0.85 dry, 0.3 wet, 0.1 ice)",
+                       VTW_TIRE(t.calspan.mu0));
+    calspanCoefficient("Kmu", withinBelow(0, 1), "Friction reduction with composite slip",
+                       VTW_TIRE(t.calspan.Kmu));
+
+    out.push_back(number(p + "slipSpeed.frictionCoefficient", "Friction (mu)", "",
+                         Quantity::Dimensionless, above(0, 5), 0.01, 3,
+                         "Maximum force as a multiple of the load",
+                         VTW_TIRE(t.slipSpeed.frictionCoefficient)));
+    out.push_back(number(p + "slipSpeed.halfForceSlipSpeed", "Half-force slip speed", "m/s",
+                         Quantity::Speed, above(0, 100), 0.01, 3,
+                         "K: sliding speed at which half the maximum force acts",
+                         VTW_TIRE(t.slipSpeed.halfForceSlipSpeed)));
+}
+
+std::vector<FieldMeta> buildTable() {
+    std::vector<FieldMeta> f;
+    using Q = Quantity;
+
+    // chassis
+    f.push_back(number("chassis.mass", "Mass", "kg", Q::Mass, within(50, 100000), 10, 0,
+                       "Total mass with driver", VTW_REF(s.chassis.mass)));
+    f.push_back(number("chassis.cgToFrontAxle", "CG to front axle (b)", "m", Q::Length,
+                       above(0, 10), 0.01, 3, "Distance from the centre of gravity to the front axle",
+                       VTW_REF(s.chassis.cgToFrontAxle)));
+    f.push_back(number("chassis.cgToRearAxle", "CG to rear axle (c)", "m", Q::Length,
+                       above(0, 10), 0.01, 3, "Distance from the centre of gravity to the rear axle",
+                       VTW_REF(s.chassis.cgToRearAxle)));
+    f.push_back(number("chassis.cgHeight", "CG height (h)", "m", Q::Length, above(0, 5), 0.01, 3,
+                       "Height of the centre of gravity above the ground",
+                       VTW_REF(s.chassis.cgHeight)));
+    f.push_back(number("chassis.trackFront", "Front track", "m", Q::Length, above(0.1, 5), 0.005,
+                       3, "Distance between the front tire centres", VTW_REF(s.chassis.trackFront)));
+    f.push_back(number("chassis.trackRear", "Rear track", "m", Q::Length, above(0.1, 5), 0.005, 3,
+                       "Distance between the rear tire centres", VTW_REF(s.chassis.trackRear)));
+    f.push_back(number("chassis.yawInertia", "Yaw inertia (Iz)", "kg m^2", Q::MomentOfInertia,
+                       above(0, 1e7), 10, 0, "Moment of inertia about the vertical axis",
+                       VTW_REF(s.chassis.yawInertia)));
+    f.push_back(number("chassis.rollStiffnessFront", "Front roll stiffness share", "", Q::Share,
+                       within(0, 1), 0.01, 3,
+                       "Share of lateral load transfer taken by the front axle",
+                       VTW_REF(s.chassis.rollStiffnessFront)));
+
+    // aero
+    f.push_back(number("aero.dragCoefficient", "Drag coefficient (Cd)", "", Q::Dimensionless,
+                       within(0, 5), 0.01, 3, "Aerodynamic drag coefficient",
+                       VTW_REF(s.aero.dragCoefficient)));
+    f.push_back(number("aero.frontalArea", "Frontal area", "m^2", Q::Area, within(0, 50), 0.01, 2,
+                       "Frontal area for drag", VTW_REF(s.aero.frontalArea)));
+    f.push_back(number("aero.airDensity", "Air density", "kg/m^3", Q::Density, within(0, 5), 0.01,
+                       3, "Density of the air (1.225 at sea level, 15 C)",
+                       VTW_REF(s.aero.airDensity)));
+    f.push_back(number("aero.downforceCoefficientArea", "Downforce C_L*A", "m^2", Q::Area,
+                       within(-20, 50), 0.01, 3,
+                       "Lift coefficient times area; positive pushes the car down",
+                       VTW_REF(s.aero.downforceCoefficientArea)));
+    f.push_back(number("aero.downforceFrontShare", "Downforce front share", "", Q::Share,
+                       within(0, 1), 0.01, 3, "Share of downforce on the front axle",
+                       VTW_REF(s.aero.downforceFrontShare)));
+    f.push_back(enumeration<RollingResistanceModel>(
+        "aero.rollingResistanceModel", "Rolling resistance model",
+        "Speed-linear body force (Monster) or per-wheel force proportional to load",
+        VTW_REF(s.aero.rollingResistanceModel)));
+    f.push_back(number("aero.rollingResistanceLinear", "Rolling resistance C_rr", "N s/m",
+                       Q::ForcePerSpeed, within(0, 10000), 0.1, 2,
+                       "Speed-linear model: force per unit speed",
+                       VTW_REF(s.aero.rollingResistanceLinear)));
+    f.push_back(number("aero.rollingResistanceCoefficient", "Rolling resistance c_rr", "",
+                       Q::Dimensionless, within(0, 1), 0.001, 4,
+                       "Load-based model: force per unit wheel load (0.01-0.015 on asphalt)",
+                       VTW_REF(s.aero.rollingResistanceCoefficient)));
+
+    // engine
+    f.push_back(curve("engine.torqueCurve_rpm_Nm", "Torque curve",
+                      {"Engine speed", "rpm", Q::EngineSpeed}, {"Torque", "N m", Q::Torque},
+                      CurveRules{2, 10000, 0.0, 0.0, true},
+                      "Full-throttle torque against engine speed, linear between points",
+                      VTW_REF(s.engine.torqueCurve)));
+    f.push_back(number("engine.idle_rpm", "Idle", "rpm", Q::EngineSpeed, within(100, 30000), 50,
+                       0, "Engine speed floor while driving", VTW_REF(s.engine.idleRpm)));
+    f.push_back(number("engine.redline_rpm", "Redline", "rpm", Q::EngineSpeed,
+                       within(200, 50000), 50, 0, "The rev limiter cuts torque above it",
+                       VTW_REF(s.engine.redlineRpm)));
+    f.push_back(number("engine.engineBraking_NmPerRpm", "Engine braking", "N m/rpm",
+                       Q::TorquePerRpm, within(0, 100), 0.001, 4,
+                       "Braking torque per rpm with the throttle released",
+                       VTW_REF(s.engine.engineBrakingCoefficient)));
+
+    // gearbox
+    {
+        FieldMeta ratios;
+        ratios.path = "gearbox.forwardRatios";
+        ratios.label = "Forward gear ratios";
+        ratios.tooltip = "Gear ratios x_g of gears 1..N, strictly descending";
+        ratios.kind = FieldKind::NumberList;
+        ratios.min = 0;
+        ratios.minExclusive = true;
+        ratios.max = 50;
+        ratios.step = 0.01;
+        ratios.decimals = 3;
+        ratios.minCount = 1;
+        ratios.maxCount = 16;
+        ratios.list = VTW_REF(s.gearbox.forwardRatios);
+        f.push_back(ratios);
+    }
+    f.push_back(number("gearbox.reverseRatio", "Reverse ratio", "", Q::Dimensionless,
+                       above(0, 50), 0.01, 3, "Gear ratio in reverse (positive)",
+                       VTW_REF(s.gearbox.reverseRatio)));
+    f.push_back(number("gearbox.finalDrive", "Final drive", "", Q::Dimensionless, above(0, 50),
+                       0.01, 3, "Final drive ratio x_d", VTW_REF(s.gearbox.finalDrive)));
+    f.push_back(number("gearbox.efficiency", "Efficiency", "", Q::Share, above(0, 1), 0.01, 3,
+                       "Transmission efficiency eta", VTW_REF(s.gearbox.efficiency)));
+    f.push_back(enumeration<ShiftMode>("gearbox.shiftMode", "Shift mode",
+                                       "Automatic shifts on rpm thresholds or manual commands",
+                                       VTW_REF(s.gearbox.shiftMode)));
+    f.push_back(number("gearbox.upshift_rpm", "Upshift", "rpm", Q::EngineSpeed,
+                       within(100, 50000), 50, 0, "Automatic upshift threshold",
+                       VTW_REF(s.gearbox.upshiftRpm)));
+    f.push_back(number("gearbox.downshift_rpm", "Downshift", "rpm", Q::EngineSpeed,
+                       within(0, 50000), 50, 0, "Automatic downshift threshold",
+                       VTW_REF(s.gearbox.downshiftRpm)));
+    f.push_back(number("gearbox.shiftTime", "Shift time", "s", Q::Time, within(0, 5), 0.01, 3,
+                       "Drive torque is cut while a shift completes",
+                       VTW_REF(s.gearbox.shiftTime)));
+
+    // driveline
+    f.push_back(enumeration<DrivelineLayout>("driveline.layout", "Layout",
+                                             "Driven axles: rear, front or all wheels",
+                                             VTW_REF(s.driveline.layout)));
+    f.push_back(number("driveline.frontTorqueShare", "Front torque share", "", Q::Share,
+                       within(0, 1), 0.01, 3, "AWD only: share of drive torque to the front axle",
+                       VTW_REF(s.driveline.frontTorqueShare)));
+    f.push_back(enumeration<DifferentialType>("driveline.differential", "Differential",
+                                              "Open (equal torque) or locked (equal spin)",
+                                              VTW_REF(s.driveline.differential)));
+
+    // brakes
+    f.push_back(number("brakes.maxTorque", "Brake torque", "N m", Q::Torque, within(0, 1e6), 50,
+                       0, "All four wheels together at full pedal", VTW_REF(s.brakes.maxTorque)));
+    f.push_back(number("brakes.frontBias", "Front bias", "", Q::Share, within(0, 1), 0.01, 3,
+                       "Share of brake torque on the front axle", VTW_REF(s.brakes.frontBias)));
+    f.push_back(number("brakes.handbrakeTorque", "Handbrake torque", "N m", Q::Torque,
+                       within(0, 1e6), 50, 0, "Per rear wheel at full handbrake",
+                       VTW_REF(s.brakes.handbrakeTorque)));
+
+    // steering
+    f.push_back(number("steering.maxSteerAngle", "Max steer angle", "rad", Q::Angle,
+                       aboveBelow(0, units::pi / 2), 0.005, 4, "Road-wheel angle at full lock",
+                       VTW_REF(s.steering.maxSteerAngle)));
+    f.push_back(number("steering.steerRate", "Steer rate", "rad/s", Q::AngularSpeed,
+                       above(0, 100), 0.05, 3, "Fastest change of the road-wheel angle",
+                       VTW_REF(s.steering.steerRate)));
+    f.push_back(number("steering.ackermann_pct", "Ackermann", "%", Q::Percent, within(-100, 200),
+                       1, 1, "0 = parallel steer, 100 = full Ackermann, negative = anti-Ackermann",
+                       VTW_REF(s.steering.ackermannPercent)));
+
+    // tires
+    addTireFields(f, "front", [](Setup& s) -> TireParams& { return s.frontTires; });
+    addTireFields(f, "rear", [](Setup& s) -> TireParams& { return s.rearTires; });
+
+    // simulation
+    f.push_back(number("simulation.timeStep", "Time step", "s", Q::Time, above(0, 0.05), 0.0001,
+                       5, "Fixed integration step", VTW_REF(s.simulation.timeStep)));
+    f.push_back(integer("simulation.substeps", "Substeps", within(1, 1000),
+                        "Integration substeps per step", VTW_REF(s.simulation.substeps)));
+    f.push_back(enumeration<Integrator>("simulation.integrator", "Integrator",
+                                        "Explicit Euler, semi-implicit Euler or RK4",
+                                        VTW_REF(s.simulation.integrator)));
+    f.push_back(number("simulation.surfaceMu", "Surface grip", "", Q::Dimensionless,
+                       above(0, 3), 0.01, 3, "Grip scale of the surface (dry 1.0, wet 0.7, ice 0.15)",
+                       VTW_REF(s.simulation.surfaceMu)));
+    f.push_back(number("simulation.lowSpeedFloor", "Low-speed floor", "m/s", Q::Speed,
+                       above(0, 20), 0.1, 2, "Denominator floor of slip ratio and slip angle",
+                       VTW_REF(s.simulation.lowSpeedFloor)));
+    return f;
+}
+
+#undef VTW_REF
+#undef VTW_TIRE
+
+QString formatLimit(double v) { return QString::number(v, 'g', 10); }
+
+} // namespace
+
+QString FieldMeta::rangeProblem(double value) const {
+    if (!std::isfinite(value))
+        return QStringLiteral("must be a finite number");
+    if (minExclusive ? !(value > min) : !(value >= min))
+        return QString("must be %1 %2").arg(minExclusive ? ">" : ">=", formatLimit(min));
+    if (maxExclusive ? !(value < max) : !(value <= max))
+        return QString("must be %1 %2").arg(maxExclusive ? "<" : "<=", formatLimit(max));
+    return {};
+}
+
+const std::vector<FieldMeta>& setupFields() {
+    static const std::vector<FieldMeta> table = buildTable();
+    return table;
+}
+
+const FieldMeta* findField(const QString& path) {
+    for (const FieldMeta& f : setupFields()) {
+        if (f.path == path)
+            return &f;
+    }
+    return nullptr;
+}
+
+DisplayUnit displayUnit(Quantity quantity, UnitSystem system) {
+    const bool imp = system == UnitSystem::Imperial;
+    switch (quantity) {
+    case Quantity::Dimensionless: return {"", 1.0};
+    case Quantity::Share: return {"%", 100.0};
+    case Quantity::Percent: return {"%", 1.0};
+    case Quantity::Length: return imp ? DisplayUnit{"in", 1.0 / units::metresPerInch} : DisplayUnit{"m", 1.0};
+    case Quantity::Mass: return imp ? DisplayUnit{"lb", 1.0 / 0.45359237} : DisplayUnit{"kg", 1.0};
+    case Quantity::Area: return imp ? DisplayUnit{"ft^2", 1.0 / (0.3048 * 0.3048)} : DisplayUnit{"m^2", 1.0};
+    case Quantity::Density: return {"kg/m^3", 1.0};
+    case Quantity::MomentOfInertia: return {"kg m^2", 1.0};
+    case Quantity::Speed: return imp ? DisplayUnit{"mph", units::mphPerMps} : DisplayUnit{"km/h", units::kmhPerMps};
+    case Quantity::EngineSpeed: return {"rpm", 1.0};
+    case Quantity::Torque: return imp ? DisplayUnit{"lb-ft", 1.0 / units::newtonMetresPerPoundFoot} : DisplayUnit{"N m", 1.0};
+    case Quantity::TorquePerRpm: return imp ? DisplayUnit{"lb-ft/rpm", 1.0 / units::newtonMetresPerPoundFoot} : DisplayUnit{"N m/rpm", 1.0};
+    case Quantity::Angle: return {"deg", 180.0 / units::pi};
+    case Quantity::AngularSpeed: return {"deg/s", 180.0 / units::pi};
+    case Quantity::Time: return {"s", 1.0};
+    case Quantity::ForcePerSlip: return imp ? DisplayUnit{"lbf", 1.0 / units::newtonsPerPound} : DisplayUnit{"N", 1.0};
+    case Quantity::ForcePerAngle: return imp ? DisplayUnit{"lbf/deg", units::pi / 180.0 / units::newtonsPerPound} : DisplayUnit{"N/deg", units::pi / 180.0};
+    case Quantity::ForcePerSpeed: return {"N s/m", 1.0};
+    case Quantity::LengthInches: return {"in", 1.0};
+    case Quantity::PressurePsi: return {"psi", 1.0};
+    case Quantity::ForcePounds: return {"lb", 1.0};
+    }
+    return {"", 1.0};
+}
+
+} // namespace vtw

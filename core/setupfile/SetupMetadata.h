@@ -1,0 +1,126 @@
+#pragma once
+
+// One table describing every parameter of a Setup: its file path, label, unit,
+// limits, editor step and meaning, and how to read and write it. The JSON
+// reader/writer, the validator and the editor forms are all driven by this
+// table, so adding a field to Setup means adding one line here (the metadata
+// test counts the members of each parameter struct to catch a forgotten one).
+
+#include "Setup.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <limits>
+#include <vector>
+
+namespace vtw {
+
+enum class FieldKind {
+    Number,     ///< a double
+    Integer,    ///< an int, stored in the file as an integral number
+    Enum,       ///< one of enumKeys; get/set use the enumerator index
+    NumberList, ///< a list of doubles (gear ratios)
+    Curve       ///< a point list, stored as [[x, y], ...]
+};
+
+/// What a value measures, so a UI can pick the display unit (SI or imperial).
+/// Fields whose stored unit is not SI (rpm, percent, psi, inch, lb) have their
+/// own quantity: they are shown as stored.
+enum class Quantity {
+    Dimensionless,
+    Share,            ///< 0..1 fraction (shown as %)
+    Percent,          ///< stored in %
+    Length,           ///< m
+    Mass,             ///< kg
+    Area,             ///< m^2
+    Density,          ///< kg/m^3
+    MomentOfInertia,  ///< kg m^2
+    Speed,            ///< m/s
+    EngineSpeed,      ///< rpm
+    Torque,           ///< N m
+    TorquePerRpm,     ///< N m / rpm
+    Angle,            ///< rad
+    AngularSpeed,     ///< rad/s
+    Time,             ///< s
+    ForcePerSlip,     ///< N per unit slip ratio
+    ForcePerAngle,    ///< N/rad
+    ForcePerSpeed,    ///< N s/m
+    LengthInches,     ///< in (native unit of the Calspan model)
+    PressurePsi,      ///< psi (native unit of the Calspan model)
+    ForcePounds,      ///< lb (native unit of the Calspan model)
+};
+
+enum class UnitSystem { SI, Imperial };
+
+/// How to show a stored value: shown = stored * scale, labelled with symbol.
+struct DisplayUnit {
+    QString symbol;
+    double scale = 1.0;
+};
+
+/// The display unit of a quantity in a unit system (angles in degrees,
+/// speeds in km/h or mph, torque in N m or lb-ft, ...).
+DisplayUnit displayUnit(Quantity quantity, UnitSystem system);
+
+/// Rules for a point-list curve beyond "finite numbers".
+struct CurveRules {
+    int minPoints = 2;
+    int maxPoints = 10000; ///< also the loader's cap on array length
+    double xMin = -std::numeric_limits<double>::max(); ///< every x >= xMin
+    double yMin = -std::numeric_limits<double>::max(); ///< every y >= yMin
+    bool positivePeak = false; ///< the largest y must be > 0
+};
+
+struct FieldMeta {
+    QString path;   ///< file path, sections joined by '.', e.g. "chassis.mass"
+    QString label;  ///< short label for a form
+    QString unit;   ///< stored unit symbol ("kg", "rpm", "" for dimensionless)
+    Quantity quantity = Quantity::Dimensionless;
+    double min = -std::numeric_limits<double>::max();
+    double max = std::numeric_limits<double>::max();
+    bool minExclusive = false; ///< value must be > min instead of >= min
+    bool maxExclusive = false; ///< value must be < max instead of <= max
+    double step = 1.0;         ///< editor step in the stored unit
+    int decimals = 3;          ///< editor decimals in the stored unit
+    QString tooltip;           ///< what the parameter means
+    FieldKind kind = FieldKind::Number;
+
+    // Number, Integer and Enum (the enumerator index as a double).
+    std::function<double(const Setup&)> get;
+    std::function<void(Setup&, double)> set;
+    QStringList enumKeys; ///< Enum: the allowed keys, in enumerator order
+
+    // NumberList: the list; min/max apply to each element.
+    std::function<std::vector<double>&(Setup&)> list;
+    int minCount = 1;
+    int maxCount = 1;
+
+    // Curve: the curve, units and quantities of its axes, its rules.
+    std::function<Curve&(Setup&)> curve;
+    QString xUnit, yUnit;
+    QString xLabel, yLabel;
+    Quantity xQuantity = Quantity::Dimensionless;
+    Quantity yQuantity = Quantity::Dimensionless;
+    CurveRules curveRules;
+
+    /// The path split at '.' (the JSON object keys leading to the value).
+    QStringList keys() const { return path.split(QLatin1Char('.')); }
+
+    const std::vector<double>& listOf(const Setup& s) const {
+        return list(const_cast<Setup&>(s)); // read-only use of a non-const accessor
+    }
+    const Curve& curveOf(const Setup& s) const { return curve(const_cast<Setup&>(s)); }
+
+    /// "must be > 0", "must be <= 1", ... for a value outside [min, max]; empty if inside.
+    QString rangeProblem(double value) const;
+};
+
+/// Every field of a Setup except name and notes, in file order.
+const std::vector<FieldMeta>& setupFields();
+
+/// The field with this path, or nullptr.
+const FieldMeta* findField(const QString& path);
+
+} // namespace vtw

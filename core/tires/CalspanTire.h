@@ -1,0 +1,34 @@
+#pragma once
+
+#include "TireParams.h"
+#include "TireSlip.h"
+
+// Calspan composite-slip tire model [Szostak, Allen, Rosenthal, DOT HS-807-271,
+// 1988; PHYSICS.md 6.6, a reconstruction three implementations agree on].
+//
+// A brush-like model fitted to measured tires: the composite slip sigma combines
+// the lateral and longitudinal stiffness demands relative to friction, a rational
+// saturation function f(sigma) (slope 4/pi at zero, tending to C1/C1 = 1) turns it
+// into the used fraction of the friction, and friction itself drops with the
+// slip (K_mu). The contact length grows or shrinks with the previous step's Fx.
+// The equations run in the report's native units (lb, in, psi, rad); this file
+// converts N <-> lb at its boundary.
+//
+// Implied stiffnesses at zero slip (previous Fx = 0): cornering stiffness
+// A0 + A1 Fz - (A1/A2) Fz^2 (lb/rad, Fz in lb), longitudinal stiffness
+// (CS/FZ) Fz per unit slip.
+
+namespace vtw {
+
+/// Combined Calspan force (N, in the slips' signs). kappa: slip ratio (converted to the
+/// report's slip S by practicalSlipFromRatio); alpha: slip angle (rad, |alpha| < pi/2);
+/// grip scales mu0; previousFx: this wheel's Fx of the last step (N).
+SlipForce calspanForce(const CalspanParams& p, double kappa, double alpha, double normalLoad,
+                       double grip, double previousFx);
+
+/// The saturation function f(sigma) with sigma = num/den (num, den >= 0), evaluated in
+/// 1/sigma when sigma > 1 so that a locked wheel (den = 0, sigma infinite) gives the
+/// finite limit instead of inf/inf.
+double calspanSaturation(const CalspanParams& p, double num, double den);
+
+} // namespace vtw

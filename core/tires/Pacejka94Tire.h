@@ -1,0 +1,66 @@
+#pragma once
+
+#include "FastMath.h"
+#include "MagicFormulaTire.h"
+#include "TireParams.h"
+
+#include <algorithm>
+#include <cmath>
+
+// Pacejka '94 [Edy's guide to Pacejka '94; PHYSICS.md 6.4], for imported
+// coefficient sets. The coefficients make B, C, D, E and the shifts H, V depend
+// on the load (and camber), then the magic formula applies:
+//   F = D sin(C atan(B x1 - E (B x1 - atan(B x1)))) + V,   x1 = x + H.
+// Native units, converted here at the boundary: Fz in kN, longitudinal slip in
+// percent, slip angle and camber in degrees, force in N. BCD is the slope at zero
+// slip in N per percent (longitudinal) or N per degree (lateral).
+//
+// Surface grip uses the similarity method [Pacejka, Tyre and Vehicle Dynamics]:
+// F_mu(x) = mu F_1(x / mu), i.e. D and V scale with mu, B with 1/mu, H with mu,
+// so BCD (the stiffness) is unchanged and the peak scales with mu.
+
+namespace vtw {
+
+/// The '94 curve at one load, camber and surface: the formula's factors, ready to evaluate.
+struct Pacejka94Curve {
+    double B = 0.0, C = 0.0, D = 0.0; ///< stiffness, shape, peak (N)
+    double E0 = 0.0;   ///< curvature before its sign-dependent factor
+    double Esign = 0.0; ///< E = E0 (1 - Esign sign(x1)) (b13; a16 gamma + a17)
+    double H = 0.0;    ///< horizontal shift, native slip units
+    double V = 0.0;    ///< vertical shift, N
+
+    /// Force (N) at native slip x (percent or degrees).
+    double operator()(double x) const {
+        const double x1 = x + H;
+        const double sign = x1 > 0.0 ? 1.0 : (x1 < 0.0 ? -1.0 : 0.0);
+        const double E = E0 * (1.0 - Esign * sign);
+        const double bx = B * x1;
+        return D * fastSin(C * fastAtan(bx - E * (bx - fastAtan(bx)))) + V;
+    }
+
+    /// Largest |F| (N) over either sign of slip.
+    double peak() const {
+        const double shape = std::max(magicFormulaPeakShape(C, E0 * (1.0 - Esign)),
+                                      magicFormulaPeakShape(C, E0 * (1.0 + Esign)));
+        return std::fabs(D) * shape + std::fabs(V);
+    }
+};
+
+/// Longitudinal curve (x = slip in percent) at load Fz (N) and surface grip.
+Pacejka94Curve pacejka94LongitudinalCurve(const Pacejka94Params& p, double normalLoad,
+                                          double grip);
+/// Lateral curve (x = slip angle in degrees) at load Fz (N) and surface grip.
+Pacejka94Curve pacejka94LateralCurve(const Pacejka94Params& p, double normalLoad, double grip);
+
+/// Pure longitudinal force (N, sign of kappa) of a prepared curve.
+inline double pacejka94Longitudinal(const Pacejka94Curve& curve, double kappa) {
+    return curve(100.0 * kappa);
+}
+
+/// Pure lateral force (N, sign of alpha for zero camber and shifts) of a prepared curve.
+inline double pacejka94Lateral(const Pacejka94Curve& curve, double alpha) {
+    constexpr double degPerRad = 57.295779513082320876798;
+    return curve(degPerRad * alpha);
+}
+
+} // namespace vtw

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "TireModel.h"
+
+#include <string>
+#include <vector>
+
+// A configured tire evaluated over a range of slips, for plots and export (the
+// UI's tire curves, the CLI's `tire` command). Plain vectors of rows; the text
+// writers need no Qt.
+
+namespace vtw {
+
+/// The conditions every point of a sweep shares.
+struct SweepConditions {
+    double normalLoad = 4000.0;  ///< Fz, N
+    double surfaceMu = 1.0;      ///< surface grip scale (see SurfacePresets.h)
+    double contactSpeed = 10.0;  ///< |vx| at the wheel, m/s (slip-speed model only)
+    double previousFx = 0.0;     ///< N, Calspan's contact-length term (0: no history)
+};
+
+/// `count` evenly spaced values from `from` to `to` inclusive (count 1: just `from`).
+struct SweepRange {
+    double from = 0.0;
+    double to = 0.0;
+    int count = 1;
+    double at(int i) const { return count > 1 ? from + (to - from) * i / (count - 1) : from; }
+};
+
+/// One evaluated point. Forces in the wheel frame, signs as in TireForce.
+struct TireSweepRow {
+    double slipRatio = 0.0; ///< kappa, dimensionless
+    double slipAngle = 0.0; ///< alpha, rad
+    double fx = 0.0;        ///< N
+    double fy = 0.0;        ///< N
+};
+
+/// Slip-ratio sweep at a fixed slip angle (0 = pure longitudinal).
+std::vector<TireSweepRow> sweepSlipRatio(const Tire& tire, const SweepConditions& conditions,
+                                         const SweepRange& slipRatio, double slipAngle = 0.0);
+
+/// Slip-angle sweep (rad) at a fixed slip ratio (0 = pure lateral).
+std::vector<TireSweepRow> sweepSlipAngle(const Tire& tire, const SweepConditions& conditions,
+                                         const SweepRange& slipAngle, double slipRatio = 0.0);
+
+/// Grid over both slips: for each slip ratio (outer), every slip angle (inner).
+std::vector<TireSweepRow> sweepCombined(const Tire& tire, const SweepConditions& conditions,
+                                        const SweepRange& slipRatio,
+                                        const SweepRange& slipAngle);
+
+/// CSV text: header `slip_ratio,slip_angle_deg,fx_N,fy_N`, one line per row, slip angle
+/// in degrees, numbers in shortest round-trip form, '\n' line ends.
+std::string sweepToCsv(const std::vector<TireSweepRow>& rows);
+
+/// JSON text: {"conditions": {"normal_load_N", "surface_mu", "contact_speed_mps",
+/// "previous_fx_N"}, "columns": [...the CSV header...], "rows": [[kappa, alpha_deg, fx, fy],
+/// ...]}. Non-finite numbers are written as null.
+std::string sweepToJson(const std::vector<TireSweepRow>& rows,
+                        const SweepConditions& conditions);
+
+} // namespace vtw

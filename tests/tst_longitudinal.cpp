@@ -1,0 +1,273 @@
+// Straight-line behaviour of the whole car: top speed, coast-down, low speed,
+// brakes, determinism. Each expected number says where it comes from.
+#include "Engine.h"
+#include "Gearbox.h"
+#include "Setup.h"
+#include "Simulator.h"
+#include "Units.h"
+#include "maneuvers/AccelerationRun.h"
+#include "maneuvers/BrakingRun.h"
+#include "maneuvers/CoastDown.h"
+#include "maneuvers/ManeuverRunner.h"
+#include "maneuvers/TopSpeedRun.h"
+
+#include <QtTest>
+
+#include <cstring>
+
+using namespace vtw;
+
+namespace {
+
+double metric(const RunResult& r, const char* key) {
+    const Metric* m = findMetric(r.metrics, key);
+    return m && m->reached ? m->value : std::nan("");
+}
+
+// Drive force of a gear at road speed v assuming rolling wheels, written out
+// here from PHYSICS.md 3 rather than taken from the core.
+double independentDriveForce(const Setup& s, int gear, double v) {
+    const double ratio = s.gearbox.forwardRatios[static_cast<std::size_t>(gear - 1)];
+    const double R = s.rearTires.radius;
+    const double rpm = v / R * ratio * s.gearbox.finalDrive * 60.0 / (2.0 * units::pi);
+    // linear interpolation of the torque table
+    const auto& pts = s.engine.torqueCurve.points();
+    double torque = pts.back().y;
+    for (std::size_t i = 1; i < pts.size(); ++i) {
+        if (rpm <= pts[i].x) {
+            const double t = (rpm - pts[i - 1].x) / (pts[i].x - pts[i - 1].x);
+            torque = pts[i - 1].y + t * (pts[i].y - pts[i - 1].y);
+            break;
+        }
+    }
+    return torque * ratio * s.gearbox.finalDrive * s.gearbox.efficiency / R;
+}
+
+double resistance(const Setup& s, double v) {
+    const double drag = 0.5 * s.aero.dragCoefficient * s.aero.frontalArea * s.aero.airDensity * v * v;
+    const double rolling = s.aero.rollingResistanceModel == RollingResistanceModel::SpeedLinear
+                               ? s.aero.rollingResistanceLinear * v
+                               : s.aero.rollingResistanceCoefficient * s.chassis.mass * units::gravity;
+    return drag + rolling;
+}
+
+// Translating mass plus the wheels' rotational inertia seen at the road:
+// energy conservation gives M_eff = M + sum(I / R^2).
+double effectiveMass(const Setup& s) {
+    return s.chassis.mass + 2.0 * s.frontTires.wheelInertia / (s.frontTires.radius * s.frontTires.radius) +
+           2.0 * s.rearTires.wheelInertia / (s.rearTires.radius * s.rearTires.radius);
+}
+
+} // namespace
+
+class TestLongitudinal : public QObject {
+    Q_OBJECT
+private slots:
+    // Top speed (PHYSICS.md 1) is where drive force equals drag plus rolling
+    // resistance. The test finds that speed by bisection on its own formulas and
+    // holds the simulated top speed in a fixed gear to it.
+    void topSpeedMatchesForceEquilibrium_data() {
+        QTest::addColumn<int>("gear");
+        QTest::addColumn<int>("rollingModel");
+        QTest::newRow("5th, load-based rolling resistance") << 5 << int(RollingResistanceModel::LoadBased);
+        QTest::newRow("5th, Monster's C_rr * v") << 5 << int(RollingResistanceModel::SpeedLinear);
+        QTest::newRow("6th, load-based rolling resistance") << 6 << int(RollingResistanceModel::LoadBased);
+    }
+    void topSpeedMatchesForceEquilibrium() {
+        QFETCH(int, gear);
+        QFETCH(int, rollingModel);
+        Setup s = defaultSetup();
+        s.aero.rollingResistanceModel = static_cast<RollingResistanceModel>(rollingModel);
+
+        double lo = 10.0, hi = 150.0;
+        for (int i = 0; i < 200; ++i) {
+            const double mid = 0.5 * (lo + hi);
+            (independentDriveForce(s, gear, mid) > resistance(s, mid) ? lo : hi) = mid;
+        }
+        const double equilibrium = 0.5 * (lo + hi);
+
+        TopSpeedRun run(units::mpsToKmh(equilibrium) - 20.0, gear);
+        const RunResult r = runManeuver(s, run);
+        QVERIFY2(r.ok, r.error.c_str());
+        const double simulated = units::kmhToMps(metric(r, "top_speed_kmh"));
+        // The driven tires slip ~2 % to make their force, which reads the torque
+        // curve a little higher in rpm than the no-slip equilibrium: allow 0.5 %.
+        constexpr double relativeTolerance = 0.005;
+        QVERIFY2(std::abs(simulated / equilibrium - 1.0) < relativeTolerance,
+                 qPrintable(QStringLiteral("simulated %1 m/s, equilibrium %2 m/s").arg(simulated).arg(equilibrium)));
+    }
+
+    // Coast-down in neutral: deceleration = (drag + rolling resistance) / M_eff
+    // (Newton's second law, with the wheels' rotational inertia by energy conservation).
+    void coastDownDecelerationMatchesResistance_data() {
+        QTest::addColumn<int>("rollingModel");
+        QTest::newRow("load-based") << int(RollingResistanceModel::LoadBased);
+        QTest::newRow("Monster's C_rr * v") << int(RollingResistanceModel::SpeedLinear);
+    }
+    void coastDownDecelerationMatchesResistance() {
+        QFETCH(int, rollingModel);
+        Setup s = defaultSetup();
+        s.aero.rollingResistanceModel = static_cast<RollingResistanceModel>(rollingModel);
+        CoastDown run;
+        const RunResult r = runManeuver(s, run);
+        QVERIFY2(r.ok, r.error.c_str());
+        const struct {
+            const char* key;
+            double kmh;
+        } points[] = {{"coastdown_decel_100_kmh_mps2", 100.0},
+                      {"coastdown_decel_80_kmh_mps2", 80.0},
+                      {"coastdown_decel_60_kmh_mps2", 60.0}};
+        constexpr double relativeTolerance = 0.003; // the sample is taken within one step of the speed
+        for (const auto& p : points) {
+            const double expected = resistance(s, units::kmhToMps(p.kmh)) / effectiveMass(s);
+            const double measured = metric(r, p.key);
+            QVERIFY2(std::abs(measured / expected - 1.0) < relativeTolerance,
+                     qPrintable(QStringLiteral("%1 km/h: measured %2, expected %3").arg(p.kmh).arg(measured).arg(expected)));
+        }
+    }
+
+    // PHYSICS.md 7: a car at rest with no input stays at rest.
+    void atRestStaysAtRest_data() {
+        QTest::addColumn<int>("integrator");
+        QTest::newRow("explicit Euler") << int(Integrator::ExplicitEuler);
+        QTest::newRow("semi-implicit Euler") << int(Integrator::SemiImplicitEuler);
+        QTest::newRow("RK4") << int(Integrator::RungeKutta4);
+    }
+    void atRestStaysAtRest() {
+        QFETCH(int, integrator);
+        Setup s = defaultSetup();
+        s.simulation.integrator = static_cast<Integrator>(integrator);
+        Simulator sim(s);
+        DriverInputs idle; // in gear (drive), no throttle, no brake
+        for (int i = 0; i < 10000; ++i)
+            QVERIFY(sim.step(idle));
+        const BodyState& b = sim.state().body;
+        QCOMPARE(b.x, 0.0);
+        QCOMPARE(b.y, 0.0);
+        QCOMPARE(b.vx, 0.0);
+        for (double w : b.wheelSpin)
+            QCOMPARE(w, 0.0);
+    }
+
+    // PHYSICS.md 7 and 4: braked to a stop it stays stopped, and a braked wheel
+    // never turns backwards on the way.
+    void brakedToStopStaysStopped_data() { atRestStaysAtRest_data(); }
+    void brakedToStopStaysStopped() {
+        QFETCH(int, integrator);
+        Setup s = defaultSetup();
+        s.simulation.integrator = static_cast<Integrator>(integrator);
+        Simulator sim(s);
+        sim.reset({units::kmhToMps(50.0), 0.0, 2});
+        DriverInputs brake;
+        brake.brake = 1.0;
+        double minSpin = 0.0;
+        double xAtStop = -1.0;
+        for (int i = 0; i < 10000; ++i) { // 10 s: stops in about 1.5 s
+            QVERIFY(sim.step(brake));
+            for (double w : sim.state().body.wheelSpin)
+                minSpin = std::min(minSpin, w);
+            if (i == 5000)
+                xAtStop = sim.state().body.x;
+        }
+        QCOMPARE(minSpin, 0.0);
+        constexpr double creepTolerance = 1e-3; // m over the last five seconds
+        QVERIFY(std::abs(sim.state().body.vx) < 1e-4);
+        QVERIFY2(std::abs(sim.state().body.x - xAtStop) < creepTolerance,
+                 qPrintable(QString::number(sim.state().body.x - xAtStop)));
+    }
+
+    // PHYSICS.md 7: the car starts from rest in first gear.
+    void startsFromRestInFirstGear() {
+        Simulator sim(defaultSetup());
+        DriverInputs go;
+        go.throttle = 1.0;
+        QVERIFY(sim.step(go));
+        QCOMPARE(sim.state().gearbox.gear, 1);
+        for (int i = 0; i < 2000; ++i)
+            QVERIFY(sim.step(go));
+        QVERIFY2(sim.state().body.vx > 8.0, qPrintable(QString::number(sim.state().body.vx)));
+        QVERIFY(std::abs(sim.state().body.y) < 1e-9); // straight ahead
+    }
+
+    // The brake stops wheels turning either way but never drives them through zero,
+    // also when the car rolls backwards.
+    void brakeStopsReverseRollingWithoutFlip() {
+        Simulator sim(defaultSetup());
+        sim.reset({-5.0, 0.0, 0});
+        DriverInputs in;
+        in.gear.gear = NeutralGear;
+        in.brake = 1.0;
+        double maxSpin = -1.0;
+        for (int i = 0; i < 3000; ++i) {
+            QVERIFY(sim.step(in));
+            for (double w : sim.state().body.wheelSpin)
+                maxSpin = std::max(maxSpin, w);
+        }
+        QCOMPARE(maxSpin, 0.0);
+        QVERIFY(std::abs(sim.state().body.vx) < 1e-3);
+    }
+
+    // Every integrator completes the standing start, and they agree with each other.
+    void integratorsAgreeOnStandingStart() {
+        double times[3];
+        const Integrator kinds[3] = {Integrator::ExplicitEuler, Integrator::SemiImplicitEuler,
+                                     Integrator::RungeKutta4};
+        for (int i = 0; i < 3; ++i) {
+            Setup s = defaultSetup();
+            s.simulation.integrator = kinds[i];
+            AccelerationRun run;
+            const RunResult r = runManeuver(s, run);
+            QVERIFY2(r.ok, r.error.c_str());
+            times[i] = metric(r, "t_0_100_kmh_s");
+            QVERIFY(std::isfinite(times[i]));
+        }
+        constexpr double relativeTolerance = 0.02;
+        const QString all = QStringLiteral("Euler %1 s, semi-implicit %2 s, RK4 %3 s").arg(times[0]).arg(times[1]).arg(times[2]);
+        QVERIFY2(std::abs(times[0] / times[2] - 1.0) < relativeTolerance, qPrintable(all));
+        QVERIFY2(std::abs(times[1] / times[2] - 1.0) < relativeTolerance, qPrintable(all));
+    }
+
+    // Stopping distance from 100 km/h cannot beat the friction limit:
+    // d >= v^2 / (2 mu_peak g) (work-energy theorem).
+    void brakingDistanceRespectsFrictionLimit() {
+        const Setup s = defaultSetup();
+        BrakingRun run;
+        const RunResult r = runManeuver(s, run);
+        QVERIFY2(r.ok, r.error.c_str());
+        const double v = units::kmhToMps(100.0);
+        const double peakMu = s.frontTires.magicFormula.longitudinal.D * s.simulation.surfaceMu;
+        const double bound = v * v / (2.0 * peakMu * units::gravity);
+        const double d = metric(r, "braking_100_0_kmh_m");
+        QVERIFY2(d >= bound && d < 2.0 * bound, qPrintable(QStringLiteral("%1 m vs bound %2 m").arg(d).arg(bound)));
+    }
+
+    // Determinism (DESIGN.md): the same setup and maneuver give bit-identical telemetry.
+    void runsAreBitIdentical() {
+        RunOptions opts;
+        opts.recordTelemetry = true;
+        AccelerationRun a, b;
+        const RunResult r1 = runManeuver(defaultSetup(), a, opts);
+        const RunResult r2 = runManeuver(defaultSetup(), b, opts);
+        QCOMPARE(r1.telemetry.sampleCount(), r2.telemetry.sampleCount());
+        for (std::size_t c = 0; c < r1.telemetry.channelCount(); ++c) {
+            const auto& x = r1.telemetry.column(c);
+            const auto& y = r2.telemetry.column(c);
+            QVERIFY(std::memcmp(x.data(), y.data(), x.size() * sizeof(double)) == 0);
+        }
+    }
+
+    // A diverging run ends with a readable error, not a crash or a hang.
+    void divergenceEndsWithMessage() {
+        Setup s = defaultSetup();
+        s.frontTires.wheelInertia = s.rearTires.wheelInertia = 1e-4; // absurdly light wheels
+        s.simulation.integrator = Integrator::ExplicitEuler;
+        s.simulation.timeStep = 0.01;
+        AccelerationRun run;
+        const RunResult r = runManeuver(s, run);
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.find("diverged") != std::string::npos, r.error.c_str());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestLongitudinal)
+#include "tst_longitudinal.moc"

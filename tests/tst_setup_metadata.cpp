@@ -1,0 +1,225 @@
+// The metadata table: it must describe every member of every parameter struct
+// (so a field added to Setup but not to the table fails here), its accessors
+// must each reach a distinct field, and the defaults must lie inside the limits.
+
+#include "setupfile/SetupEnumKeys.h"
+#include "setupfile/SetupMetadata.h"
+#include "setupfile/SetupValidation.h"
+
+#include <QSet>
+#include <QtTest>
+
+#include <tuple>
+#include <utility>
+
+using namespace vtw;
+
+namespace {
+
+// Counts the members of an aggregate: the largest N for which T{any x N} compiles.
+struct AnyValue {
+    template <typename T> operator T() const;
+};
+template <typename T, std::size_t... I>
+constexpr bool constructibleWith(std::index_sequence<I...>) {
+    return requires { T{(void(I), AnyValue{})...}; };
+}
+template <typename T, std::size_t N = 0> constexpr std::size_t memberCount() {
+    if constexpr (constructibleWith<T>(std::make_index_sequence<N + 1>{}))
+        return memberCount<T, N + 1>();
+    else
+        return N;
+}
+
+int fieldsUnder(const QString& prefix) {
+    int n = 0;
+    for (const FieldMeta& f : setupFields())
+        n += f.path.startsWith(prefix) ? 1 : 0;
+    return n;
+}
+
+} // namespace
+
+class TestSetupMetadata : public QObject {
+    Q_OBJECT
+private slots:
+    void everyStructMemberHasAField_data();
+    void everyStructMemberHasAField();
+    void pathsAreUniqueAndWellFormed();
+    void accessorsReachDistinctFields();
+    void defaultsLieWithinLimits();
+    void enumKeysMapBack();
+    void displayUnits_data();
+    void displayUnits();
+};
+
+void TestSetupMetadata::everyStructMemberHasAField_data() {
+    QTest::addColumn<int>("members");
+    QTest::addColumn<QString>("prefix");
+    // Members that are not fields of their own: Setup's name and notes, and
+    // the sub-structs (counted through their own rows).
+    QTest::newRow("ChassisParams") << int(memberCount<ChassisParams>()) << "chassis.";
+    QTest::newRow("AeroParams") << int(memberCount<AeroParams>()) << "aero.";
+    QTest::newRow("EngineParams") << int(memberCount<EngineParams>()) << "engine.";
+    QTest::newRow("GearboxParams") << int(memberCount<GearboxParams>()) << "gearbox.";
+    QTest::newRow("DrivelineParams") << int(memberCount<DrivelineParams>()) << "driveline.";
+    QTest::newRow("BrakeParams") << int(memberCount<BrakeParams>()) << "brakes.";
+    QTest::newRow("SteeringParams") << int(memberCount<SteeringParams>()) << "steering.";
+    QTest::newRow("SimulationParams") << int(memberCount<SimulationParams>()) << "simulation.";
+    // TireParams: 4 own fields plus 7 model sub-structs.
+    QTest::newRow("TireParams own") << int(memberCount<TireParams>()) - 7 << "tires.front.";
+    QTest::newRow("LinearTireParams") << int(memberCount<LinearTireParams>())
+                                      << "tires.front.linear.";
+    QTest::newRow("TableTireParams") << int(memberCount<TableTireParams>())
+                                     << "tires.front.table.";
+    QTest::newRow("MagicFormulaParams")
+        << int(memberCount<MagicFormulaParams>() * memberCount<MagicFormulaCoefficients>())
+        << "tires.front.magicFormula.";
+    // The a and b arrays are one member each but one field per coefficient.
+    QTest::newRow("Pacejka94Params")
+        << int(memberCount<Pacejka94Params>()) - 2 + int(std::tuple_size_v<decltype(Pacejka94Params::a)>) +
+               int(std::tuple_size_v<decltype(Pacejka94Params::b)>)
+        << "tires.front.pacejka94.";
+    QTest::newRow("BrushParams") << int(memberCount<BrushParams>()) << "tires.front.brush.";
+    QTest::newRow("CalspanParams") << int(memberCount<CalspanParams>()) << "tires.front.calspan.";
+    QTest::newRow("SlipSpeedParams") << int(memberCount<SlipSpeedParams>())
+                                     << "tires.front.slipSpeed.";
+    QTest::newRow("rear axle like front") << fieldsUnder("tires.front.") << "tires.rear.";
+    QTest::newRow("Setup sections") << int(memberCount<Setup>()) - 2
+                                    << "#sections"; // name, notes are not table fields
+}
+
+void TestSetupMetadata::everyStructMemberHasAField() {
+    QFETCH(int, members);
+    QFETCH(QString, prefix);
+    if (prefix == "#sections") {
+        QSet<QString> sections;
+        for (const FieldMeta& f : setupFields()) {
+            const QStringList keys = f.keys();
+            sections.insert(keys[0] == "tires" ? keys[0] + '.' + keys[1] : keys[0]);
+        }
+        QCOMPARE(int(sections.size()), members);
+        return;
+    }
+    int described = fieldsUnder(prefix);
+    if (prefix == "tires.front.") // only the tire's own fields, not its model sub-structs
+        described = 0;
+    if (prefix == "tires.front.") {
+        for (const FieldMeta& f : setupFields())
+            described += f.path.startsWith(prefix) && f.keys().size() == 3 ? 1 : 0;
+    }
+    QVERIFY2(described == members,
+             qPrintable(QString("%1 has %2 members but the metadata table describes %3 fields")
+                            .arg(QTest::currentDataTag())
+                            .arg(members)
+                            .arg(described)));
+}
+
+void TestSetupMetadata::pathsAreUniqueAndWellFormed() {
+    QSet<QString> seen;
+    for (const FieldMeta& f : setupFields()) {
+        QVERIFY2(!seen.contains(f.path), qPrintable("duplicate path " + f.path));
+        seen.insert(f.path);
+        QVERIFY2(!f.label.isEmpty(), qPrintable(f.path + " has no label"));
+        QVERIFY2(!f.tooltip.isEmpty(), qPrintable(f.path + " has no tooltip"));
+        QVERIFY2(f.keys().size() >= 2, qPrintable(f.path + " is not inside a section"));
+        QVERIFY2(f.min <= f.max, qPrintable(f.path + " has min > max"));
+    }
+    QVERIFY(findField("chassis.mass"));
+    QCOMPARE(findField("steering.ackermann_pct")->unit, QString("%"));
+    QVERIFY(!findField("chassis.nonsense"));
+}
+
+// Each accessor must change its own field and no other: set field i to a new
+// value and check that every other field reads as before.
+void TestSetupMetadata::accessorsReachDistinctFields() {
+    const Setup base = defaultSetup();
+    const auto& fields = setupFields();
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        const FieldMeta& f = fields[i];
+        Setup s = base;
+        switch (f.kind) {
+        case FieldKind::Number:
+        case FieldKind::Integer:
+            f.set(s, f.get(s) + 1.0);
+            break;
+        case FieldKind::Enum:
+            f.set(s, f.get(s) == 0 ? 1.0 : 0.0);
+            break;
+        case FieldKind::NumberList:
+            f.list(s).push_back(0.25);
+            break;
+        case FieldKind::Curve:
+            f.curve(s).points().push_back({1e6, 1.0});
+            break;
+        }
+        QVERIFY2(!(s == base), qPrintable(f.path + ": setting it changed nothing"));
+        for (std::size_t j = 0; j < fields.size(); ++j) {
+            if (j == i)
+                continue;
+            const FieldMeta& g = fields[j];
+            bool same = true;
+            if (g.get)
+                same = g.get(s) == g.get(base);
+            else if (g.list)
+                same = g.listOf(s) == g.listOf(base);
+            else
+                same = g.curveOf(s) == g.curveOf(base);
+            QVERIFY2(same, qPrintable(f.path + " and " + g.path + " reach the same member"));
+        }
+    }
+}
+
+void TestSetupMetadata::defaultsLieWithinLimits() {
+    const SetupIssues issues = validateSetup(defaultSetup());
+    QStringList text;
+    for (const SetupIssue& i : issues)
+        text.append(i.toString());
+    QVERIFY2(issues.isEmpty(), qPrintable(text.join('\n')));
+}
+
+void TestSetupMetadata::enumKeysMapBack() {
+    for (int i = 0; i < enumKeys<TireModelKind>().size(); ++i)
+        QCOMPARE(int(*enumFromKey<TireModelKind>(enumKeys<TireModelKind>()[i])), i);
+    QCOMPARE(tireModelKey(TireModelKind::Calspan), QString("calspan"));
+    QCOMPARE(enumKeys<TireModelKind>().size(), 7);
+    QCOMPARE(enumKey(Integrator::RungeKutta4), QString("rungeKutta4"));
+    QCOMPARE(enumKey(DrivelineLayout::AllWheelDrive), QString("awd"));
+    QVERIFY(!enumFromKey<ShiftMode>("sequential").has_value());
+    for (const FieldMeta& f : setupFields()) {
+        if (f.kind == FieldKind::Enum)
+            QCOMPARE(f.max, double(f.enumKeys.size() - 1));
+    }
+}
+
+void TestSetupMetadata::displayUnits_data() {
+    QTest::addColumn<int>("quantity");
+    QTest::addColumn<bool>("imperial");
+    QTest::addColumn<double>("stored");
+    QTest::addColumn<double>("shown");
+    QTest::addColumn<QString>("symbol");
+    // Conversion factors from Units.h definitions (exact by definition of the units).
+    QTest::newRow("100 km/h") << int(Quantity::Speed) << false << 27.777777777777778 << 100.0
+                              << "km/h";
+    QTest::newRow("1 mph") << int(Quantity::Speed) << true << 0.44704 << 1.0 << "mph";
+    QTest::newRow("pi rad") << int(Quantity::Angle) << false << 3.141592653589793 << 180.0
+                            << "deg";
+    QTest::newRow("lb-ft") << int(Quantity::Torque) << true << 1.3558179 << 1.0 << "lb-ft";
+    QTest::newRow("share") << int(Quantity::Share) << false << 0.7 << 70.0 << "%";
+    QTest::newRow("rpm stays") << int(Quantity::EngineSpeed) << true << 6000.0 << 6000.0 << "rpm";
+}
+
+void TestSetupMetadata::displayUnits() {
+    QFETCH(int, quantity);
+    QFETCH(bool, imperial);
+    QFETCH(double, stored);
+    QFETCH(double, shown);
+    QFETCH(QString, symbol);
+    const DisplayUnit u =
+        displayUnit(Quantity(quantity), imperial ? UnitSystem::Imperial : UnitSystem::SI);
+    QCOMPARE(u.symbol, symbol);
+    QVERIFY(qAbs(stored * u.scale - shown) < 1e-9 * qMax(1.0, shown));
+}
+
+QTEST_GUILESS_MAIN(TestSetupMetadata)
+#include "tst_setup_metadata.moc"
