@@ -66,12 +66,17 @@ void updateGearbox(const GearboxParams& box, GearboxState& state, const GearRequ
 }
 
 int gearForSpeed(const GearboxParams& box, double speed, double wheelRadius) {
+    // Cruising choice: the highest gear that keeps the engine clear of the
+    // downshift line (so the box does not shift down at once).
     const double omega = std::abs(speed) / wheelRadius;
+    constexpr double margin = 1.1;
+    int chosen = 1;
     for (int g = 1; g <= box.gearCount(); ++g) {
-        if (engineRpmFromWheelSpeed(omega, gearRatio(box, g), box.finalDrive) < box.upshiftRpm)
-            return g;
+        const double rpm = engineRpmFromWheelSpeed(omega, gearRatio(box, g), box.finalDrive);
+        if (rpm >= box.downshiftRpm * margin && rpm < box.upshiftRpm)
+            chosen = g;
     }
-    return std::max(1, box.gearCount());
+    return chosen;
 }
 
 } // namespace vtw

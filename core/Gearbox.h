@@ -31,8 +31,9 @@ double gearRatio(const GearboxParams& box, int gear);
 void updateGearbox(const GearboxParams& box, GearboxState& state, const GearRequest& request,
                    double wheelRpm, double dt);
 
-/// The forward gear an automatic box would choose at a road speed (for runs
-/// that start moving): the lowest gear that is below the upshift line.
+/// The forward gear an automatic box would cruise in at a road speed (for runs
+/// that start moving): the highest gear whose rpm stays 10 % above the
+/// downshift line and below the upshift line; first gear if none does.
 int gearForSpeed(const GearboxParams& box, double speed, double wheelRadius);
 
 } // namespace vtw

@@ -33,6 +33,9 @@ void Simulator::reset(const InitialConditions& initial) {
     for (int i = 0; i < WheelCount; ++i)
         m_state.body.wheelSpin[static_cast<std::size_t>(i)] = initial.speed / m_model.wheelRadius(i);
     m_state.gearbox.gear = initial.gear;
+    m_state.body.yawRate = initial.yawRate;
+    m_state.steerAngle = initial.steerAngle;
+    m_state.lateralAccel = initial.speed * initial.yawRate; // start with the steady-state load transfer
     m_sample = StepSample{};
     m_distance = 0.0;
     m_error.clear();

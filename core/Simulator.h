@@ -9,9 +9,11 @@ namespace vtw {
 
 /// Where a run starts.
 struct InitialConditions {
-    double speed = 0.0;   ///< m/s, straight ahead, wheels rolling freely
+    double speed = 0.0;   ///< m/s, along the car's heading, wheels rolling freely
     double heading = 0.0; ///< rad
     int gear = 1;         ///< the gear engaged at the start (automatic boxes may re-pick)
+    double yawRate = 0.0;    ///< rad/s (a run that starts on a circle)
+    double steerAngle = 0.0; ///< rad, reference road-wheel angle at the start
 };
 
 /// Advances one car in fixed steps (PHYSICS.md 7): per step, the gearbox and

@@ -22,7 +22,9 @@ struct AnyValue {
 };
 template <typename T, std::size_t... I>
 constexpr bool constructibleWith(std::index_sequence<I...>) {
-    return requires { T{(void(I), AnyValue{})...}; };
+    return requires {
+        T{(void(I), AnyValue{})...};
+    };
 }
 template <typename T, std::size_t N = 0> constexpr std::size_t memberCount() {
     if constexpr (constructibleWith<T>(std::make_index_sequence<N + 1>{}))
@@ -43,6 +45,7 @@ int fieldsUnder(const QString& prefix) {
 class TestSetupMetadata : public QObject {
     Q_OBJECT
 private slots:
+    void memberCounterCounts();
     void everyStructMemberHasAField_data();
     void everyStructMemberHasAField();
     void pathsAreUniqueAndWellFormed();
@@ -52,6 +55,14 @@ private slots:
     void displayUnits_data();
     void displayUnits();
 };
+
+// The counter the next test relies on, checked against structs counted by hand.
+void TestSetupMetadata::memberCounterCounts() {
+    QCOMPARE(memberCount<ChassisParams>(), std::size_t(8));
+    QCOMPARE(memberCount<CalspanParams>(), std::size_t(14));
+    QCOMPARE(memberCount<Pacejka94Params>(), std::size_t(3));
+    QCOMPARE(memberCount<Setup>(), std::size_t(12));
+}
 
 void TestSetupMetadata::everyStructMemberHasAField_data() {
     QTest::addColumn<int>("members");
@@ -68,25 +79,24 @@ void TestSetupMetadata::everyStructMemberHasAField_data() {
     QTest::newRow("SimulationParams") << int(memberCount<SimulationParams>()) << "simulation.";
     // TireParams: 4 own fields plus 7 model sub-structs.
     QTest::newRow("TireParams own") << int(memberCount<TireParams>()) - 7 << "tires.front.";
-    QTest::newRow("LinearTireParams") << int(memberCount<LinearTireParams>())
-                                      << "tires.front.linear.";
-    QTest::newRow("TableTireParams") << int(memberCount<TableTireParams>())
-                                     << "tires.front.table.";
+    QTest::newRow("LinearTireParams")
+        << int(memberCount<LinearTireParams>()) << "tires.front.linear.";
+    QTest::newRow("TableTireParams") << int(memberCount<TableTireParams>()) << "tires.front.table.";
     QTest::newRow("MagicFormulaParams")
         << int(memberCount<MagicFormulaParams>() * memberCount<MagicFormulaCoefficients>())
         << "tires.front.magicFormula.";
     // The a and b arrays are one member each but one field per coefficient.
-    QTest::newRow("Pacejka94Params")
-        << int(memberCount<Pacejka94Params>()) - 2 + int(std::tuple_size_v<decltype(Pacejka94Params::a)>) +
-               int(std::tuple_size_v<decltype(Pacejka94Params::b)>)
-        << "tires.front.pacejka94.";
+    QTest::newRow("Pacejka94Params") << int(memberCount<Pacejka94Params>()) - 2 +
+                                            int(std::tuple_size_v<decltype(Pacejka94Params::a)>) +
+                                            int(std::tuple_size_v<decltype(Pacejka94Params::b)>)
+                                     << "tires.front.pacejka94.";
     QTest::newRow("BrushParams") << int(memberCount<BrushParams>()) << "tires.front.brush.";
     QTest::newRow("CalspanParams") << int(memberCount<CalspanParams>()) << "tires.front.calspan.";
-    QTest::newRow("SlipSpeedParams") << int(memberCount<SlipSpeedParams>())
-                                     << "tires.front.slipSpeed.";
+    QTest::newRow("SlipSpeedParams")
+        << int(memberCount<SlipSpeedParams>()) << "tires.front.slipSpeed.";
     QTest::newRow("rear axle like front") << fieldsUnder("tires.front.") << "tires.rear.";
-    QTest::newRow("Setup sections") << int(memberCount<Setup>()) - 2
-                                    << "#sections"; // name, notes are not table fields
+    QTest::newRow("Setup sections")
+        << int(memberCount<Setup>()) - 2 << "#sections"; // name, notes are not table fields
 }
 
 void TestSetupMetadata::everyStructMemberHasAField() {
@@ -202,8 +212,7 @@ void TestSetupMetadata::displayUnits_data() {
     QTest::newRow("100 km/h") << int(Quantity::Speed) << false << 27.777777777777778 << 100.0
                               << "km/h";
     QTest::newRow("1 mph") << int(Quantity::Speed) << true << 0.44704 << 1.0 << "mph";
-    QTest::newRow("pi rad") << int(Quantity::Angle) << false << 3.141592653589793 << 180.0
-                            << "deg";
+    QTest::newRow("pi rad") << int(Quantity::Angle) << false << 3.141592653589793 << 180.0 << "deg";
     QTest::newRow("lb-ft") << int(Quantity::Torque) << true << 1.3558179 << 1.0 << "lb-ft";
     QTest::newRow("share") << int(Quantity::Share) << false << 0.7 << 70.0 << "%";
     QTest::newRow("rpm stays") << int(Quantity::EngineSpeed) << true << 6000.0 << 6000.0 << "rpm";

@@ -3,6 +3,7 @@
 
 #include <QCoreApplication>
 
+#include <cstdio>
 #include <functional>
 #include <map>
 
@@ -31,10 +32,14 @@ int main(int argc, char* argv[]) {
         {QStringLiteral("bench"), benchCommand},
     };
     const QStringList args = QCoreApplication::arguments();
-    if (args.size() < 2 || args[1] == QLatin1String("--help") || args[1] == QLatin1String("-h") ||
+    if (args.size() < 2) {
+        std::fputs(usage, stderr); // an error: the usage goes where errors go
+        return UsageError;
+    }
+    if (args[1] == QLatin1String("--help") || args[1] == QLatin1String("-h") ||
         args[1] == QLatin1String("help")) {
         printOut(usage);
-        return args.size() < 2 ? UsageError : Ok;
+        return Ok;
     }
     const auto command = commands.find(args[1]);
     if (command == commands.end()) {

@@ -3,6 +3,12 @@
 #include "AccelerationRun.h"
 #include "BrakingRun.h"
 #include "CoastDown.h"
+#include "BrakeInTurn.h"
+#include "RampSteer.h"
+#include "ScriptedManeuver.h"
+#include "SineSteer.h"
+#include "Skidpad.h"
+#include "StepSteer.h"
 #include "TopSpeedRun.h"
 
 #include <cmath>
@@ -39,6 +45,39 @@ const std::vector<Entry>& entries() {
          [](const auto& p) { return std::make_unique<BrakingRun>(p.at("pedal"), p.at("start_kmh")); }},
         {{"coast-down", "Coast-down", "From 120 km/h in neutral: drag and rolling resistance alone.", {}},
          [](const auto&) { return std::make_unique<CoastDown>(); }},
+        {{"skidpad", "Constant-radius skidpad",
+          "Hold a circle while the speed rises slowly: maximum lateral acceleration, understeer gradient.",
+          {{"radius_m", "Radius (m)", 40.0, 5.0, 500.0},
+           {"ramp_mps2", "Speed ramp (m/s^2)", 0.15, 0.01, 2.0}}},
+         [](const auto& p) { return std::make_unique<Skidpad>(p.at("radius_m"), p.at("ramp_mps2")); }},
+        {{"ramp-steer", "Ramp steer",
+          "Constant speed, slowly rising steer: understeer gradient from the simulation.",
+          {{"speed_kmh", "Speed (km/h)", 80.0, 10.0, 300.0},
+           {"rate_deg_s", "Steer ramp (deg/s, road wheel)", 0.5, 0.05, 20.0}}},
+         [](const auto& p) { return std::make_unique<RampSteer>(p.at("speed_kmh"), p.at("rate_deg_s")); }},
+        {{"step-steer", "Step steer",
+          "Constant speed, steer step: yaw-rate response, rise time, overshoot, settling.",
+          {{"speed_kmh", "Speed (km/h)", 80.0, 10.0, 300.0},
+           {"steer_deg", "Steer step (deg, road wheel)", 2.0, -30.0, 30.0}}},
+         [](const auto& p) { return std::make_unique<StepSteer>(p.at("speed_kmh"), p.at("steer_deg")); }},
+        {{"sine-steer", "Sine steer",
+          "Constant speed, sinusoidal steer: yaw-rate gain and lag.",
+          {{"speed_kmh", "Speed (km/h)", 80.0, 10.0, 300.0},
+           {"amplitude_deg", "Amplitude (deg, road wheel)", 2.0, 0.1, 30.0},
+           {"frequency_hz", "Frequency (Hz)", 0.5, 0.05, 5.0},
+           {"cycles", "Cycles", 4.0, 1.0, 50.0}}},
+         [](const auto& p) {
+             return std::make_unique<SineSteer>(p.at("speed_kmh"), p.at("amplitude_deg"),
+                                                p.at("frequency_hz"), p.at("cycles"));
+         }},
+        {{"brake-in-turn", "Braking in a turn",
+          "Steady circle, then brake with the steer held: stays stable or spins.",
+          {{"speed_kmh", "Speed (km/h)", 80.0, 10.0, 300.0},
+           {"radius_m", "Radius (m)", 100.0, 10.0, 1000.0},
+           {"pedal", "Brake pedal (0-1)", 0.3, 0.01, 1.0}}},
+         [](const auto& p) {
+             return std::make_unique<BrakeInTurn>(p.at("speed_kmh"), p.at("radius_m"), p.at("pedal"));
+         }},
     };
     return list;
 }

@@ -10,7 +10,9 @@ namespace {
 std::atomic<bool> failCommits{false};
 }
 
-void testing::setFailAtomicCommits(bool fail) { failCommits = fail; }
+void testing::setFailAtomicCommits(bool fail) {
+    failCommits = fail;
+}
 
 SaveResult writeFileAtomically(const QString& path, const QByteArray& data) {
     QSaveFile file(path);

@@ -20,6 +20,8 @@ QList<LibraryCar> libraryCars() {
     return cars;
 }
 
-SetupLoadResult loadLibraryCar(const QString& resourcePath) { return loadSetupFile(resourcePath); }
+SetupLoadResult loadLibraryCar(const QString& resourcePath) {
+    return loadSetupFile(resourcePath);
+}
 
 } // namespace vtw

@@ -11,7 +11,9 @@ namespace vtw {
 
 namespace {
 
-QByteArray joinRows(const QStringList& rows) { return (rows.join('\n') + '\n').toUtf8(); }
+QByteArray joinRows(const QStringList& rows) {
+    return (rows.join('\n') + '\n').toUtf8();
+}
 
 CurveImportResult curveFromLines(const std::vector<csv::Line>& lines, bool headerAllowed,
                                  const CurveRules& rules, const QString& path) {

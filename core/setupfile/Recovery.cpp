@@ -19,7 +19,8 @@ const QString infoSuffix = QStringLiteral(".autosave-info.json");
 QString sanitize(const QString& id) {
     QString out;
     for (const QChar c : id)
-        out.append((c.isLetterOrNumber() && c.unicode() < 128) || c == '-' || c == '_' ? c : QChar('_'));
+        out.append(
+            (c.isLetterOrNumber() && c.unicode() < 128) || c == '-' || c == '_' ? c : QChar('_'));
     return out.left(100);
 }
 
@@ -43,9 +44,10 @@ SaveResult RecoveryStore::save(const QString& documentId, const Setup& setup,
         return {false, QString("cannot create the recovery folder %1").arg(m_folder)};
     // Info first: a copy without its info is still listed (with no original
     // path), while info without a copy is ignored.
-    const QJsonObject info{{"documentId", documentId},
-                           {"originalPath", originalPath},
-                           {"savedAt", QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)}};
+    const QJsonObject info{
+        {"documentId", documentId},
+        {"originalPath", originalPath},
+        {"savedAt", QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)}};
     SaveResult r = writeFileAtomically(infoFile(documentId), QJsonDocument(info).toJson());
     if (!r.ok)
         return r;
@@ -66,8 +68,8 @@ QList<RecoveredFile> RecoveryStore::list() const {
             const QJsonObject info = QJsonDocument::fromJson(infoFile.readAll()).object();
             rf.documentId = info.value("documentId").toString(base);
             rf.originalPath = info.value("originalPath").toString();
-            const QDateTime at = QDateTime::fromString(info.value("savedAt").toString(),
-                                                       Qt::ISODateWithMs);
+            const QDateTime at =
+                QDateTime::fromString(info.value("savedAt").toString(), Qt::ISODateWithMs);
             if (at.isValid())
                 rf.savedAt = at;
         }

@@ -45,11 +45,11 @@ ScriptReadResult readScriptCsv(const QByteArray& bytes) {
     for (int c = 0; c < header.cells.size(); ++c) {
         const auto it = std::find(columnNames.begin(), columnNames.end(), header.cells[c]);
         if (it == columnNames.end()) {
-            r.errors.append(QString("line %1: unknown column \"%2\" (expected %3)")
-                                .arg(header.number)
-                                .arg(header.cells[c].left(40), QStringList(columnNames.begin(),
-                                                                           columnNames.end())
-                                                                   .join(',')));
+            r.errors.append(
+                QString("line %1: unknown column \"%2\" (expected %3)")
+                    .arg(header.number)
+                    .arg(header.cells[c].left(40),
+                         QStringList(columnNames.begin(), columnNames.end()).join(',')));
             continue;
         }
         const auto col = std::size_t(it - columnNames.begin());

@@ -36,6 +36,8 @@ template <typename Enum> std::optional<Enum> enumFromKey(const QString& key) {
 }
 
 /// The file key of a tire model ("magicFormula", "calspan", ...).
-inline QString tireModelKey(TireModelKind kind) { return enumKey(kind); }
+inline QString tireModelKey(TireModelKind kind) {
+    return enumKey(kind);
+}
 
 } // namespace vtw

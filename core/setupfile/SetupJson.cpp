@@ -269,18 +269,25 @@ bool migrateSetupJson(QJsonObject& root, int fromVersion, QString* error) {
 SetupLoadResult loadSetup(const QByteArray& bytes) {
     SetupLoadResult r;
     if (bytes.size() > maxSetupFileBytes)
-        return fail(r, {}, QString("file is %1 bytes, larger than the %2 MiB limit for a setup")
-                               .arg(bytes.size())
-                               .arg(maxSetupFileBytes / (1024 * 1024)));
+        return fail(r, {},
+                    QString("file is %1 bytes, larger than the %2 MiB limit for a setup")
+                        .arg(bytes.size())
+                        .arg(maxSetupFileBytes / (1024 * 1024)));
     if (!isValidUtf8(bytes))
         return fail(r, {}, "file is not valid UTF-8 text");
 
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
-    if (parseError.error != QJsonParseError::NoError)
-        return fail(r, {}, QString("not valid JSON at byte %1: %2")
-                               .arg(parseError.offset)
-                               .arg(parseError.errorString()));
+    if (parseError.error != QJsonParseError::NoError) {
+        const int offset = parseError.offset;
+        const qsizetype line = bytes.left(offset).count('\n') + 1;
+        QString why = parseError.errorString();
+        if (parseError.error == QJsonParseError::IllegalNumber)
+            why += " (malformed, or out of the range of a double)";
+        return fail(
+            r, {},
+            QString("not valid JSON at line %1 (byte %2): %3").arg(line).arg(offset).arg(why));
+    }
     if (!doc.isObject())
         return fail(r, {}, "not a setup file: the top level must be a JSON object");
     QJsonObject root = doc.object();
@@ -377,9 +384,10 @@ SetupLoadResult loadSetupFile(const QString& path) {
     // (a pipe) cannot make us read without bound.
     if (file.size() > maxSetupFileBytes) {
         SetupLoadResult r;
-        return fail(r, {}, QString("file is %1 bytes, larger than the %2 MiB limit for a setup")
-                               .arg(file.size())
-                               .arg(maxSetupFileBytes / (1024 * 1024)));
+        return fail(r, {},
+                    QString("file is %1 bytes, larger than the %2 MiB limit for a setup")
+                        .arg(file.size())
+                        .arg(maxSetupFileBytes / (1024 * 1024)));
     }
     return loadSetup(file.read(maxSetupFileBytes + 1));
 }
@@ -401,7 +409,8 @@ QJsonObject setupToJson(const Setup& setup, const UnknownKeys& unknownKeys) {
 }
 
 QByteArray writeSetup(const Setup& setup, const UnknownKeys& unknownKeys) {
-    QByteArray text = QJsonDocument(setupToJson(setup, unknownKeys)).toJson(QJsonDocument::Indented);
+    QByteArray text =
+        QJsonDocument(setupToJson(setup, unknownKeys)).toJson(QJsonDocument::Indented);
     // Qt spreads each [x, y] point over four lines; put it on one so a curve
     // reads like a table. Only whitespace changes, and a JSON string cannot
     // contain the raw newlines the pattern needs, so string values are safe.

@@ -17,10 +17,18 @@ struct Limits {
     bool minExclusive = false;
     bool maxExclusive = false;
 };
-Limits within(double min, double max) { return {min, max}; }
-Limits above(double min, double max) { return {min, max, true}; }
-Limits aboveBelow(double min, double max) { return {min, max, true, true}; }
-Limits withinBelow(double min, double max) { return {min, max, false, true}; }
+Limits within(double min, double max) {
+    return {min, max};
+}
+Limits above(double min, double max) {
+    return {min, max, true};
+}
+Limits aboveBelow(double min, double max) {
+    return {min, max, true, true};
+}
+Limits withinBelow(double min, double max) {
+    return {min, max, false, true};
+}
 
 using DoubleRef = std::function<double&(Setup&)>;
 
@@ -103,8 +111,15 @@ FieldMeta curve(QString path, QString label, Axis x, Axis y, CurveRules rules, Q
     return f;
 }
 
-#define VTW_REF(expr) [](Setup & s) -> auto& { return expr; }
-#define VTW_TIRE(expr) [axle](Setup & s) -> auto& { TireParams& t = axle(s); return expr; }
+#define VTW_REF(expr)                                                                              \
+    [](Setup & s) -> auto& {                                                                       \
+        return expr;                                                                               \
+    }
+#define VTW_TIRE(expr)                                                                             \
+    [axle](Setup & s) -> auto& {                                                                   \
+        TireParams& t = axle(s);                                                                   \
+        return expr;                                                                               \
+    }
 
 using AxleRef = TireParams& (*)(Setup&);
 
@@ -114,8 +129,8 @@ void addMagicFormulaSet(std::vector<FieldMeta>& out, const QString& p, const QSt
         return [axle, set, m](Setup& s) -> double& { return set(axle(s)).*m; };
     };
     const QString q = p + "magicFormula." + which + ".";
-    out.push_back(number(q + "B", "B (stiffness)", "", Quantity::Dimensionless, above(0, 1000),
-                         0.1, 3, "Stiffness factor; BCD is the slope of the curve at zero slip",
+    out.push_back(number(q + "B", "B (stiffness)", "", Quantity::Dimensionless, above(0, 1000), 0.1,
+                         3, "Stiffness factor; BCD is the slope of the curve at zero slip",
                          ref(&MagicFormulaCoefficients::B)));
     out.push_back(number(q + "C", "C (shape)", "", Quantity::Dimensionless, above(0, 2), 0.01, 3,
                          "Shape factor (about 1.65 longitudinal, 1.35 lateral); above 2 the force "
@@ -141,23 +156,23 @@ void addTireFields(std::vector<FieldMeta>& out, const QString& axleKey, AxleRef 
                                              VTW_TIRE(t.model)));
     out.push_back(enumeration<CombinedSlipMethod>(
         p + "combinedSlip", "Combined slip",
-        "How a pure-slip model combines longitudinal and lateral slip",
-        VTW_TIRE(t.combinedSlip)));
-    out.push_back(number(p + "radius", "Radius", "m", Quantity::Length, within(0.05, 2.0), 0.001,
-                         3, "Loaded rolling radius", VTW_TIRE(t.radius)));
+        "How a pure-slip model combines longitudinal and lateral slip", VTW_TIRE(t.combinedSlip)));
+    out.push_back(number(p + "radius", "Radius", "m", Quantity::Length, within(0.05, 2.0), 0.001, 3,
+                         "Loaded rolling radius", VTW_TIRE(t.radius)));
     out.push_back(number(p + "wheelInertia", "Wheel inertia", "kg m^2", Quantity::MomentOfInertia,
                          above(0, 200), 0.1, 2, "Spin inertia of one wheel with tire and brake",
                          VTW_TIRE(t.wheelInertia)));
 
     out.push_back(number(p + "linear.longitudinalStiffness", "Traction stiffness (Ct)", "N",
                          Quantity::ForcePerSlip, above(0, 1e8), 1000, 0,
-                         "Slope of Fx against slip ratio", VTW_TIRE(t.linear.longitudinalStiffness)));
+                         "Slope of Fx against slip ratio",
+                         VTW_TIRE(t.linear.longitudinalStiffness)));
     out.push_back(number(p + "linear.corneringStiffness", "Cornering stiffness (Ca)", "N/rad",
                          Quantity::ForcePerAngle, above(0, 1e8), 1000, 0,
                          "Slope of Fy against slip angle", VTW_TIRE(t.linear.corneringStiffness)));
-    out.push_back(number(p + "linear.frictionCoefficient", "Friction (mu)", "",
-                         Quantity::Dimensionless, above(0, 5), 0.01, 3,
-                         "Force cap as a multiple of the load", VTW_TIRE(t.linear.frictionCoefficient)));
+    out.push_back(number(
+        p + "linear.frictionCoefficient", "Friction (mu)", "", Quantity::Dimensionless, above(0, 5),
+        0.01, 3, "Force cap as a multiple of the load", VTW_TIRE(t.linear.frictionCoefficient)));
 
     out.push_back(curve(p + "table.longitudinal", "Longitudinal table", slipRatio, normalisedForce,
                         table, "Fx/Fz against slip ratio, positive half (mirrored)",
@@ -166,10 +181,11 @@ void addTireFields(std::vector<FieldMeta>& out, const QString& axleKey, AxleRef 
                         "|Fy|/Fz against slip angle, positive half (mirrored)",
                         VTW_TIRE(t.table.lateral)));
 
-    addMagicFormulaSet(out, p, "longitudinal", axle,
-                       [](TireParams& t) -> auto& { return t.magicFormula.longitudinal; });
-    addMagicFormulaSet(out, p, "lateral", axle,
-                       [](TireParams& t) -> auto& { return t.magicFormula.lateral; });
+    addMagicFormulaSet(
+        out, p, "longitudinal", axle,
+        [](TireParams & t) -> auto& { return t.magicFormula.longitudinal; });
+    addMagicFormulaSet(
+        out, p, "lateral", axle, [](TireParams & t) -> auto& { return t.magicFormula.lateral; });
 
     // Pacejka '94 coefficients have no common meaning one by one beyond the
     // shape factors; they are edited as imported numbers.
@@ -183,11 +199,11 @@ void addTireFields(std::vector<FieldMeta>& out, const QString& axleKey, AxleRef 
     }
     for (int i = 0; i < int(Pacejka94Params{}.a.size()); ++i) {
         const Limits l = i == 0 ? above(0, 10) : within(-1e9, 1e9);
-        out.push_back(number(p + "pacejka94.a" + QString::number(i), "a" + QString::number(i), "",
-                             Quantity::Dimensionless, l, 0.01, 4,
-                             i == 0 ? "Lateral shape factor C (> 0)"
-                                    : "Pacejka '94 lateral coefficient",
-                             [axle, i](Setup& s) -> double& { return axle(s).pacejka94.a[i]; }));
+        out.push_back(
+            number(p + "pacejka94.a" + QString::number(i), "a" + QString::number(i), "",
+                   Quantity::Dimensionless, l, 0.01, 4,
+                   i == 0 ? "Lateral shape factor C (> 0)" : "Pacejka '94 lateral coefficient",
+                   [axle, i](Setup& s) -> double& { return axle(s).pacejka94.a[i]; }));
     }
     out.push_back(number(p + "pacejka94.camber", "Camber", "rad", Quantity::Angle,
                          within(-0.35, 0.35), 0.001, 4, "Static camber of this axle's tires",
@@ -195,13 +211,15 @@ void addTireFields(std::vector<FieldMeta>& out, const QString& axleKey, AxleRef 
 
     out.push_back(number(p + "brush.longitudinalStiffness", "Longitudinal stiffness (Cs)", "N",
                          Quantity::ForcePerSlip, above(0, 1e8), 1000, 0,
-                         "Slope of Fx against slip at zero slip", VTW_TIRE(t.brush.longitudinalStiffness)));
+                         "Slope of Fx against slip at zero slip",
+                         VTW_TIRE(t.brush.longitudinalStiffness)));
     out.push_back(number(p + "brush.corneringStiffness", "Cornering stiffness (Ca)", "N/rad",
                          Quantity::ForcePerAngle, above(0, 1e8), 1000, 0,
-                         "Slope of Fy against slip angle at zero slip", VTW_TIRE(t.brush.corneringStiffness)));
-    out.push_back(number(p + "brush.frictionCoefficient", "Friction (mu)", "",
-                         Quantity::Dimensionless, above(0, 5), 0.01, 3,
-                         "Sliding friction of the contact patch", VTW_TIRE(t.brush.frictionCoefficient)));
+                         "Slope of Fy against slip angle at zero slip",
+                         VTW_TIRE(t.brush.corneringStiffness)));
+    out.push_back(number(
+        p + "brush.frictionCoefficient", "Friction (mu)", "", Quantity::Dimensionless, above(0, 5),
+        0.01, 3, "Sliding friction of the contact patch", VTW_TIRE(t.brush.frictionCoefficient)));
 
     const QString c = p + "calspan.";
     const auto calspanCoefficient = [&](const QString& key, Limits l, const QString& tip,
@@ -254,17 +272,17 @@ std::vector<FieldMeta> buildTable() {
     // chassis
     f.push_back(number("chassis.mass", "Mass", "kg", Q::Mass, within(50, 100000), 10, 0,
                        "Total mass with driver", VTW_REF(s.chassis.mass)));
-    f.push_back(number("chassis.cgToFrontAxle", "CG to front axle (b)", "m", Q::Length,
-                       above(0, 10), 0.01, 3, "Distance from the centre of gravity to the front axle",
-                       VTW_REF(s.chassis.cgToFrontAxle)));
-    f.push_back(number("chassis.cgToRearAxle", "CG to rear axle (c)", "m", Q::Length,
-                       above(0, 10), 0.01, 3, "Distance from the centre of gravity to the rear axle",
+    f.push_back(number(
+        "chassis.cgToFrontAxle", "CG to front axle (b)", "m", Q::Length, above(0, 10), 0.01, 3,
+        "Distance from the centre of gravity to the front axle", VTW_REF(s.chassis.cgToFrontAxle)));
+    f.push_back(number("chassis.cgToRearAxle", "CG to rear axle (c)", "m", Q::Length, above(0, 10),
+                       0.01, 3, "Distance from the centre of gravity to the rear axle",
                        VTW_REF(s.chassis.cgToRearAxle)));
     f.push_back(number("chassis.cgHeight", "CG height (h)", "m", Q::Length, above(0, 5), 0.01, 3,
                        "Height of the centre of gravity above the ground",
                        VTW_REF(s.chassis.cgHeight)));
-    f.push_back(number("chassis.trackFront", "Front track", "m", Q::Length, above(0.1, 5), 0.005,
-                       3, "Distance between the front tire centres", VTW_REF(s.chassis.trackFront)));
+    f.push_back(number("chassis.trackFront", "Front track", "m", Q::Length, above(0.1, 5), 0.005, 3,
+                       "Distance between the front tire centres", VTW_REF(s.chassis.trackFront)));
     f.push_back(number("chassis.trackRear", "Rear track", "m", Q::Length, above(0.1, 5), 0.005, 3,
                        "Distance between the rear tire centres", VTW_REF(s.chassis.trackRear)));
     f.push_back(number("chassis.yawInertia", "Yaw inertia (Iz)", "kg m^2", Q::MomentOfInertia,
@@ -310,10 +328,10 @@ std::vector<FieldMeta> buildTable() {
                       CurveRules{2, 10000, 0.0, 0.0, true},
                       "Full-throttle torque against engine speed, linear between points",
                       VTW_REF(s.engine.torqueCurve)));
-    f.push_back(number("engine.idle_rpm", "Idle", "rpm", Q::EngineSpeed, within(100, 30000), 50,
-                       0, "Engine speed floor while driving", VTW_REF(s.engine.idleRpm)));
-    f.push_back(number("engine.redline_rpm", "Redline", "rpm", Q::EngineSpeed,
-                       within(200, 50000), 50, 0, "The rev limiter cuts torque above it",
+    f.push_back(number("engine.idle_rpm", "Idle", "rpm", Q::EngineSpeed, within(100, 30000), 50, 0,
+                       "Engine speed floor while driving", VTW_REF(s.engine.idleRpm)));
+    f.push_back(number("engine.redline_rpm", "Redline", "rpm", Q::EngineSpeed, within(200, 50000),
+                       50, 0, "The rev limiter cuts torque above it",
                        VTW_REF(s.engine.redlineRpm)));
     f.push_back(number("engine.engineBraking_NmPerRpm", "Engine braking", "N m/rpm",
                        Q::TorquePerRpm, within(0, 100), 0.001, 4,
@@ -337,8 +355,8 @@ std::vector<FieldMeta> buildTable() {
         ratios.list = VTW_REF(s.gearbox.forwardRatios);
         f.push_back(ratios);
     }
-    f.push_back(number("gearbox.reverseRatio", "Reverse ratio", "", Q::Dimensionless,
-                       above(0, 50), 0.01, 3, "Gear ratio in reverse (positive)",
+    f.push_back(number("gearbox.reverseRatio", "Reverse ratio", "", Q::Dimensionless, above(0, 50),
+                       0.01, 3, "Gear ratio in reverse (positive)",
                        VTW_REF(s.gearbox.reverseRatio)));
     f.push_back(number("gearbox.finalDrive", "Final drive", "", Q::Dimensionless, above(0, 50),
                        0.01, 3, "Final drive ratio x_d", VTW_REF(s.gearbox.finalDrive)));
@@ -347,9 +365,8 @@ std::vector<FieldMeta> buildTable() {
     f.push_back(enumeration<ShiftMode>("gearbox.shiftMode", "Shift mode",
                                        "Automatic shifts on rpm thresholds or manual commands",
                                        VTW_REF(s.gearbox.shiftMode)));
-    f.push_back(number("gearbox.upshift_rpm", "Upshift", "rpm", Q::EngineSpeed,
-                       within(100, 50000), 50, 0, "Automatic upshift threshold",
-                       VTW_REF(s.gearbox.upshiftRpm)));
+    f.push_back(number("gearbox.upshift_rpm", "Upshift", "rpm", Q::EngineSpeed, within(100, 50000),
+                       50, 0, "Automatic upshift threshold", VTW_REF(s.gearbox.upshiftRpm)));
     f.push_back(number("gearbox.downshift_rpm", "Downshift", "rpm", Q::EngineSpeed,
                        within(0, 50000), 50, 0, "Automatic downshift threshold",
                        VTW_REF(s.gearbox.downshiftRpm)));
@@ -369,8 +386,8 @@ std::vector<FieldMeta> buildTable() {
                                               VTW_REF(s.driveline.differential)));
 
     // brakes
-    f.push_back(number("brakes.maxTorque", "Brake torque", "N m", Q::Torque, within(0, 1e6), 50,
-                       0, "All four wheels together at full pedal", VTW_REF(s.brakes.maxTorque)));
+    f.push_back(number("brakes.maxTorque", "Brake torque", "N m", Q::Torque, within(0, 1e6), 50, 0,
+                       "All four wheels together at full pedal", VTW_REF(s.brakes.maxTorque)));
     f.push_back(number("brakes.frontBias", "Front bias", "", Q::Share, within(0, 1), 0.01, 3,
                        "Share of brake torque on the front axle", VTW_REF(s.brakes.frontBias)));
     f.push_back(number("brakes.handbrakeTorque", "Handbrake torque", "N m", Q::Torque,
@@ -381,11 +398,11 @@ std::vector<FieldMeta> buildTable() {
     f.push_back(number("steering.maxSteerAngle", "Max steer angle", "rad", Q::Angle,
                        aboveBelow(0, units::pi / 2), 0.005, 4, "Road-wheel angle at full lock",
                        VTW_REF(s.steering.maxSteerAngle)));
-    f.push_back(number("steering.steerRate", "Steer rate", "rad/s", Q::AngularSpeed,
-                       above(0, 100), 0.05, 3, "Fastest change of the road-wheel angle",
+    f.push_back(number("steering.steerRate", "Steer rate", "rad/s", Q::AngularSpeed, above(0, 100),
+                       0.05, 3, "Fastest change of the road-wheel angle",
                        VTW_REF(s.steering.steerRate)));
-    f.push_back(number("steering.ackermann_pct", "Ackermann", "%", Q::Percent, within(-100, 200),
-                       1, 1, "0 = parallel steer, 100 = full Ackermann, negative = anti-Ackermann",
+    f.push_back(number("steering.ackermann_pct", "Ackermann", "%", Q::Percent, within(-100, 200), 1,
+                       1, "0 = parallel steer, 100 = full Ackermann, negative = anti-Ackermann",
                        VTW_REF(s.steering.ackermannPercent)));
 
     // tires
@@ -393,18 +410,18 @@ std::vector<FieldMeta> buildTable() {
     addTireFields(f, "rear", [](Setup& s) -> TireParams& { return s.rearTires; });
 
     // simulation
-    f.push_back(number("simulation.timeStep", "Time step", "s", Q::Time, above(0, 0.05), 0.0001,
-                       5, "Fixed integration step", VTW_REF(s.simulation.timeStep)));
+    f.push_back(number("simulation.timeStep", "Time step", "s", Q::Time, above(0, 0.05), 0.0001, 5,
+                       "Fixed integration step", VTW_REF(s.simulation.timeStep)));
     f.push_back(integer("simulation.substeps", "Substeps", within(1, 1000),
                         "Integration substeps per step", VTW_REF(s.simulation.substeps)));
     f.push_back(enumeration<Integrator>("simulation.integrator", "Integrator",
                                         "Explicit Euler, semi-implicit Euler or RK4",
                                         VTW_REF(s.simulation.integrator)));
-    f.push_back(number("simulation.surfaceMu", "Surface grip", "", Q::Dimensionless,
-                       above(0, 3), 0.01, 3, "Grip scale of the surface (dry 1.0, wet 0.7, ice 0.15)",
+    f.push_back(number("simulation.surfaceMu", "Surface grip", "", Q::Dimensionless, above(0, 3),
+                       0.01, 3, "Grip scale of the surface (dry 1.0, wet 0.7, ice 0.15)",
                        VTW_REF(s.simulation.surfaceMu)));
-    f.push_back(number("simulation.lowSpeedFloor", "Low-speed floor", "m/s", Q::Speed,
-                       above(0, 20), 0.1, 2, "Denominator floor of slip ratio and slip angle",
+    f.push_back(number("simulation.lowSpeedFloor", "Low-speed floor", "m/s", Q::Speed, above(0, 20),
+                       0.1, 2, "Denominator floor of slip ratio and slip angle",
                        VTW_REF(s.simulation.lowSpeedFloor)));
     return f;
 }
@@ -412,7 +429,9 @@ std::vector<FieldMeta> buildTable() {
 #undef VTW_REF
 #undef VTW_TIRE
 
-QString formatLimit(double v) { return QString::number(v, 'g', 10); }
+QString formatLimit(double v) {
+    return QString::number(v, 'g', 10);
+}
 
 } // namespace
 
@@ -442,27 +461,51 @@ const FieldMeta* findField(const QString& path) {
 DisplayUnit displayUnit(Quantity quantity, UnitSystem system) {
     const bool imp = system == UnitSystem::Imperial;
     switch (quantity) {
-    case Quantity::Dimensionless: return {"", 1.0};
-    case Quantity::Share: return {"%", 100.0};
-    case Quantity::Percent: return {"%", 1.0};
-    case Quantity::Length: return imp ? DisplayUnit{"in", 1.0 / units::metresPerInch} : DisplayUnit{"m", 1.0};
-    case Quantity::Mass: return imp ? DisplayUnit{"lb", 1.0 / 0.45359237} : DisplayUnit{"kg", 1.0};
-    case Quantity::Area: return imp ? DisplayUnit{"ft^2", 1.0 / (0.3048 * 0.3048)} : DisplayUnit{"m^2", 1.0};
-    case Quantity::Density: return {"kg/m^3", 1.0};
-    case Quantity::MomentOfInertia: return {"kg m^2", 1.0};
-    case Quantity::Speed: return imp ? DisplayUnit{"mph", units::mphPerMps} : DisplayUnit{"km/h", units::kmhPerMps};
-    case Quantity::EngineSpeed: return {"rpm", 1.0};
-    case Quantity::Torque: return imp ? DisplayUnit{"lb-ft", 1.0 / units::newtonMetresPerPoundFoot} : DisplayUnit{"N m", 1.0};
-    case Quantity::TorquePerRpm: return imp ? DisplayUnit{"lb-ft/rpm", 1.0 / units::newtonMetresPerPoundFoot} : DisplayUnit{"N m/rpm", 1.0};
-    case Quantity::Angle: return {"deg", 180.0 / units::pi};
-    case Quantity::AngularSpeed: return {"deg/s", 180.0 / units::pi};
-    case Quantity::Time: return {"s", 1.0};
-    case Quantity::ForcePerSlip: return imp ? DisplayUnit{"lbf", 1.0 / units::newtonsPerPound} : DisplayUnit{"N", 1.0};
-    case Quantity::ForcePerAngle: return imp ? DisplayUnit{"lbf/deg", units::pi / 180.0 / units::newtonsPerPound} : DisplayUnit{"N/deg", units::pi / 180.0};
-    case Quantity::ForcePerSpeed: return {"N s/m", 1.0};
-    case Quantity::LengthInches: return {"in", 1.0};
-    case Quantity::PressurePsi: return {"psi", 1.0};
-    case Quantity::ForcePounds: return {"lb", 1.0};
+    case Quantity::Dimensionless:
+        return {"", 1.0};
+    case Quantity::Share:
+        return {"%", 100.0};
+    case Quantity::Percent:
+        return {"%", 1.0};
+    case Quantity::Length:
+        return imp ? DisplayUnit{"in", 1.0 / units::metresPerInch} : DisplayUnit{"m", 1.0};
+    case Quantity::Mass:
+        return imp ? DisplayUnit{"lb", 1.0 / 0.45359237} : DisplayUnit{"kg", 1.0};
+    case Quantity::Area:
+        return imp ? DisplayUnit{"ft^2", 1.0 / (0.3048 * 0.3048)} : DisplayUnit{"m^2", 1.0};
+    case Quantity::Density:
+        return {"kg/m^3", 1.0};
+    case Quantity::MomentOfInertia:
+        return {"kg m^2", 1.0};
+    case Quantity::Speed:
+        return imp ? DisplayUnit{"mph", units::mphPerMps} : DisplayUnit{"km/h", units::kmhPerMps};
+    case Quantity::EngineSpeed:
+        return {"rpm", 1.0};
+    case Quantity::Torque:
+        return imp ? DisplayUnit{"lb-ft", 1.0 / units::newtonMetresPerPoundFoot}
+                   : DisplayUnit{"N m", 1.0};
+    case Quantity::TorquePerRpm:
+        return imp ? DisplayUnit{"lb-ft/rpm", 1.0 / units::newtonMetresPerPoundFoot}
+                   : DisplayUnit{"N m/rpm", 1.0};
+    case Quantity::Angle:
+        return {"deg", 180.0 / units::pi};
+    case Quantity::AngularSpeed:
+        return {"deg/s", 180.0 / units::pi};
+    case Quantity::Time:
+        return {"s", 1.0};
+    case Quantity::ForcePerSlip:
+        return imp ? DisplayUnit{"lbf", 1.0 / units::newtonsPerPound} : DisplayUnit{"N", 1.0};
+    case Quantity::ForcePerAngle:
+        return imp ? DisplayUnit{"lbf/deg", units::pi / 180.0 / units::newtonsPerPound}
+                   : DisplayUnit{"N/deg", units::pi / 180.0};
+    case Quantity::ForcePerSpeed:
+        return {"N s/m", 1.0};
+    case Quantity::LengthInches:
+        return {"in", 1.0};
+    case Quantity::PressurePsi:
+        return {"psi", 1.0};
+    case Quantity::ForcePounds:
+        return {"lb", 1.0};
     }
     return {"", 1.0};
 }

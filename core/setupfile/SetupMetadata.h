@@ -30,26 +30,26 @@ enum class FieldKind {
 /// own quantity: they are shown as stored.
 enum class Quantity {
     Dimensionless,
-    Share,            ///< 0..1 fraction (shown as %)
-    Percent,          ///< stored in %
-    Length,           ///< m
-    Mass,             ///< kg
-    Area,             ///< m^2
-    Density,          ///< kg/m^3
-    MomentOfInertia,  ///< kg m^2
-    Speed,            ///< m/s
-    EngineSpeed,      ///< rpm
-    Torque,           ///< N m
-    TorquePerRpm,     ///< N m / rpm
-    Angle,            ///< rad
-    AngularSpeed,     ///< rad/s
-    Time,             ///< s
-    ForcePerSlip,     ///< N per unit slip ratio
-    ForcePerAngle,    ///< N/rad
-    ForcePerSpeed,    ///< N s/m
-    LengthInches,     ///< in (native unit of the Calspan model)
-    PressurePsi,      ///< psi (native unit of the Calspan model)
-    ForcePounds,      ///< lb (native unit of the Calspan model)
+    Share,           ///< 0..1 fraction (shown as %)
+    Percent,         ///< stored in %
+    Length,          ///< m
+    Mass,            ///< kg
+    Area,            ///< m^2
+    Density,         ///< kg/m^3
+    MomentOfInertia, ///< kg m^2
+    Speed,           ///< m/s
+    EngineSpeed,     ///< rpm
+    Torque,          ///< N m
+    TorquePerRpm,    ///< N m / rpm
+    Angle,           ///< rad
+    AngularSpeed,    ///< rad/s
+    Time,            ///< s
+    ForcePerSlip,    ///< N per unit slip ratio
+    ForcePerAngle,   ///< N/rad
+    ForcePerSpeed,   ///< N s/m
+    LengthInches,    ///< in (native unit of the Calspan model)
+    PressurePsi,     ///< psi (native unit of the Calspan model)
+    ForcePounds,     ///< lb (native unit of the Calspan model)
 };
 
 enum class UnitSystem { SI, Imperial };
@@ -67,16 +67,16 @@ DisplayUnit displayUnit(Quantity quantity, UnitSystem system);
 /// Rules for a point-list curve beyond "finite numbers".
 struct CurveRules {
     int minPoints = 2;
-    int maxPoints = 10000; ///< also the loader's cap on array length
+    int maxPoints = 10000;                             ///< also the loader's cap on array length
     double xMin = -std::numeric_limits<double>::max(); ///< every x >= xMin
     double yMin = -std::numeric_limits<double>::max(); ///< every y >= yMin
-    bool positivePeak = false; ///< the largest y must be > 0
+    bool positivePeak = false;                         ///< the largest y must be > 0
 };
 
 struct FieldMeta {
-    QString path;   ///< file path, sections joined by '.', e.g. "chassis.mass"
-    QString label;  ///< short label for a form
-    QString unit;   ///< stored unit symbol ("kg", "rpm", "" for dimensionless)
+    QString path;  ///< file path, sections joined by '.', e.g. "chassis.mass"
+    QString label; ///< short label for a form
+    QString unit;  ///< stored unit symbol ("kg", "rpm", "" for dimensionless)
     Quantity quantity = Quantity::Dimensionless;
     double min = -std::numeric_limits<double>::max();
     double max = std::numeric_limits<double>::max();

@@ -6,7 +6,9 @@ namespace vtw {
 
 namespace {
 
-QString num(double v) { return QString::number(v, 'g', 10); }
+QString num(double v) {
+    return QString::number(v, 'g', 10);
+}
 
 void validateField(const FieldMeta& f, const Setup& s, SetupIssues& out) {
     switch (f.kind) {
@@ -97,14 +99,17 @@ SetupIssues validateCrossFieldRules(const Setup& s) {
         out.append({"engine.redline_rpm",
                     QString("must be above engine.idle_rpm (%1)").arg(num(s.engine.idleRpm))});
     if (!(s.gearbox.upshiftRpm > s.gearbox.downshiftRpm))
-        out.append({"gearbox.upshift_rpm", QString("must be above gearbox.downshift_rpm (%1)")
-                                               .arg(num(s.gearbox.downshiftRpm))});
+        out.append(
+            {"gearbox.upshift_rpm",
+             QString("must be above gearbox.downshift_rpm (%1)").arg(num(s.gearbox.downshiftRpm))});
     if (!(s.gearbox.upshiftRpm <= s.engine.redlineRpm))
-        out.append({"gearbox.upshift_rpm", QString("must be at most engine.redline_rpm (%1)")
-                                               .arg(num(s.engine.redlineRpm))});
+        out.append(
+            {"gearbox.upshift_rpm",
+             QString("must be at most engine.redline_rpm (%1)").arg(num(s.engine.redlineRpm))});
     // The car must be able to pull away: the idle floor needs torque.
     if (s.engine.torqueCurve.size() >= 2 && !(s.engine.torqueCurve.evaluate(s.engine.idleRpm) > 0))
-        out.append(SetupIssue{"engine.torqueCurve_rpm_Nm", "must give torque > 0 at engine.idle_rpm"});
+        out.append(
+            SetupIssue{"engine.torqueCurve_rpm_Nm", "must give torque > 0 at engine.idle_rpm"});
     validateTireCross(s.frontTires, "tires.front.", out);
     validateTireCross(s.rearTires, "tires.rear.", out);
     return out;

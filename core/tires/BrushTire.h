@@ -19,14 +19,14 @@
 namespace vtw {
 
 /// Combined brush force (N, in the slips' signs) at slip ratio kappa and tan(alpha).
-inline SlipForce brushForce(const BrushParams& p, double kappa, double tanAlpha,
-                            double normalLoad, double grip) {
+inline SlipForce brushForce(const BrushParams& p, double kappa, double tanAlpha, double normalLoad,
+                            double grip) {
     const double S = practicalSlipFromRatio(kappa);
     const double s = S < 0.0 ? -S : S;
     const double longitudinalDemand = p.longitudinalStiffness * s;
     const double lateralDemand = p.corneringStiffness * tanAlpha;
-    const double g = std::sqrt(longitudinalDemand * longitudinalDemand +
-                               lateralDemand * lateralDemand);
+    const double g =
+        std::sqrt(longitudinalDemand * longitudinalDemand + lateralDemand * lateralDemand);
     if (g == 0.0)
         return {};
     const double friction = p.frictionCoefficient * grip * normalLoad; // mu Fz

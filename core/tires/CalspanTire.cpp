@@ -60,8 +60,8 @@ SlipForce calspanForce(const CalspanParams& p, double kappa, double alpha, doubl
     const double KcPrime = Kc + (Ks - Kc) * composite;
     const double mu = mu0 * (1.0 - p.Kmu * composite);
     const double longitudinalDemand = KcPrime * s;
-    const double demand = std::sqrt(lateralDemand * lateralDemand +
-                                    longitudinalDemand * longitudinalDemand);
+    const double demand =
+        std::sqrt(lateralDemand * lateralDemand + longitudinalDemand * longitudinalDemand);
     if (!(demand > 0.0))
         return {}; // free rolling: sigma = 0, no force
     const double scale = mu * fz * f / demand * units::newtonsPerPound; // N per unit demand

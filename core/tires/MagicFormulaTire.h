@@ -40,8 +40,8 @@ inline double magicFormulaForce(const MagicFormulaCoefficients& k, double x, dou
 }
 
 /// Pure longitudinal force (N, sign of kappa).
-inline double magicFormulaLongitudinal(const MagicFormulaParams& p, double kappa,
-                                       double normalLoad, double grip) {
+inline double magicFormulaLongitudinal(const MagicFormulaParams& p, double kappa, double normalLoad,
+                                       double grip) {
     return magicFormulaForce(p.longitudinal, kappa, normalLoad, grip);
 }
 

@@ -42,7 +42,8 @@ Pacejka94Curve pacejka94LateralCurve(const Pacejka94Params& p, double normalLoad
     Pacejka94Curve c;
     c.C = a[0];
     c.D = fz * (a[1] * fz + a[2]) * (1.0 - a[15] * gamma * gamma);
-    const double bcd = a[3] * std::sin(2.0 * std::atan(fz / a[4])) * (1.0 - a[5] * std::fabs(gamma));
+    const double bcd =
+        a[3] * std::sin(2.0 * std::atan(fz / a[4])) * (1.0 - a[5] * std::fabs(gamma));
     c.H = a[8] * fz + a[9] + a[10] * gamma;
     c.V = a[11] * fz + a[12] + (a[13] * fz + a[14]) * gamma * fz;
     c.E0 = a[6] * fz + a[7];

@@ -24,10 +24,10 @@ namespace vtw {
 /// The '94 curve at one load, camber and surface: the formula's factors, ready to evaluate.
 struct Pacejka94Curve {
     double B = 0.0, C = 0.0, D = 0.0; ///< stiffness, shape, peak (N)
-    double E0 = 0.0;   ///< curvature before its sign-dependent factor
-    double Esign = 0.0; ///< E = E0 (1 - Esign sign(x1)) (b13; a16 gamma + a17)
-    double H = 0.0;    ///< horizontal shift, native slip units
-    double V = 0.0;    ///< vertical shift, N
+    double E0 = 0.0;                  ///< curvature before its sign-dependent factor
+    double Esign = 0.0;               ///< E = E0 (1 - Esign sign(x1)) (b13; a16 gamma + a17)
+    double H = 0.0;                   ///< horizontal shift, native slip units
+    double V = 0.0;                   ///< vertical shift, N
 
     /// Force (N) at native slip x (percent or degrees).
     double operator()(double x) const {
@@ -47,8 +47,7 @@ struct Pacejka94Curve {
 };
 
 /// Longitudinal curve (x = slip in percent) at load Fz (N) and surface grip.
-Pacejka94Curve pacejka94LongitudinalCurve(const Pacejka94Params& p, double normalLoad,
-                                          double grip);
+Pacejka94Curve pacejka94LongitudinalCurve(const Pacejka94Params& p, double normalLoad, double grip);
 /// Lateral curve (x = slip angle in degrees) at load Fz (N) and surface grip.
 Pacejka94Curve pacejka94LateralCurve(const Pacejka94Params& p, double normalLoad, double grip);
 

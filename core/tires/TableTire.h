@@ -30,8 +30,7 @@ inline double tableLongitudinal(const TableTireParams& p, double kappa, double n
 }
 
 /// Pure lateral force (N, sign of alpha); the lateral table's x is the slip angle in rad.
-inline double tableLateral(const TableTireParams& p, double alpha, double normalLoad,
-                           double grip) {
+inline double tableLateral(const TableTireParams& p, double alpha, double normalLoad, double grip) {
     return tableForce(p.lateral, alpha, normalLoad, grip);
 }
 

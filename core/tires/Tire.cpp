@@ -88,9 +88,8 @@ template <class Curve> Peak findPeak(Curve f, double xMax) {
 }
 
 template <class PureLongitudinal, class PureLateral>
-SlipForce combine(CombinedSlipMethod method, double kappa, double alpha, double fxMax,
-                  double fyMax, double kappaPeak, double alphaPeak, PureLongitudinal fx0,
-                  PureLateral fy0) {
+SlipForce combine(CombinedSlipMethod method, double kappa, double alpha, double fxMax, double fyMax,
+                  double kappaPeak, double alphaPeak, PureLongitudinal fx0, PureLateral fy0) {
     switch (method) {
     case CombinedSlipMethod::FrictionEllipse:
         return combineByFrictionEllipse(kappa, alpha, fxMax, fyMax, fx0, fy0);
@@ -128,12 +127,12 @@ Tire::Tire(const TireParams& params) : m_params(params) {
     // Each model's pure peaks; the normalised-slip combination is not used at pure slip,
     // so these searches only see the pure curves.
     auto searchPeaks = [&] {
-        m_peakSlipRatio = findPeak([&](double s) { return std::fabs(pureForce(-s, 0.0).fx); },
-                                   maxSearchSlipRatio)
-                              .slip;
-        m_peakSlipAngle = findPeak([&](double a) { return std::fabs(pureForce(0.0, a).fy); },
-                                   maxSearchSlipAngle)
-                              .slip;
+        m_peakSlipRatio =
+            findPeak([&](double s) { return std::fabs(pureForce(-s, 0.0).fx); }, maxSearchSlipRatio)
+                .slip;
+        m_peakSlipAngle =
+            findPeak([&](double a) { return std::fabs(pureForce(0.0, a).fy); }, maxSearchSlipAngle)
+                .slip;
     };
     switch (p.model) {
     case TireModelKind::Linear: {
@@ -149,8 +148,8 @@ Tire::Tire(const TireParams& params) : m_params(params) {
         m_peakSlipAngle = p.table.lateral.peak().x;
         break;
     case TireModelKind::MagicFormula:
-        m_peakShapeLongitudinal = magicFormulaPeakShape(p.magicFormula.longitudinal.C,
-                                                        p.magicFormula.longitudinal.E);
+        m_peakShapeLongitudinal =
+            magicFormulaPeakShape(p.magicFormula.longitudinal.C, p.magicFormula.longitudinal.E);
         m_peakShapeLateral =
             magicFormulaPeakShape(p.magicFormula.lateral.C, p.magicFormula.lateral.E);
         searchPeaks();
@@ -216,8 +215,8 @@ TireForce Tire::evaluate(const TireInput& in) const {
         const Pacejka94Curve cy = pacejka94LateralCurve(m_params.pacejka94, fz, grip);
         const bool ellipse = method == CombinedSlipMethod::FrictionEllipse;
         f = combine(
-            method, kappa, alpha, ellipse ? cx.peak() : 0.0, ellipse ? cy.peak() : 0.0,
-            kappaPeak, alphaPeak, [&](double k) { return pacejka94Longitudinal(cx, k); },
+            method, kappa, alpha, ellipse ? cx.peak() : 0.0, ellipse ? cy.peak() : 0.0, kappaPeak,
+            alphaPeak, [&](double k) { return pacejka94Longitudinal(cx, k); },
             [&](double a) { return pacejka94Lateral(cy, a); });
         break;
     }

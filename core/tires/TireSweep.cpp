@@ -9,8 +9,7 @@ namespace vtw {
 
 namespace {
 
-TireSweepRow evaluateRow(const Tire& tire, const SweepConditions& c, double kappa,
-                         double alpha) {
+TireSweepRow evaluateRow(const Tire& tire, const SweepConditions& c, double kappa, double alpha) {
     TireInput in;
     in.slipRatio = kappa;
     in.slipAngle = alpha;
@@ -22,7 +21,9 @@ TireSweepRow evaluateRow(const Tire& tire, const SweepConditions& c, double kapp
     return {kappa, alpha, f.fx, f.fy};
 }
 
-std::size_t countOf(const SweepRange& r) { return r.count > 0 ? std::size_t(r.count) : 0; }
+std::size_t countOf(const SweepRange& r) {
+    return r.count > 0 ? std::size_t(r.count) : 0;
+}
 
 // Shortest text that reads back to the same double; null for JSON's sake if not finite.
 void appendNumber(std::string& out, double v, const char* nonFinite) {
@@ -58,8 +59,7 @@ std::vector<TireSweepRow> sweepSlipAngle(const Tire& tire, const SweepConditions
 }
 
 std::vector<TireSweepRow> sweepCombined(const Tire& tire, const SweepConditions& conditions,
-                                        const SweepRange& slipRatio,
-                                        const SweepRange& slipAngle) {
+                                        const SweepRange& slipRatio, const SweepRange& slipAngle) {
     std::vector<TireSweepRow> rows;
     rows.reserve(countOf(slipRatio) * countOf(slipAngle));
     for (int i = 0; i < slipRatio.count; ++i)
@@ -88,8 +88,7 @@ std::string sweepToCsv(const std::vector<TireSweepRow>& rows) {
     return out;
 }
 
-std::string sweepToJson(const std::vector<TireSweepRow>& rows,
-                        const SweepConditions& conditions) {
+std::string sweepToJson(const std::vector<TireSweepRow>& rows, const SweepConditions& conditions) {
     std::string out;
     out.reserve(256 + rows.size() * 72);
     out += "{\n  \"conditions\": {\"normal_load_N\": ";

@@ -13,10 +13,10 @@ namespace vtw {
 
 /// The conditions every point of a sweep shares.
 struct SweepConditions {
-    double normalLoad = 4000.0;  ///< Fz, N
-    double surfaceMu = 1.0;      ///< surface grip scale (see SurfacePresets.h)
-    double contactSpeed = 10.0;  ///< |vx| at the wheel, m/s (slip-speed model only)
-    double previousFx = 0.0;     ///< N, Calspan's contact-length term (0: no history)
+    double normalLoad = 4000.0; ///< Fz, N
+    double surfaceMu = 1.0;     ///< surface grip scale (see SurfacePresets.h)
+    double contactSpeed = 10.0; ///< |vx| at the wheel, m/s (slip-speed model only)
+    double previousFx = 0.0;    ///< N, Calspan's contact-length term (0: no history)
 };
 
 /// `count` evenly spaced values from `from` to `to` inclusive (count 1: just `from`).
@@ -45,8 +45,7 @@ std::vector<TireSweepRow> sweepSlipAngle(const Tire& tire, const SweepConditions
 
 /// Grid over both slips: for each slip ratio (outer), every slip angle (inner).
 std::vector<TireSweepRow> sweepCombined(const Tire& tire, const SweepConditions& conditions,
-                                        const SweepRange& slipRatio,
-                                        const SweepRange& slipAngle);
+                                        const SweepRange& slipRatio, const SweepRange& slipAngle);
 
 /// CSV text: header `slip_ratio,slip_angle_deg,fx_N,fy_N`, one line per row, slip angle
 /// in degrees, numbers in shortest round-trip form, '\n' line ends.
@@ -55,7 +54,6 @@ std::string sweepToCsv(const std::vector<TireSweepRow>& rows);
 /// JSON text: {"conditions": {"normal_load_N", "surface_mu", "contact_speed_mps",
 /// "previous_fx_N"}, "columns": [...the CSV header...], "rows": [[kappa, alpha_deg, fx, fy],
 /// ...]}. Non-finite numbers are written as null.
-std::string sweepToJson(const std::vector<TireSweepRow>& rows,
-                        const SweepConditions& conditions);
+std::string sweepToJson(const std::vector<TireSweepRow>& rows, const SweepConditions& conditions);
 
 } // namespace vtw

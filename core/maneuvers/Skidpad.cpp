@@ -1,0 +1,77 @@
+#include "Skidpad.h"
+
+#include "../Units.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace vtw {
+
+InitialConditions Skidpad::initialConditions(const Setup& setup) const {
+    InitialConditions ic;
+    ic.speed = startSpeed;
+    ic.gear = 1;
+    ic.yawRate = startSpeed / m_radius;
+    ic.steerAngle = setup.chassis.wheelbase() / m_radius;
+    return ic;
+}
+
+DriverInputs Skidpad::control(const Simulator& sim) {
+    m_wheelbase = sim.model().setup().chassis.wheelbase();
+    m_maxSteer = sim.model().setup().steering.maxSteerAngle;
+    DriverInputs in;
+    const double target = startSpeed + m_rampRate * sim.time();
+    m_speed.control(sim, target, in);
+    in.steer = m_path.control(sim, m_radius);
+    m_onCircle = std::abs(m_path.error()) * m_radius < holdTolerance;
+    return in;
+}
+
+void Skidpad::observe(const StepSample& s) {
+    const double ayG = s.speed() * s.body.yawRate / units::gravity; // steady state: ay = v r
+    const bool spinning = std::abs(s.sideslip()) > units::degToRad(20.0);
+    const bool fullLock = std::abs(s.steerAngle) >= 0.98 * m_maxSteer;
+    if (m_onCircle && !fullLock) {
+        m_offCircleSince = -1.0;
+        // The steady lateral acceleration: a 0.5 s mean, so a transient peak does not count.
+        m_sumAy += std::abs(s.forces.lateralAccel);
+        ++m_count;
+        if (s.time - m_windowStart >= 0.5) {
+            m_maxSteadyAy = std::max(m_maxSteadyAy, m_sumAy / m_count);
+            m_windowStart = s.time;
+            m_sumAy = 0.0;
+            m_count = 0;
+        }
+        if (std::abs(ayG) <= linearRangeG && s.time > 2.0) {
+            const double x = ayG, y = s.steerAngle;
+            m_n += 1.0;
+            m_sx += x;
+            m_sy += y;
+            m_sxx += x * x;
+            m_sxy += x * y;
+        }
+    } else {
+        m_windowStart = s.time;
+        m_sumAy = 0.0;
+        m_count = 0;
+        if (m_offCircleSince < 0.0)
+            m_offCircleSince = s.time;
+    }
+    if (spinning || (m_offCircleSince >= 0.0 && s.time - m_offCircleSince > lostSeconds))
+        m_done = true;
+}
+
+MetricList Skidpad::metrics() const {
+    using S = MetricSense;
+    const double denom = m_n * m_sxx - m_sx * m_sx;
+    const bool fitted = m_n > 100.0 && denom > 0.0;
+    const double slope = fitted ? (m_n * m_sxy - m_sx * m_sy) / denom : 0.0; // rad per g
+    return {
+        makeMetric("skidpad_max_lateral_g", "Maximum lateral acceleration", "g", S::HigherIsBetter,
+                   m_maxSteadyAy > 0.0, m_maxSteadyAy / units::gravity),
+        makeMetric("understeer_gradient_deg_per_g", "Understeer gradient", "deg/g", S::Neutral,
+                   fitted, units::radToDeg(slope)),
+    };
+}
+
+} // namespace vtw

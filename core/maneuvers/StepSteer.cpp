@@ -1,0 +1,86 @@
+#include "StepSteer.h"
+
+#include "../Gearbox.h"
+#include "../Units.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace vtw {
+
+InitialConditions StepSteer::initialConditions(const Setup& setup) const {
+    InitialConditions ic;
+    ic.speed = units::kmhToMps(m_speedKmh);
+    ic.gear = gearForSpeed(setup.gearbox, ic.speed, setup.rearTires.radius);
+    return ic;
+}
+
+DriverInputs StepSteer::control(const Simulator& sim) {
+    DriverInputs in;
+    m_speed.control(sim, units::kmhToMps(m_speedKmh), in);
+    if (sim.time() >= stepTime)
+        in.steer = std::clamp(units::degToRad(m_steerDeg) / sim.model().setup().steering.maxSteerAngle,
+                              -1.0, 1.0);
+    return in;
+}
+
+void StepSteer::observe(const StepSample& s) {
+    m_lastTime = s.time;
+    if (s.time < stepTime - 0.1)
+        return;
+    m_time.push_back(s.time);
+    m_yawRate.push_back(s.body.yawRate);
+    m_steer.push_back(s.steerAngle);
+}
+
+MetricList StepSteer::metrics() const {
+    using S = MetricSense;
+    const std::size_t n = m_time.size();
+    bool ok = n > 2000 && m_lastTime >= stepTime + holdSeconds;
+    double steady = 0.0, finalSteer = 0.0;
+    if (ok) {
+        // Steady state: the mean over the last second.
+        std::size_t count = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (m_time[i] >= m_lastTime - 1.0) {
+                steady += m_yawRate[i];
+                ++count;
+            }
+        }
+        steady /= static_cast<double>(count);
+        finalSteer = m_steer.back();
+        ok = std::abs(steady) > 1e-4;
+    }
+    double tSteer50 = -1.0, t10 = -1.0, t90 = -1.0, peak = 0.0, settled = -1.0;
+    if (ok) {
+        for (std::size_t i = 0; i < n; ++i) {
+            const double frac = m_yawRate[i] / steady;
+            if (tSteer50 < 0.0 && m_steer[i] / finalSteer >= 0.5)
+                tSteer50 = m_time[i];
+            if (t10 < 0.0 && frac >= 0.1)
+                t10 = m_time[i];
+            if (t90 < 0.0 && frac >= 0.9)
+                t90 = m_time[i];
+            peak = std::max(peak, frac);
+            if (std::abs(frac - 1.0) > settleBand)
+                settled = -1.0;
+            else if (settled < 0.0)
+                settled = m_time[i];
+        }
+    }
+    const bool timed = ok && tSteer50 >= 0.0 && t10 >= 0.0 && t90 >= 0.0;
+    return {
+        makeMetric("step_yaw_response_time_s", "Yaw-rate response time (50 % steer to 90 %)", "s",
+                   S::LowerIsBetter, timed, t90 - tSteer50),
+        makeMetric("step_yaw_rise_time_s", "Yaw-rate rise time (10-90 %)", "s", S::LowerIsBetter,
+                   timed, t90 - t10),
+        makeMetric("step_yaw_overshoot_pct", "Yaw-rate peak overshoot", "%", S::LowerIsBetter, ok,
+                   100.0 * std::max(0.0, peak - 1.0)),
+        makeMetric("step_yaw_settling_time_s", "Yaw-rate settling time (+-5 %)", "s", S::LowerIsBetter,
+                   ok && settled >= 0.0 && tSteer50 >= 0.0, settled - tSteer50),
+        makeMetric("step_steady_yaw_rate_deg_s", "Steady yaw rate", "deg/s", S::Neutral, ok,
+                   units::radToDeg(steady)),
+    };
+}
+
+} // namespace vtw

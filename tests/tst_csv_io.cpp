@@ -1,0 +1,218 @@
+// CSV and lookup-table import/export, and the scripted-maneuver reader.
+
+#include "setupfile/CsvIo.h"
+#include "setupfile/ScriptCsv.h"
+#include "setupfile/SetupMetadata.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace vtw;
+
+namespace {
+const CurveRules& torqueRules() {
+    return findField("engine.torqueCurve_rpm_Nm")->curveRules;
+}
+const CurveRules& tableRules() {
+    return findField("tires.front.table.lateral")->curveRules;
+}
+} // namespace
+
+class TestCsvIo : public QObject {
+    Q_OBJECT
+private slots:
+    void curveCsvRoundTrip_data();
+    void curveCsvRoundTrip();
+    void curveCsvVariants_data();
+    void curveCsvVariants();
+    void curveCsvRefused_data();
+    void curveCsvRefused();
+    void lookupTableRoundTrip();
+    void lookupTableImport();
+    void lookupTableRefused();
+    void tableWriter();
+    void metricsWriter();
+    void scriptRoundTrip();
+    void scriptAnyColumnOrder();
+    void scriptRefused_data();
+    void scriptRefused();
+};
+
+void TestCsvIo::curveCsvRoundTrip_data() {
+    QTest::addColumn<int>("which");
+    QTest::newRow("torque curve") << 0;
+    QTest::newRow("tire lateral table") << 1;
+    QTest::newRow("awkward doubles") << 2;
+}
+
+void TestCsvIo::curveCsvRoundTrip() {
+    QFETCH(int, which);
+    const Setup s = defaultSetup();
+    const Curve curve = which == 0   ? s.engine.torqueCurve
+                        : which == 1 ? s.frontTires.table.lateral
+                                     : Curve{{0, 0}, {0.1 + 0.2, 1.0 / 3.0}, {1e-9, 2.5e300}};
+    Curve sorted = curve;
+    std::sort(sorted.points().begin(), sorted.points().end(),
+              [](const CurvePoint& a, const CurvePoint& b) { return a.x < b.x; });
+    const QByteArray csv = writeCurveCsv(sorted, "rpm", "torque [N m]");
+    QVERIFY(csv.startsWith("rpm,torque [N m]\n"));
+    const CurveImportResult r = readCurveCsv(csv, which == 0 ? torqueRules() : tableRules());
+    QVERIFY2(r.ok(), qPrintable(r.errors.join('\n')));
+    QCOMPARE(*r.curve, sorted);
+}
+
+void TestCsvIo::curveCsvVariants_data() {
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::newRow("no header") << QByteArray("1000,300\n6000,250\n");
+    QTest::newRow("semicolons, CRLF") << QByteArray("rpm;Nm\r\n1000;300\r\n6000;250\r\n");
+    QTest::newRow("tabs, blank lines, comments")
+        << QByteArray("# exported\n\nrpm\tNm\n1000\t300\n\n6000\t250");
+    QTest::newRow("quoted header, spaces")
+        << QByteArray("\"rpm\", \"N m\"\n 1000 , 300\n6e3,2.5e2\n");
+}
+
+void TestCsvIo::curveCsvVariants() {
+    QFETCH(QByteArray, bytes);
+    const CurveImportResult r = readCurveCsv(bytes, torqueRules());
+    QVERIFY2(r.ok(), qPrintable(r.errors.join('\n')));
+    QCOMPARE(*r.curve, (Curve{{1000, 300}, {6000, 250}}));
+}
+
+void TestCsvIo::curveCsvRefused_data() {
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("empty") << QByteArray() << "at least 2 points";
+    QTest::newRow("one point") << QByteArray("rpm,Nm\n1000,300\n") << "at least 2 points";
+    QTest::newRow("x not increasing")
+        << QByteArray("1000,300\n1000,310\n") << "torque[1]: x must be greater";
+    QTest::newRow("negative torque")
+        << QByteArray("1000,300\n2000,-1\n") << "torque[1]: y must be >= 0";
+    QTest::newRow("three columns")
+        << QByteArray("1000,300,1\n2000,310,2\n") << "line 1: expected 2 columns";
+    QTest::newRow("text in data") << QByteArray("1000,300\n2000,lots\n")
+                                  << "line 2: \"lots\" is not a number";
+    QTest::newRow("header twice") << QByteArray("rpm,Nm\nrpm,Nm\n1000,3\n2000,4\n") << "line 2";
+    QTest::newRow("nan") << QByteArray("1000,300\n2000,nan\n") << "finite";
+    QByteArray many;
+    for (int i = 0; i < 10002; ++i)
+        many += QByteArray::number(i) + ",1\n";
+    QTest::newRow("too many points") << many << "more than 10000 points";
+}
+
+void TestCsvIo::curveCsvRefused() {
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, reason);
+    const CurveImportResult r = readCurveCsv(bytes, torqueRules(), "torque");
+    QVERIFY(!r.ok());
+    QVERIFY2(r.errors.join('\n').contains(reason), qPrintable(r.errors.join('\n')));
+}
+
+void TestCsvIo::lookupTableRoundTrip() {
+    const Curve torque = defaultSetup().engine.torqueCurve;
+    const QByteArray lut = writeLookupTable(torque);
+    QVERIFY(lut.startsWith("1000|390\n2000|435\n"));
+    const CurveImportResult r = readLookupTable(lut, torqueRules());
+    QVERIFY2(r.ok(), qPrintable(r.errors.join('\n')));
+    QCOMPARE(*r.curve, torque);
+}
+
+void TestCsvIo::lookupTableImport() {
+    const CurveImportResult r = readLookupTable(
+        "; power.lut\n// comment\n0|0\r\n1000 | 150.5\n\n7000|120\n", torqueRules());
+    QVERIFY2(r.ok(), qPrintable(r.errors.join('\n')));
+    QCOMPARE(*r.curve, (Curve{{0, 0}, {1000, 150.5}, {7000, 120}}));
+}
+
+void TestCsvIo::lookupTableRefused() {
+    QVERIFY(!readLookupTable("rpm|Nm\n0|0\n1000|150\n", torqueRules()).ok()); // no headers
+    QVERIFY(!readLookupTable("0,0\n1000,150\n", torqueRules()).ok());
+    const CurveImportResult r =
+        readLookupTable("0|0\n2000|150\n1000|100\n", torqueRules(), "power");
+    QVERIFY(!r.ok());
+    QVERIFY2(r.errors.contains("power[2]: x must be greater than the previous point's x"),
+             qPrintable(r.errors.join('\n')));
+}
+
+void TestCsvIo::tableWriter() {
+    const QByteArray csv = writeTableCsv({{"time", "s", {0.0, 0.001, 0.002}},
+                                          {"speed", "m/s", {0.0, 0.1 + 0.2}},
+                                          {"gear", "", {1, 1, 2}},
+                                          {"slip, FL", "", {0.5}}});
+    QCOMPARE(csv, QByteArray("time [s],speed [m/s],gear,\"slip, FL\"\n"
+                             "0,0,1,0.5\n"
+                             "0.001,0.30000000000000004,1,\n"
+                             "0.002,,2,\n"));
+}
+
+void TestCsvIo::metricsWriter() {
+    const QByteArray csv = writeMetricsCsv({{"0-100 km/h", 5.25, "s"},
+                                            {"stopping distance, 100-0", 36.5, "m"},
+                                            {"max \"g\"", 1.0, ""}});
+    QCOMPARE(csv, QByteArray("metric,value,unit\n"
+                             "0-100 km/h,5.25,s\n"
+                             "\"stopping distance, 100-0\",36.5,m\n"
+                             "\"max \"\"g\"\"\",1,\n"));
+}
+
+void TestCsvIo::scriptRoundTrip() {
+    const std::vector<ScriptRow> rows{{0.0, 0.0, 0.0, 0.0, 1},
+                                      {0.5, 1.0, 0.0, 0.1 / 3.0, 1},
+                                      {2.25, 0.0, 0.8, -1.0, 0},
+                                      {3.0, 0.3, 0.0, 1.0, -1}};
+    const ScriptReadResult r = readScriptCsv(writeScriptCsv(rows));
+    QVERIFY2(r.ok(), qPrintable(r.errors.join('\n')));
+    QCOMPARE(r.rows, rows);
+}
+
+void TestCsvIo::scriptAnyColumnOrder() {
+    const ScriptReadResult r =
+        readScriptCsv("gear,steer,brake,throttle,time_s\n2,0.5,0,1,0\n3,-0.5,0.2,0,1.5\n");
+    QVERIFY2(r.ok(), qPrintable(r.errors.join('\n')));
+    QCOMPARE(r.rows.size(), std::size_t(2));
+    QCOMPARE(r.rows[1], (ScriptRow{1.5, 0.0, 0.2, -0.5, 3}));
+}
+
+void TestCsvIo::scriptRefused_data() {
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("reason");
+    const QByteArray h = "time_s,throttle,brake,steer,gear\n";
+    QTest::newRow("no header") << QByteArray("0,1,0,0,1\n1,1,0,0,1\n")
+                               << "line 1: unknown column \"0\"";
+    QTest::newRow("missing column")
+        << QByteArray("time_s,throttle,brake,steer\n0,1,0,0\n") << "missing column \"gear\"";
+    QTest::newRow("duplicate column") << QByteArray("time_s,throttle,brake,steer,gear,brake\n")
+                                      << "column \"brake\" appears twice";
+    QTest::newRow("empty") << QByteArray("\n\n") << "empty script";
+    QTest::newRow("header only") << h << "no rows";
+    QTest::newRow("time not increasing") << h + "0,0,0,0,1\n1,0,0,0,1\n1,0,0,0,1\n"
+                                         << "line 4, time_s: must be greater";
+    QTest::newRow("negative time") << h + "-1,0,0,0,1\n"
+                                   << "line 2, time_s: must be within 0..";
+    QTest::newRow("throttle above 1") << h + "0,1.5,0,0,1\n"
+                                      << "line 2, throttle: must be within 0..1";
+    QTest::newRow("brake negative") << h + "0,0,-0.1,0,1\n"
+                                    << "line 2, brake: must be within 0..1";
+    QTest::newRow("steer beyond lock") << h + "0,0,0,-1.01,1\n"
+                                       << "line 2, steer: must be within -1..1";
+    QTest::newRow("fractional gear") << h + "0,0,0,0,1.5\n"
+                                     << "line 2, gear: must be an integer";
+    QTest::newRow("gear too low") << h + "0,0,0,0,-2\n"
+                                  << "line 2, gear: must be within -1..16";
+    QTest::newRow("nan throttle") << h + "0,nan,0,0,1\n"
+                                  << "line 2, throttle: \"nan\" is not a finite";
+    QTest::newRow("short row") << h + "0,0,0,1\n"
+                               << "line 2: expected 5 columns, found 4";
+}
+
+void TestCsvIo::scriptRefused() {
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, reason);
+    const ScriptReadResult r = readScriptCsv(bytes);
+    QVERIFY(!r.ok());
+    QVERIFY(r.rows.empty());
+    QVERIFY2(r.errors.join('\n').contains(reason), qPrintable(r.errors.join('\n')));
+}
+
+QTEST_GUILESS_MAIN(TestCsvIo)
+#include "tst_csv_io.moc"

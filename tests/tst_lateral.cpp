@@ -1,0 +1,259 @@
+// Lateral dynamics and steering against closed forms: Ackermann geometry
+// (PHYSICS.md 8) and the linear bicycle model (PHYSICS.md 9, Gillespie ch. 6).
+#include "Setup.h"
+#include "Simulator.h"
+#include "Steering.h"
+#include "Units.h"
+#include "maneuvers/DriverControllers.h"
+#include "maneuvers/ManeuverRunner.h"
+#include "maneuvers/RampSteer.h"
+#include "maneuvers/Skidpad.h"
+
+#include <QtTest>
+
+using namespace vtw;
+
+namespace {
+
+// A car that satisfies the bicycle model's assumptions: linear tires that never
+// saturate, no load transfer (CG on the ground), parallel steer.
+Setup bicycleCar(double frontCorneringStiffness, double rearCorneringStiffness) {
+    Setup s = defaultSetup();
+    s.chassis.cgHeight = 0.0;
+    s.chassis.cgToFrontAxle = 1.1;
+    s.chassis.cgToRearAxle = 1.4;
+    s.steering.ackermannPercent = 0.0;
+    for (TireParams* t : {&s.frontTires, &s.rearTires}) {
+        t->model = TireModelKind::Linear;
+        t->linear.frictionCoefficient = 5.0; // never reaches the cap in these tests
+        t->linear.longitudinalStiffness = 150000.0;
+    }
+    s.frontTires.linear.corneringStiffness = frontCorneringStiffness;
+    s.rearTires.linear.corneringStiffness = rearCorneringStiffness;
+    return s;
+}
+
+// PHYSICS.md 9: K = Wf/Caf - Wr/Car (rad per g), axle stiffness = 2 wheels.
+double understeerGradient(const Setup& s) {
+    const double W = s.chassis.mass * units::gravity;
+    const double L = s.chassis.wheelbase();
+    const double Wf = s.chassis.cgToRearAxle / L * W;
+    const double Wr = s.chassis.cgToFrontAxle / L * W;
+    return Wf / (2.0 * s.frontTires.linear.corneringStiffness) -
+           Wr / (2.0 * s.rearTires.linear.corneringStiffness);
+}
+
+// PHYSICS.md 9: r / delta = u / (L + K u^2 / g).
+double yawRateGain(const Setup& s, double u) {
+    return u / (s.chassis.wheelbase() + understeerGradient(s) * u * u / units::gravity);
+}
+
+struct SteadyRun {
+    double yawRate = 0.0;
+    double maxSideslip = 0.0;
+    bool ok = true;
+};
+
+// Hold speed u with a fixed small steer for `seconds`, return the final yaw rate.
+SteadyRun holdSteer(const Setup& s, double u, double steerAngle, double seconds) {
+    Simulator sim(s);
+    sim.reset({u, 0.0, 4});
+    SpeedHold speed;
+    SteadyRun out;
+    const int steps = static_cast<int>(seconds / s.simulation.timeStep);
+    for (int i = 0; i < steps; ++i) {
+        DriverInputs in;
+        speed.control(sim, u, in);
+        in.steer = steerAngle / s.steering.maxSteerAngle;
+        if (!sim.step(in)) {
+            out.ok = false;
+            break;
+        }
+        out.maxSideslip = std::max(out.maxSideslip, std::abs(sim.lastSample().sideslip()));
+        if (out.maxSideslip > units::degToRad(30.0))
+            break; // spun: no need to go on
+    }
+    out.yawRate = sim.state().body.yawRate;
+    return out;
+}
+
+constexpr double understeering[2] = {50000.0, 80000.0}; // N/rad per wheel, front and rear
+constexpr double oversteering[2] = {80000.0, 45000.0};
+
+} // namespace
+
+class TestLateral : public QObject {
+    Q_OBJECT
+private slots:
+    // PHYSICS.md 8: L 2.7 m, t 1.5 m, R 10 m -> 16.272 deg inner, 14.099 deg outer.
+    void ackermannWorkedExample() {
+        const double L = 2.7, t = 1.5, R = 10.0;
+        const double reference = std::atan(L / R);
+        const FrontWheelAngles a = ackermannAngles(reference, L, t, 100.0);
+        constexpr double angleTolerance = 0.001; // deg, the example is quoted to 3 decimals
+        QVERIFY(std::abs(units::radToDeg(a.left) - 16.272) < angleTolerance);
+        QVERIFY(std::abs(units::radToDeg(a.right) - 14.099) < angleTolerance);
+    }
+
+    // cot(outer) - cot(inner) = t / L for full Ackermann, both turn directions;
+    // test numbers chosen here, closed form computed independently.
+    void ackermannClosedForm_data() {
+        QTest::addColumn<double>("wheelbase");
+        QTest::addColumn<double>("track");
+        QTest::addColumn<double>("referenceDeg");
+        QTest::newRow("sports car, 5 deg left") << 2.45 << 1.55 << 5.0;
+        QTest::newRow("van, 25 deg left") << 3.3 << 1.7 << 25.0;
+        QTest::newRow("kart, 30 deg right") << 1.05 << 1.1 << -30.0;
+    }
+    void ackermannClosedForm() {
+        QFETCH(double, wheelbase);
+        QFETCH(double, track);
+        QFETCH(double, referenceDeg);
+        const double delta = units::degToRad(referenceDeg);
+        const FrontWheelAngles a = ackermannAngles(delta, wheelbase, track, 100.0);
+        const double inner = referenceDeg > 0 ? a.left : -a.right;
+        const double outer = referenceDeg > 0 ? a.right : -a.left;
+        const double R = wheelbase / std::tan(std::abs(delta));
+        constexpr double tolerance = 1e-12;
+        QVERIFY(std::abs(inner - std::atan(wheelbase / (R - track / 2))) < tolerance);
+        QVERIFY(std::abs(outer - std::atan(wheelbase / (R + track / 2))) < tolerance);
+        QVERIFY(std::abs(1.0 / std::tan(outer) - 1.0 / std::tan(inner) - track / wheelbase) < 1e-9);
+        // Parallel steer: both wheels at the reference angle. Half: halfway.
+        const FrontWheelAngles p = ackermannAngles(delta, wheelbase, track, 0.0);
+        QCOMPARE(p.left, delta);
+        QCOMPARE(p.right, delta);
+        const FrontWheelAngles h = ackermannAngles(delta, wheelbase, track, 50.0);
+        QVERIFY(std::abs(h.left - 0.5 * (a.left + delta)) < tolerance);
+    }
+
+    // PHYSICS.md 9: steady-state yaw-rate gain of the linear bicycle model.
+    void yawRateGainMatchesBicycleModel_data() {
+        QTest::addColumn<double>("caf");
+        QTest::addColumn<double>("car");
+        QTest::addColumn<double>("speed");
+        QTest::newRow("understeer, 15 m/s") << understeering[0] << understeering[1] << 15.0;
+        QTest::newRow("understeer, 30 m/s") << understeering[0] << understeering[1] << 30.0;
+        QTest::newRow("oversteer, 15 m/s") << oversteering[0] << oversteering[1] << 15.0;
+        QTest::newRow("oversteer, 0.8 critical") << oversteering[0] << oversteering[1] << -0.8;
+    }
+    void yawRateGainMatchesBicycleModel() {
+        QFETCH(double, caf);
+        QFETCH(double, car);
+        QFETCH(double, speed);
+        const Setup s = bicycleCar(caf, car);
+        const double K = understeerGradient(s);
+        if (speed < 0.0) // a fraction of the critical speed sqrt(-g L / K)
+            speed = -speed * std::sqrt(-units::gravity * s.chassis.wheelbase() / K);
+        const double delta = units::degToRad(0.5);
+        const SteadyRun run = holdSteer(s, speed, delta, 15.0);
+        QVERIFY(run.ok);
+        const double expected = yawRateGain(s, speed);
+        const double measured = run.yawRate / delta;
+        // The four-wheel model differs from the bicycle by the track's effect on
+        // each wheel's slip angle and cos(delta) terms: second order at 0.5 deg.
+        constexpr double relativeTolerance = 0.01;
+        QVERIFY2(std::abs(measured / expected - 1.0) < relativeTolerance,
+                 qPrintable(QStringLiteral("K %1 rad/g, u %2 m/s: gain %3, closed form %4")
+                                .arg(K).arg(speed).arg(measured).arg(expected)));
+    }
+
+    // PHYSICS.md 9: an oversteering car is unstable above u_crit = sqrt(-g L / K).
+    void oversteerIsUnstableAboveCriticalSpeed() {
+        const Setup s = bicycleCar(oversteering[0], oversteering[1]);
+        const double K = understeerGradient(s);
+        QVERIFY(K < 0.0);
+        const double critical = std::sqrt(-units::gravity * s.chassis.wheelbase() / K);
+        const SteadyRun below = holdSteer(s, 0.9 * critical, units::degToRad(0.2), 15.0);
+        const SteadyRun above = holdSteer(s, 1.3 * critical, units::degToRad(0.2), 20.0);
+        // Below critical the car settles on a circle (large gain near critical, but bounded).
+        QVERIFY2(below.maxSideslip < units::degToRad(10.0), qPrintable(QString::number(below.maxSideslip)));
+        QVERIFY(std::abs(below.yawRate / units::degToRad(0.2) / yawRateGain(s, 0.9 * critical) - 1.0) < 0.02);
+        // Above it the same small steer makes the car diverge into a spin.
+        QVERIFY2(above.maxSideslip > units::degToRad(20.0), qPrintable(QString::number(above.maxSideslip)));
+    }
+
+    // The understeer gradient measured by the ramp-steer and skidpad maneuvers
+    // equals K of the closed form for the bicycle car.
+    void maneuversMeasureUndersteerGradient_data() {
+        QTest::addColumn<double>("caf");
+        QTest::addColumn<double>("car");
+        QTest::newRow("understeering") << understeering[0] << understeering[1];
+        QTest::newRow("oversteering") << oversteering[0] << oversteering[1];
+    }
+    void maneuversMeasureUndersteerGradient() {
+        QFETCH(double, caf);
+        QFETCH(double, car);
+        const Setup s = bicycleCar(caf, car);
+        const double expectedDegPerG = units::radToDeg(understeerGradient(s));
+        // Absolute tolerance: the fits run over a slowly changing state, 0.03 deg/g
+        // is about 2 % of |K| for these cars.
+        constexpr double tolerance = 0.03;
+        RampSteer ramp(60.0, 0.1); // slow, so the fit sees steady states
+        const RunResult r1 = runManeuver(s, ramp);
+        QVERIFY2(r1.ok, r1.error.c_str());
+        const double rampK = findMetric(r1.metrics, "ramp_understeer_gradient_deg_per_g")->value;
+        QVERIFY2(std::abs(rampK - expectedDegPerG) < tolerance,
+                 qPrintable(QStringLiteral("ramp %1 vs %2 deg/g").arg(rampK).arg(expectedDegPerG)));
+        Skidpad pad(40.0, 0.15);
+        const RunResult r2 = runManeuver(s, pad);
+        QVERIFY2(r2.ok, r2.error.c_str());
+        const double padK = findMetric(r2.metrics, "understeer_gradient_deg_per_g")->value;
+        QVERIFY2(std::abs(padK - expectedDegPerG) < tolerance,
+                 qPrintable(QStringLiteral("skidpad %1 vs %2 deg/g").arg(padK).arg(expectedDegPerG)));
+    }
+
+    // PHYSICS.md 7 with steering: a parked car on full lock does not creep.
+    void parkedOnFullLockDoesNotCreep() {
+        Simulator sim(defaultSetup());
+        DriverInputs in;
+        in.steer = 1.0;
+        for (int i = 0; i < 5000; ++i)
+            QVERIFY(sim.step(in));
+        QCOMPARE(sim.state().steerAngle, defaultSetup().steering.maxSteerAngle);
+        QCOMPARE(sim.state().body.x, 0.0);
+        QCOMPARE(sim.state().body.y, 0.0);
+        QCOMPARE(sim.state().body.heading, 0.0);
+    }
+
+    // PHYSICS.md 5: at low speed the wheels roll where they point, R = L / sin(delta)
+    // measured to the front axle's centre; to the CG of a car with b = c that is
+    // close to L / tan(delta) at the rear axle. Check the yaw rate ~ v / R_rear.
+    void lowSpeedTurnFollowsKinematics() {
+        Setup s = defaultSetup();
+        Simulator sim(s);
+        sim.reset({3.0, 0.0, 1});
+        SpeedHold hold;
+        const double delta = units::degToRad(10.0);
+        for (int i = 0; i < 8000; ++i) {
+            DriverInputs in;
+            hold.control(sim, 3.0, in);
+            in.steer = delta / s.steering.maxSteerAngle;
+            QVERIFY(sim.step(in));
+        }
+        const double L = s.chassis.wheelbase();
+        const double rearAxleRadius = L / std::tan(delta);
+        const double expected = sim.state().body.vx / rearAxleRadius;
+        constexpr double relativeTolerance = 0.03; // slip angles are small but not zero at 3 m/s
+        QVERIFY2(std::abs(sim.state().body.yawRate / expected - 1.0) < relativeTolerance,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(sim.state().body.yawRate).arg(expected)));
+    }
+
+    // Braked to a stop with the wheels turned, the car stays stopped.
+    void brakedToStopWhileSteeringStaysStopped() {
+        Simulator sim(defaultSetup());
+        sim.reset({10.0, 0.0, 2});
+        DriverInputs in;
+        in.brake = 1.0;
+        in.steer = 0.5;
+        for (int i = 0; i < 6000; ++i)
+            QVERIFY(sim.step(in));
+        const BodyState before = sim.state().body;
+        for (int i = 0; i < 3000; ++i)
+            QVERIFY(sim.step(in));
+        QVERIFY(std::hypot(sim.state().body.x - before.x, sim.state().body.y - before.y) < 1e-3);
+        QVERIFY(std::abs(sim.state().body.heading - before.heading) < 1e-4);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestLateral)
+#include "tst_lateral.moc"

@@ -1,0 +1,360 @@
+// The setup file format: exact round trips, unknown keys kept, versions,
+// and refusal of broken or hostile input without touching the caller's setup.
+
+#include "setupfile/SetupJson.h"
+#include "setupfile/SetupMetadata.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace vtw;
+
+namespace {
+
+/// A setup in which every field of the table differs from the default, with
+/// values that need all 17 significant digits, and every field still valid.
+Setup everyFieldChanged() {
+    Setup s = defaultSetup();
+    s.name = "Changed \"car\" \u00e9\u00e8 \U0001F697";
+    s.notes = "line 1\nline 2\ttab, comma; [1,\n 2]";
+    int i = 0;
+    for (const FieldMeta& f : setupFields()) {
+        ++i;
+        switch (f.kind) {
+        case FieldKind::Number: {
+            const double v = f.get(s);
+            // Nudge inside the limits by an amount that is not a short decimal.
+            double next = v + (v == 0 ? 0.0123456789012345 : std::abs(v) * 0.0312345678901234);
+            if (f.rangeProblem(next).isEmpty() == false)
+                next = v - std::abs(v) * 0.0312345678901234;
+            if (f.rangeProblem(next).isEmpty() == false)
+                next = v + (f.max - v) / 3.0;
+            f.set(s, next);
+            break;
+        }
+        case FieldKind::Integer:
+            f.set(s, f.get(s) + 2);
+            break;
+        case FieldKind::Enum:
+            f.set(s, double((int(f.get(s)) + 1) % f.enumKeys.size()));
+            break;
+        case FieldKind::NumberList:
+            for (double& r : f.list(s))
+                r *= 1.0 + 1.0 / 3.0;
+            break;
+        case FieldKind::Curve:
+            for (CurvePoint& p : f.curve(s).points()) {
+                p.x = p.x * (1.0 + 1.0 / 7.0);
+                p.y = p.y * (1.0 - 1.0 / 9.0);
+            }
+            f.curve(s).points().push_back({f.curve(s).maxX() + 0.1 * i, 0.3});
+            break;
+        }
+    }
+    // Keep cross-field rules true after the nudges.
+    s.gearbox.upshiftRpm = s.engine.redlineRpm - 100.0 / 3.0;
+    return s;
+}
+
+QByteArray carBytes() {
+    return writeSetup(defaultSetup());
+}
+
+QByteArray withChange(const std::function<void(QJsonObject&)>& change) {
+    QJsonObject root = QJsonDocument::fromJson(carBytes()).object();
+    change(root);
+    return QJsonDocument(root).toJson();
+}
+
+void setAt(QJsonObject& root, const QStringList& keys, const QJsonValue& v, int i = 0) {
+    if (i == keys.size() - 1) {
+        root.insert(keys[i], v);
+        return;
+    }
+    QJsonObject child = root.value(keys[i]).toObject();
+    setAt(child, keys, v, i + 1);
+    root.insert(keys[i], child);
+}
+
+} // namespace
+
+class TestSetupJson : public QObject {
+    Q_OBJECT
+private slots:
+    void defaultRoundTrips();
+    void everyFieldRoundTrips();
+    void everyFieldIsWrittenUnderItsPath();
+    void doublesKeepFullPrecision_data();
+    void doublesKeepFullPrecision();
+    void unknownKeysSurviveLoadAndSave();
+    void knownFieldWinsOverUnknownKeyOfSamePath();
+    void newerVersionRefused();
+    void olderVersionPathAndBadVersions_data();
+    void olderVersionPathAndBadVersions();
+    void missingKeyGetsDefaultWithWarning();
+    void badFieldsAllReportedWithPaths();
+    void brokenInputRefused_data();
+    void brokenInputRefused();
+    void oversizedFileRefusedBeforeReading();
+};
+
+void TestSetupJson::defaultRoundTrips() {
+    const SetupLoadResult r = loadSetup(carBytes());
+    QVERIFY2(r.ok(), qPrintable(r.errorStrings().join('\n')));
+    QCOMPARE(*r.setup, defaultSetup());
+    QVERIFY(r.unknownKeys.isEmpty());
+    QVERIFY2(r.warnings.isEmpty(), qPrintable(r.warnings.join('\n')));
+    QCOMPARE(r.fileVersion, setupFileVersion);
+}
+
+void TestSetupJson::everyFieldRoundTrips() {
+    const Setup changed = everyFieldChanged();
+    // The changed setup must differ from the default in every field, or the
+    // round trip would not prove that field is written and read.
+    const Setup def = defaultSetup();
+    for (const FieldMeta& f : setupFields()) {
+        bool differs = f.get    ? f.get(changed) != f.get(def)
+                       : f.list ? f.listOf(changed) != f.listOf(def)
+                                : !(f.curveOf(changed) == f.curveOf(def));
+        QVERIFY2(differs, qPrintable(f.path + " was not changed"));
+    }
+    const SetupIssues issues = validateSetup(changed);
+    QVERIFY2(issues.isEmpty(), qPrintable(issues.value(0).toString()));
+
+    const SetupLoadResult r = loadSetup(writeSetup(changed));
+    QVERIFY2(r.ok(), qPrintable(r.errorStrings().join('\n')));
+    QVERIFY2(r.warnings.isEmpty(), qPrintable(r.warnings.join('\n')));
+    for (const FieldMeta& f : setupFields()) {
+        bool same = f.get    ? f.get(*r.setup) == f.get(changed)
+                    : f.list ? f.listOf(*r.setup) == f.listOf(changed)
+                             : f.curveOf(*r.setup) == f.curveOf(changed);
+        QVERIFY2(same, qPrintable(f.path + " did not round-trip"));
+    }
+    QCOMPARE(r.setup->name, changed.name);
+    QCOMPARE(r.setup->notes, changed.notes);
+    QVERIFY(*r.setup == changed); // catches anything the per-field loop cannot see
+}
+
+void TestSetupJson::everyFieldIsWrittenUnderItsPath() {
+    const QJsonObject root = setupToJson(defaultSetup());
+    for (const FieldMeta& f : setupFields()) {
+        QJsonValue v = root;
+        for (const QString& key : f.keys())
+            v = v.toObject().value(key);
+        QVERIFY2(!v.isUndefined(), qPrintable(f.path + " is not in the file"));
+    }
+    QCOMPARE(root.value("fileType").toString(), QString("vehicle-setup"));
+    QCOMPARE(root.value("version").toInt(), 1);
+    QVERIFY(root.value("tires").toObject().value("front").toObject().contains("magicFormula"));
+    QCOMPARE(root.value("engine").toObject().value("torqueCurve_rpm_Nm").toArray().at(0),
+             QJsonValue(QJsonArray{1000, 390}));
+}
+
+void TestSetupJson::doublesKeepFullPrecision_data() {
+    QTest::addColumn<double>("value");
+    QTest::newRow("0.1+0.2") << 0.1 + 0.2;
+    QTest::newRow("1/3") << 1.0 / 3.0;
+    QTest::newRow("tiny") << 4.9406564584124654e-320; // subnormal
+    QTest::newRow("huge") << 1.7976931348623157e300;
+    QTest::newRow("next after 1500") << std::nextafter(1500.0, 2000.0);
+}
+
+void TestSetupJson::doublesKeepFullPrecision() {
+    QFETCH(double, value);
+    Setup s = defaultSetup();
+    s.chassis.mass = value;
+    // The loader refuses out-of-range values, so read the raw JSON number.
+    const QJsonObject root = QJsonDocument::fromJson(writeSetup(s)).object();
+    const double back = root.value("chassis").toObject().value("mass").toDouble();
+    QCOMPARE(back, value);
+    QVERIFY(std::memcmp(&back, &value, sizeof(double)) == 0);
+}
+
+void TestSetupJson::unknownKeysSurviveLoadAndSave() {
+    const QByteArray bytes = withChange([](QJsonObject& root) {
+        setAt(root, {"editorState"}, QJsonObject{{"zoom", 2}, {"open", QJsonArray{1, "a"}}});
+        setAt(root, {"chassis", "ballast_kg"}, 25);
+        setAt(root, {"tires", "front", "magicFormula", "lateral", "Sv"}, 0.01);
+        setAt(root, {"tires", "front", "pressure_kPa"}, "230");
+    });
+    const SetupLoadResult r = loadSetup(bytes);
+    QVERIFY2(r.ok(), qPrintable(r.errorStrings().join('\n')));
+    QCOMPARE(r.unknownKeys.size(), 4);
+    QCOMPARE(r.warnings.size(), 4);
+    QVERIFY(r.warnings.join('\n').contains("chassis.ballast_kg: unknown key"));
+
+    const SetupLoadResult again = loadSetup(writeSetup(*r.setup, r.unknownKeys));
+    QVERIFY(again.ok());
+    QCOMPARE(*again.setup, *r.setup);
+    QCOMPARE(again.unknownKeys, r.unknownKeys);
+    const QJsonObject root = setupToJson(*r.setup, r.unknownKeys);
+    QCOMPARE(root.value("chassis").toObject().value("ballast_kg").toInt(), 25);
+    QCOMPARE(root.value("editorState").toObject().value("zoom").toInt(), 2);
+}
+
+void TestSetupJson::knownFieldWinsOverUnknownKeyOfSamePath() {
+    const UnknownKeys clash{{{"chassis", "mass"}, "not a number"}, {{"chassis"}, 5}};
+    const SetupLoadResult r = loadSetup(writeSetup(defaultSetup(), clash));
+    QVERIFY2(r.ok(), qPrintable(r.errorStrings().join('\n')));
+    QCOMPARE(*r.setup, defaultSetup());
+}
+
+void TestSetupJson::newerVersionRefused() {
+    const QByteArray bytes = withChange([](QJsonObject& root) { root.insert("version", 2); });
+    const SetupLoadResult r = loadSetup(bytes);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.errors.size(), 1);
+    QCOMPARE(r.errors[0].path, QString("version"));
+    QVERIFY2(r.errors[0].message.contains("newer"), qPrintable(r.errors[0].message));
+    QVERIFY(r.errors[0].message.contains("2"));
+}
+
+void TestSetupJson::olderVersionPathAndBadVersions_data() {
+    QTest::addColumn<QJsonValue>("version");
+    QTest::newRow("zero") << QJsonValue(0);
+    QTest::newRow("negative") << QJsonValue(-3);
+    QTest::newRow("fraction") << QJsonValue(1.5);
+    QTest::newRow("string") << QJsonValue("1");
+    QTest::newRow("missing") << QJsonValue(QJsonValue::Undefined);
+}
+
+void TestSetupJson::olderVersionPathAndBadVersions() {
+    QFETCH(QJsonValue, version);
+    const QByteArray bytes = withChange([&](QJsonObject& root) {
+        if (version.isUndefined())
+            root.remove("version");
+        else
+            root.insert("version", version);
+    });
+    const SetupLoadResult r = loadSetup(bytes);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.errors.value(0).path, QString("version"));
+
+    // The migration path itself: the current version needs no step; a version
+    // without a step is refused with a reason.
+    QJsonObject root = QJsonDocument::fromJson(carBytes()).object();
+    QString why;
+    QVERIFY(migrateSetupJson(root, setupFileVersion, &why));
+    QVERIFY(!migrateSetupJson(root, 0, &why));
+    QVERIFY(why.contains("no migration from file version 0"));
+}
+
+void TestSetupJson::missingKeyGetsDefaultWithWarning() {
+    const QByteArray bytes = withChange([](QJsonObject& root) {
+        QJsonObject chassis = root.value("chassis").toObject();
+        chassis.remove("yawInertia");
+        root.insert("chassis", chassis);
+        root.remove("steering");
+    });
+    const SetupLoadResult r = loadSetup(bytes);
+    QVERIFY2(r.ok(), qPrintable(r.errorStrings().join('\n')));
+    QCOMPARE(r.setup->chassis.yawInertia, Setup{}.chassis.yawInertia);
+    QVERIFY(r.warnings.contains("chassis.yawInertia: missing, default used"));
+    QVERIFY(r.warnings.contains("steering: missing section, defaults used"));
+}
+
+void TestSetupJson::badFieldsAllReportedWithPaths() {
+    const QByteArray bytes = withChange([](QJsonObject& root) {
+        setAt(root, {"chassis", "mass"}, "heavy");
+        setAt(root, {"tires", "rear", "magicFormula", "lateral", "C"}, -1);
+        setAt(root, {"driveline", "layout"}, "6wd");
+        setAt(root, {"simulation", "substeps"}, 2.5);
+        setAt(root, {"engine", "torqueCurve_rpm_Nm"}, QJsonArray{QJsonArray{1000}, 5});
+        setAt(root, {"aero"}, 7);
+        setAt(root, {"gearbox", "forwardRatios"}, QJsonArray{3.0, "x"});
+    });
+    Setup document = defaultSetup();
+    const Setup before = document;
+    const SetupLoadResult r = loadSetup(bytes);
+    if (r.ok())
+        document = *r.setup;
+    QVERIFY(!r.ok());
+    QCOMPARE(document, before);
+    const QStringList errors = r.errorStrings();
+    const QStringList expected{
+        "chassis.mass: must be a number",
+        "tires.rear.magicFormula.lateral.C: must be > 0",
+        "driveline.layout: unknown value \"6wd\", expected one of: rwd, fwd, awd",
+        "simulation.substeps: must be an integer",
+        "engine.torqueCurve_rpm_Nm: point 0 must be an [x, y] pair of numbers",
+        "aero: must be an object",
+        "gearbox.forwardRatios: entry 1 must be a number"};
+    for (const QString& e : expected)
+        QVERIFY2(errors.contains(e), qPrintable("missing \"" + e + "\" in:\n" + errors.join('\n')));
+    QCOMPARE(errors.size(), expected.size()); // each problem once, no follow-on noise
+}
+
+void TestSetupJson::brokenInputRefused_data() {
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("reason");
+    const QByteArray good = carBytes();
+    QTest::newRow("empty") << QByteArray() << "not valid JSON";
+    QTest::newRow("truncated half") << good.left(good.size() / 2) << "not valid JSON";
+    QTest::newRow("truncated last byte") << good.chopped(2) << "not valid JSON";
+    QTest::newRow("not utf-8") << QByteArray(good).replace("Corvette", "Corv\xff\xfe\xc0t")
+                               << "UTF-8";
+    QTest::newRow("overlong utf-8") << QByteArray(good).replace("C5", "\xc0\xaf") << "UTF-8";
+    QTest::newRow("array root") << QByteArray("[1, 2]") << "top level";
+    QTest::newRow("wrong file type")
+        << QByteArray(good).replace("vehicle-setup", "vehicle-setups") << "fileType";
+    QTest::newRow("deep nesting") << QByteArray(200000, '[') << "JSON";
+    QTest::newRow("deep objects") << QByteArray("{\"a\":").repeated(100000) << "JSON";
+    QTest::newRow("number out of range")
+        << QByteArray(good).replace("\"mass\": 1500", "\"mass\": 1e999")
+        << "out of the range of a double";
+    QTest::newRow("huge negative exponent")
+        << QByteArray(good).replace("\"mass\": 1500", "\"mass\": -1e-999999999") << "line 21";
+    QByteArray manyPoints = "[[0, 0]";
+    for (int i = 1; i <= 20000; ++i)
+        manyPoints += ",[" + QByteArray::number(i) + ", 1]";
+    manyPoints += "]";
+    {
+        QJsonObject root = QJsonDocument::fromJson(good).object();
+        setAt(root, {"tires", "front", "table", "lateral"}, QJsonValue(QJsonArray()));
+        QByteArray text = QJsonDocument(root).toJson(QJsonDocument::Compact);
+        text.replace("\"lateral\":[]", "\"lateral\":" + manyPoints);
+        QTest::newRow("huge curve") << text << "at most 10000 points";
+    }
+    QTest::newRow("nul bytes") << QByteArray(1000, '\0') << "JSON";
+    QTest::newRow("over 16 MiB") << QByteArray(16 * 1024 * 1024 + 1, ' ') << "16 MiB";
+}
+
+void TestSetupJson::brokenInputRefused() {
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, reason);
+    Setup document = defaultSetup();
+    document.name = "my tuned car";
+    const Setup before = document;
+    QElapsedTimer timer;
+    timer.start();
+    const SetupLoadResult r = loadSetup(bytes);
+    if (r.ok())
+        document = *r.setup; // the caller's pattern: apply only a complete result
+    QVERIFY(timer.elapsed() < 5000);
+    QVERIFY(!r.ok());
+    QVERIFY(!r.setup.has_value());
+    QVERIFY(!r.errors.isEmpty());
+    QCOMPARE(document, before);
+    QVERIFY2(r.errorStrings().join('\n').contains(reason), qPrintable(r.errorStrings().join('\n')));
+}
+
+void TestSetupJson::oversizedFileRefusedBeforeReading() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath("big.json");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QVERIFY(f.resize(64LL * 1024 * 1024)); // sparse: cheap to create
+    f.close();
+    const SetupLoadResult r = loadSetupFile(path);
+    QVERIFY(!r.ok());
+    QVERIFY(r.errorStrings().join('\n').contains("16 MiB"));
+    QVERIFY(!loadSetupFile(dir.filePath("missing.json")).ok());
+}
+
+QTEST_GUILESS_MAIN(TestSetupJson)
+#include "tst_setup_json.moc"

@@ -1,0 +1,130 @@
+// Saving: atomic replacement (an interrupted save leaves the old file intact)
+// and the autosave/recovery store.
+
+#include "setupfile/AtomicFile.h"
+#include "setupfile/Recovery.h"
+#include "setupfile/SetupJson.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace vtw;
+
+namespace {
+QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+} // namespace
+
+class TestSetupSave : public QObject {
+    Q_OBJECT
+private slots:
+    void cleanup() { testing::setFailAtomicCommits(false); }
+    void saveAndLoadBack();
+    void failedCommitKeepsOldFile();
+    void failedCommitOfNewFileLeavesNothing();
+    void unwritableTargetReported();
+    void recoveryCopyListedAndRemoved();
+    void recoveryOfUnsavedDocument();
+};
+
+void TestSetupSave::saveAndLoadBack() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("car.json");
+    Setup s = defaultSetup();
+    s.chassis.mass = 1234.5;
+    const SaveResult r = saveSetupFile(path, s);
+    QVERIFY2(r.ok, qPrintable(r.error));
+    const SetupLoadResult loaded = loadSetupFile(path);
+    QVERIFY(loaded.ok());
+    QCOMPARE(*loaded.setup, s);
+}
+
+void TestSetupSave::failedCommitKeepsOldFile() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("car.json");
+    QVERIFY(saveSetupFile(path, defaultSetup()).ok);
+    const QByteArray before = readAll(path);
+
+    Setup edited = defaultSetup();
+    edited.name = "half-saved";
+    edited.chassis.mass = 999;
+    testing::setFailAtomicCommits(true);
+    const SaveResult r = saveSetupFile(path, edited);
+    testing::setFailAtomicCommits(false);
+
+    QVERIFY(!r.ok);
+    QVERIFY(!r.error.isEmpty());
+    QCOMPARE(readAll(path), before);
+    QCOMPARE(*loadSetupFile(path).setup, defaultSetup());
+    // No temporary file left behind next to it.
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"car.json"});
+}
+
+void TestSetupSave::failedCommitOfNewFileLeavesNothing() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("new.json");
+    testing::setFailAtomicCommits(true);
+    QVERIFY(!writeFileAtomically(path, "data").ok);
+    testing::setFailAtomicCommits(false);
+    QVERIFY(!QFile::exists(path));
+    QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
+}
+
+void TestSetupSave::unwritableTargetReported() {
+    QTemporaryDir dir;
+    const SaveResult r = saveSetupFile(dir.filePath("no/such/folder/car.json"), defaultSetup());
+    QVERIFY(!r.ok);
+    QVERIFY2(r.error.contains("car.json"), qPrintable(r.error));
+}
+
+void TestSetupSave::recoveryCopyListedAndRemoved() {
+    QTemporaryDir dir;
+    const RecoveryStore store(dir.filePath("recovery"));
+    QVERIFY(store.list().isEmpty()); // the folder does not even exist yet
+
+    Setup s = defaultSetup();
+    s.name = "edited, not saved";
+    s.brakes.frontBias = 0.65;
+    const UnknownKeys unknown{{{"chassis", "ballast_kg"}, 10}};
+    QVERIFY(store.save("doc/1", s, unknown, "/home/me/car.json").ok);
+    QVERIFY(store.save("doc-2", defaultSetup()).ok);
+
+    const QList<RecoveredFile> found = store.list();
+    QCOMPARE(found.size(), 2);
+    const auto it = std::find_if(found.begin(), found.end(),
+                                 [](const RecoveredFile& f) { return f.documentId == "doc/1"; });
+    QVERIFY(it != found.end());
+    QCOMPARE(it->originalPath, QString("/home/me/car.json"));
+    QCOMPARE(it->name, QString("edited, not saved"));
+    QVERIFY(it->savedAt.isValid());
+    const SetupLoadResult recovered = loadSetupFile(it->setupPath);
+    QVERIFY(recovered.ok());
+    QCOMPARE(*recovered.setup, s);
+    QCOMPARE(recovered.unknownKeys, unknown);
+
+    // A clean save of the document removes its copy, and only its copy.
+    QVERIFY(store.remove("doc/1"));
+    QCOMPARE(store.list().size(), 1);
+    QCOMPARE(store.list().value(0).documentId, QString("doc-2"));
+}
+
+void TestSetupSave::recoveryOfUnsavedDocument() {
+    QTemporaryDir dir;
+    const RecoveryStore store(dir.path());
+    QVERIFY(store.save("untitled", defaultSetup()).ok);
+    // A second autosave replaces the first.
+    Setup later = defaultSetup();
+    later.chassis.mass = 1600;
+    QVERIFY(store.save("untitled", later).ok);
+    const QList<RecoveredFile> found = store.list();
+    QCOMPARE(found.size(), 1);
+    QVERIFY(found[0].originalPath.isEmpty());
+    QCOMPARE(loadSetupFile(found[0].setupPath).setup->chassis.mass, 1600.0);
+    QVERIFY(!store.save("", later).ok);
+}
+
+QTEST_GUILESS_MAIN(TestSetupSave)
+#include "tst_setup_save.moc"

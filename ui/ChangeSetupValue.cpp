@@ -1,0 +1,60 @@
+#include "ChangeSetupValue.h"
+
+#include "setupfile/SetupMetadata.h"
+
+namespace vtw {
+
+namespace {
+QString labelOf(const QString& path) {
+    const FieldMeta* f = findField(path);
+    return f ? f->label : path;
+}
+} // namespace
+
+ChangeSetupNumber::ChangeSetupNumber(SetupDocument* document, const QString& path, double value)
+    : ChangeSetupValue(document, path, value, QObject::tr("Change %1").arg(labelOf(path))) {}
+
+double ChangeSetupNumber::getValue() const { return findField(path())->get(document()->setup()); }
+
+void ChangeSetupNumber::setValue(const double& value) { document()->setValueRaw(path(), value); }
+
+ChangeSetupList::ChangeSetupList(SetupDocument* document, const QString& path,
+                                 std::vector<double> values)
+    : ChangeSetupValue(document, path, std::move(values),
+                       QObject::tr("Change %1").arg(labelOf(path))) {}
+
+std::vector<double> ChangeSetupList::getValue() const {
+    return findField(path())->listOf(document()->setup());
+}
+
+void ChangeSetupList::setValue(const std::vector<double>& values) {
+    document()->setListRaw(path(), values);
+}
+
+ChangeSetupCurve::ChangeSetupCurve(SetupDocument* document, const QString& path, Curve curve,
+                                   int mergeSession)
+    : ChangeSetupValue(document, path, std::move(curve),
+                       QObject::tr("Edit %1").arg(labelOf(path)), mergeSession) {}
+
+Curve ChangeSetupCurve::getValue() const { return findField(path())->curveOf(document()->setup()); }
+
+void ChangeSetupCurve::setValue(const Curve& curve) { document()->setCurveRaw(path(), curve); }
+
+ChangeSetupText::ChangeSetupText(SetupDocument* document, const QString& which, QString text)
+    : ChangeSetupValue(document, which, std::move(text),
+                       which == QLatin1String("name") ? QObject::tr("Rename setup")
+                                                      : QObject::tr("Change notes")) {}
+
+QString ChangeSetupText::getValue() const {
+    const Setup& s = document()->setup();
+    return QString::fromStdString(path() == QLatin1String("name") ? s.name : s.notes);
+}
+
+void ChangeSetupText::setValue(const QString& text) {
+    if (path() == QLatin1String("name"))
+        document()->setNameRaw(text);
+    else
+        document()->setNotesRaw(text);
+}
+
+} // namespace vtw
