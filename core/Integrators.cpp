@@ -24,6 +24,7 @@ BodyState advanced(const BodyState& s, const BodyRates& r, double h) {
 void integrateExplicitEuler(const VehicleModel& model, const StepContext& ctx, BodyState& s,
                             ForceEvaluation& first, double dt) {
     model.evaluate(s, ctx, first);
+    addPositionRates(s, first.rates);
     s = advanced(s, first.rates, dt);
 }
 
@@ -65,10 +66,14 @@ void integrateSemiImplicitEuler(const VehicleModel& model, const StepContext& ct
 void integrateRungeKutta4(const VehicleModel& model, const StepContext& ctx, BodyState& s,
                           ForceEvaluation& first, double dt) {
     ForceEvaluation k2, k3, k4;
-    model.evaluate(s, ctx, first);
-    model.evaluate(advanced(s, first.rates, 0.5 * dt), ctx, k2);
-    model.evaluate(advanced(s, k2.rates, 0.5 * dt), ctx, k3);
-    model.evaluate(advanced(s, k3.rates, dt), ctx, k4);
+    auto stage = [&](const BodyState& at, ForceEvaluation& out) {
+        model.evaluate(at, ctx, out);
+        addPositionRates(at, out.rates);
+    };
+    stage(s, first);
+    stage(advanced(s, first.rates, 0.5 * dt), k2);
+    stage(advanced(s, k2.rates, 0.5 * dt), k3);
+    stage(advanced(s, k3.rates, dt), k4);
     BodyRates sum;
     const BodyRates* k[4] = {&first.rates, &k2.rates, &k3.rates, &k4.rates};
     const double weight[4] = {1.0, 2.0, 2.0, 1.0};

@@ -24,7 +24,9 @@ const char* wheelName(int i) {
 
 } // namespace
 
-Simulator::Simulator(const Setup& setup) : m_model(setup) { reset(); }
+Simulator::Simulator(const Setup& setup) : m_model(setup), m_steer(m_model.steerGeometry(0.0)) {
+    reset();
+}
 
 void Simulator::reset(const InitialConditions& initial) {
     m_state = VehicleState{};
@@ -41,7 +43,10 @@ void Simulator::reset(const InitialConditions& initial) {
     m_error.clear();
 }
 
-void Simulator::setSetup(const Setup& setup) { m_model = VehicleModel(setup); }
+void Simulator::setSetup(const Setup& setup) {
+    m_model = VehicleModel(setup);
+    m_steer = m_model.steerGeometry(m_state.steerAngle); // the geometry may have changed
+}
 
 bool Simulator::step(const DriverInputs& inputs) {
     if (diverged())
@@ -50,7 +55,7 @@ bool Simulator::step(const DriverInputs& inputs) {
     const int substeps = std::max(1, sim.substeps);
     const double dt = sim.timeStep / substeps;
     for (int k = 0; k < substeps && !diverged(); ++k)
-        substep(inputs, dt, k == 0);
+        substep(inputs, dt, k == substeps - 1);
     return !diverged();
 }
 
@@ -65,14 +70,16 @@ void Simulator::substep(const DriverInputs& inputs, double dt, bool record) {
     const double target = std::clamp(inputs.steer, -1.0, 1.0) * setup.steering.maxSteerAngle;
     st.steerAngle = rateLimitedSteer(st.steerAngle, target, setup.steering.steerRate, dt);
 
-    const StepContext ctx = m_model.makeContext(st, inputs);
+    if (st.steerAngle != m_steer.referenceAngle)
+        m_steer = m_model.steerGeometry(st.steerAngle);
+    const StepContext ctx = m_model.makeContext(st, inputs, m_steer);
     const BodyState before = st.body;
     switch (setup.simulation.integrator) {
-    case Integrator::ExplicitEuler: integrateExplicitEuler(m_model, ctx, st.body, m_eval, dt); break;
+    case Integrator::ExplicitEuler: integrateExplicitEuler(m_model, ctx, st.body, m_sample.forces, dt); break;
     case Integrator::SemiImplicitEuler:
-        integrateSemiImplicitEuler(m_model, ctx, st.body, m_eval, dt);
+        integrateSemiImplicitEuler(m_model, ctx, st.body, m_sample.forces, dt);
         break;
-    case Integrator::RungeKutta4: integrateRungeKutta4(m_model, ctx, st.body, m_eval, dt); break;
+    case Integrator::RungeKutta4: integrateRungeKutta4(m_model, ctx, st.body, m_sample.forces, dt); break;
     }
 
     // A brake may stop a wheel but never spin it backwards: a crossing through
@@ -93,6 +100,8 @@ void Simulator::substep(const DriverInputs& inputs, double dt, bool record) {
         }
     }
 
+    // The evaluation at the start of this substep already landed in
+    // m_sample.forces; with several substeps the last one is recorded.
     if (record) {
         StepSample& s = m_sample;
         s.time = st.time;
@@ -100,18 +109,18 @@ void Simulator::substep(const DriverInputs& inputs, double dt, bool record) {
         s.inputs = inputs;
         s.gear = st.gearbox.gear;
         s.steerAngle = st.steerAngle;
-        s.steerLeft = std::atan2(ctx.sinSteer[FL], ctx.cosSteer[FL]);
-        s.steerRight = std::atan2(ctx.sinSteer[FR], ctx.cosSteer[FR]);
+        s.steerLeft = ctx.steerLeft;
+        s.steerRight = ctx.steerRight;
         s.distance = m_distance;
         s.load = ctx.load;
         s.surfaceMu.fill(setup.simulation.surfaceMu);
-        s.forces = m_eval;
     }
 
-    st.longitudinalAccel = m_eval.longitudinalAccel;
-    st.lateralAccel = m_eval.lateralAccel;
-    st.previousFx = m_eval.fx;
-    m_distance += std::hypot(st.body.x - before.x, st.body.y - before.y);
+    st.longitudinalAccel = m_sample.forces.longitudinalAccel;
+    st.lateralAccel = m_sample.forces.lateralAccel;
+    st.previousFx = m_sample.forces.fx;
+    const double dx = st.body.x - before.x, dy = st.body.y - before.y;
+    m_distance += std::sqrt(dx * dx + dy * dy);
     st.time += dt;
     checkFinite();
 }
@@ -127,21 +136,30 @@ bool Simulator::checkFinite() {
         m_error = buffer;
         return false;
     };
-    const double values[] = {b.x, b.y, b.heading, b.vx, b.vy, b.yawRate};
-    const char* names[] = {"x", "y", "heading", "vx", "vy", "yaw rate"};
-    for (int i = 0; i < 6; ++i) {
-        if (!std::isfinite(values[i]))
-            return fail(names[i], values[i]);
-    }
-    for (int i = 0; i < WheelCount; ++i) {
-        const double w = b.wheelSpin[static_cast<std::size_t>(i)];
-        if (!std::isfinite(w) || std::abs(w) > maxPlausibleWheelSpin) {
-            char what[48];
-            std::snprintf(what, sizeof what, "wheel %s spin (rad/s)", wheelName(i));
-            return fail(what, w);
+    // Fast path: NaN and infinity propagate through a sum, and one compare
+    // bounds the spins; only a failing step pays for finding the culprit.
+    const auto& w = b.wheelSpin;
+    const double sum = b.x + b.y + b.heading + b.vx + b.vy + b.yawRate + w[0] + w[1] + w[2] + w[3];
+    const double maxSpin = std::max(std::max(std::abs(w[0]), std::abs(w[1])),
+                                    std::max(std::abs(w[2]), std::abs(w[3])));
+    if (!std::isfinite(sum) || maxSpin > maxPlausibleWheelSpin) {
+        const double values[] = {b.x, b.y, b.heading, b.vx, b.vy, b.yawRate};
+        const char* names[] = {"x", "y", "heading", "vx", "vy", "yaw rate"};
+        for (int i = 0; i < 6; ++i) {
+            if (!std::isfinite(values[i]))
+                return fail(names[i], values[i]);
         }
+        for (int i = 0; i < WheelCount; ++i) {
+            const double spin = w[static_cast<std::size_t>(i)];
+            if (!std::isfinite(spin) || std::abs(spin) > maxPlausibleWheelSpin) {
+                char what[48];
+                std::snprintf(what, sizeof what, "wheel %s spin (rad/s)", wheelName(i));
+                return fail(what, spin);
+            }
+        }
+        return fail("sum of the state", sum); // unreachable: one of the above failed
     }
-    const double speed = std::hypot(b.vx, b.vy);
+    const double speed = std::sqrt(b.vx * b.vx + b.vy * b.vy);
     if (speed > maxPlausibleSpeed)
         return fail("speed (m/s)", speed);
     if (std::abs(b.yawRate) > maxPlausibleYawRate)

@@ -35,7 +35,8 @@ public:
     /// Returns false if the run diverged; error() then says why.
     bool step(const DriverInputs& inputs);
 
-    /// The sample at the start of the last step taken (state, forces, inputs).
+    /// The sample at the start of the last step taken (state, forces, inputs;
+    /// with substeps, at the start of the step's last substep).
     const StepSample& lastSample() const { return m_sample; }
     const VehicleState& state() const { return m_state; }
     VehicleState& mutableState() { return m_state; }
@@ -51,9 +52,9 @@ private:
     bool checkFinite();
 
     VehicleModel m_model;
+    SteerGeometry m_steer; ///< cached for m_steer.referenceAngle
     VehicleState m_state;
-    StepSample m_sample;
-    ForceEvaluation m_eval;
+    StepSample m_sample; ///< its `forces` are where each step's first evaluation lands
     double m_distance = 0.0;
     std::string m_error;
 };

@@ -1,5 +1,7 @@
 #include "Steering.h"
 
+#include "tires/FastMath.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -10,10 +12,15 @@ FrontWheelAngles ackermannAngles(double referenceAngle, double wheelbase, double
     const double magnitude = std::abs(referenceAngle);
     if (magnitude < 1e-9)
         return {referenceAngle, referenceAngle};
-    const double turnRadius = wheelbase / std::tan(magnitude);
-    // atan2 keeps the inner wheel right even if the turn centre falls inside the track.
-    const double inner = std::atan2(wheelbase, turnRadius - 0.5 * track);
-    const double outer = std::atan2(wheelbase, turnRadius + 0.5 * track);
+    // With R = L / tan(delta): tan(inner) = L / (R - t/2) = L tan / (L - t/2 tan), and
+    // likewise for the outer wheel; this avoids dividing by tan near zero steer.
+    const double tanDelta = std::tan(magnitude);
+    const double halfTrackTan = 0.5 * track * tanDelta;
+    const double innerDen = wheelbase - halfTrackTan;
+    // Past 90 deg (turn centre inside the track) atan2 keeps the inner wheel right.
+    const double inner = innerDen > 0.0 ? fastAtan(wheelbase * tanDelta / innerDen)
+                                        : std::atan2(wheelbase * tanDelta, innerDen);
+    const double outer = fastAtan(wheelbase * tanDelta / (wheelbase + halfTrackTan));
     const double share = std::clamp(ackermannPercent, 0.0, 100.0) / 100.0;
     const double innerAngle = magnitude + share * (inner - magnitude);
     const double outerAngle = magnitude + share * (outer - magnitude);

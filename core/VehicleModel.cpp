@@ -3,6 +3,7 @@
 #include "Engine.h"
 #include "Steering.h"
 #include "Units.h"
+#include "tires/FastMath.h"
 
 #include <algorithm>
 #include <cmath>
@@ -72,8 +73,16 @@ VehicleModel::VehicleModel(const Setup& setup)
 
     const double weight = ch.mass * units::gravity;
     const AxleLoads staticLoads = axleLoads(ch, weight, 0.0);
-    m_slipStiffnessAtZero[0] = slipStiffnessPerNewton(m_front, std::max(1.0, 0.5 * staticLoads.front));
-    m_slipStiffnessAtZero[1] = slipStiffnessPerNewton(m_rear, std::max(1.0, 0.5 * staticLoads.rear));
+    const double perNewton[2] = {
+        slipStiffnessPerNewton(m_front, std::max(1.0, 0.5 * staticLoads.front)),
+        slipStiffnessPerNewton(m_rear, std::max(1.0, 0.5 * staticLoads.rear))};
+    for (std::size_t i = 0; i < WheelCount; ++i) {
+        const Tire& t = i < 2 ? m_front : m_rear;
+        const bool slipSpeed = t.params().model == TireModelKind::SlipSpeed;
+        m_speedProportionalSlope[i] = slipSpeed;
+        m_torqueStiffnessPerNewton[i] = m_radius[i] * m_radius[i] * perNewton[i < 2 ? 0 : 1] /
+                                        (slipSpeed ? probeContactSpeed : 1.0);
+    }
 }
 
 double VehicleModel::drivenWheelRpm(const WheelArray& spin, double ratio) const {
@@ -83,31 +92,43 @@ double VehicleModel::drivenWheelRpm(const WheelArray& spin, double ratio) const 
     return engineRpmFromWheelSpeed(omega, ratio, m_setup.gearbox.finalDrive);
 }
 
-double VehicleModel::wheelTorqueStiffness(int wheel, double load, double slipDenominator) const {
-    const int axle = wheel < 2 ? 0 : 1;
-    const double r = m_radius[static_cast<std::size_t>(wheel)];
-    const double slope = m_slipStiffnessAtZero[axle] * load; // dFx/dkappa
-    // dkappa/domega = R / denominator; the slip-speed model's slope was probed at
-    // a contact speed and grows in proportion to it, so the ratio cancels there.
-    const TireModelKind kind = tire(wheel).params().model;
-    if (kind == TireModelKind::SlipSpeed)
-        return r * r * slope / probeContactSpeed;
-    return r * r * slope / slipDenominator;
+SteerGeometry VehicleModel::steerGeometry(double referenceAngle) const {
+    const FrontWheelAngles front =
+        ackermannAngles(referenceAngle, m_setup.chassis.wheelbase(), m_setup.chassis.trackFront,
+                        m_setup.steering.ackermannPercent);
+    SteerGeometry g;
+    g.referenceAngle = referenceAngle;
+    g.left = front.left;
+    g.right = front.right;
+    // Road-wheel angles stay well inside +-90 deg, where cos(a) = sin(pi/2 - |a|).
+    constexpr double halfPi = units::pi / 2.0;
+    g.sinLeft = fastSin(front.left);
+    g.cosLeft = fastSin(halfPi - std::abs(front.left));
+    g.sinRight = fastSin(front.right);
+    g.cosRight = fastSin(halfPi - std::abs(front.right));
+    return g;
 }
 
-StepContext VehicleModel::makeContext(const VehicleState& state, const DriverInputs& inputs) const {
+void addPositionRates(const BodyState& s, BodyRates& rates) {
+    const double cosH = std::cos(s.heading), sinH = std::sin(s.heading);
+    rates.x = s.vx * cosH - s.vy * sinH;
+    rates.y = s.vx * sinH + s.vy * cosH;
+    rates.heading = s.yawRate;
+}
+
+StepContext VehicleModel::makeContext(const VehicleState& state, const DriverInputs& inputs,
+                                      const SteerGeometry& steer) const {
     StepContext ctx;
-    const double speed = std::hypot(state.body.vx, state.body.vy); // once per step, not per stage
+    const double speed = std::sqrt(state.body.vx * state.body.vx + state.body.vy * state.body.vy);
     const double downforce = m_downforceConstant * speed * speed;
     const double share = m_setup.aero.downforceFrontShare;
     ctx.load = wheelLoads(m_setup.chassis, state.longitudinalAccel, state.lateralAccel,
                           share * downforce, (1.0 - share) * downforce);
 
-    const FrontWheelAngles front =
-        ackermannAngles(state.steerAngle, m_setup.chassis.wheelbase(), m_setup.chassis.trackFront,
-                        m_setup.steering.ackermannPercent);
-    ctx.cosSteer = {std::cos(front.left), std::cos(front.right), 1.0, 1.0};
-    ctx.sinSteer = {std::sin(front.left), std::sin(front.right), 0.0, 0.0};
+    ctx.steerLeft = steer.left;
+    ctx.steerRight = steer.right;
+    ctx.cosSteer = {steer.cosLeft, steer.cosRight, 1.0, 1.0};
+    ctx.sinSteer = {steer.sinLeft, steer.sinRight, 0.0, 0.0};
 
     const double pedal = std::clamp(inputs.brake, 0.0, 1.0) * m_setup.brakes.maxTorque;
     const double handbrake = std::clamp(inputs.handbrake, 0.0, 1.0) * m_setup.brakes.handbrakeTorque;
@@ -152,7 +173,7 @@ void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEva
 
         TireInput in;
         in.slipRatio = (s.wheelSpin[w] * m_radius[w] - vxw) / denominator;
-        in.slipAngle = std::atan2(vyw, denominator);
+        in.slipAngle = fastAtan(vyw / denominator); // = atan2(vyw, denominator), denominator > 0
         in.normalLoad = ctx.load[w];
         in.surfaceMu = surfaceMu;
         in.contactSpeed = denominator;
@@ -216,10 +237,6 @@ void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEva
 
     out.longitudinalAccel = sumFx * m_invMass;
     out.lateralAccel = sumFy * m_invMass;
-    const double cosH = std::cos(s.heading), sinH = std::sin(s.heading);
-    out.rates.x = s.vx * cosH - s.vy * sinH;
-    out.rates.y = s.vx * sinH + s.vy * cosH;
-    out.rates.heading = s.yawRate;
     out.rates.vx = out.longitudinalAccel + s.yawRate * s.vy;
     out.rates.vy = out.lateralAccel - s.yawRate * s.vx;
     out.rates.yawRate = yawMoment * m_invYawInertia;

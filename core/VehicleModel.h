@@ -11,6 +11,8 @@ namespace vtw {
 /// torques and the direction each wheel turned at the start of the step, the
 /// gear.
 struct StepContext {
+    double steerLeft = 0.0;   ///< rad, FL road-wheel angle
+    double steerRight = 0.0;  ///< rad, FR road-wheel angle
     WheelArray load{};        ///< N
     WheelArray cosSteer{};    ///< per wheel (rear wheels: 1)
     WheelArray sinSteer{};    ///< per wheel (rear wheels: 0)
@@ -21,12 +23,25 @@ struct StepContext {
     double throttle = 0.0;
 };
 
+/// The front wheels' angles and their cosines and sines for one reference
+/// steer angle. Computing it costs an atan2, a tan and two sincos, so the
+/// simulator caches it while the steer does not move.
+struct SteerGeometry {
+    double referenceAngle = 0.0;
+    double left = 0.0, right = 0.0;
+    double cosLeft = 1.0, sinLeft = 0.0, cosRight = 1.0, sinRight = 0.0;
+};
+
 /// Time derivative of BodyState.
 struct BodyRates {
     double x = 0.0, y = 0.0, heading = 0.0;
     double vx = 0.0, vy = 0.0, yawRate = 0.0;
     WheelArray wheelSpin{};
 };
+
+/// World-frame position rates (dx, dy, dpsi) of a body state; the integrators
+/// add them where they need them (the semi-implicit one uses the new velocities).
+void addPositionRates(const BodyState& s, BodyRates& rates);
 
 /// One evaluation of the forces: the rates plus everything telemetry shows.
 struct ForceEvaluation {
@@ -51,11 +66,20 @@ public:
     void evaluate(const BodyState& s, const StepContext& ctx, ForceEvaluation& out) const;
 
     /// Build the step context from the state at the start of a step.
-    StepContext makeContext(const VehicleState& state, const DriverInputs& inputs) const;
+    StepContext makeContext(const VehicleState& state, const DriverInputs& inputs,
+                            const SteerGeometry& steer) const;
 
-    /// d(Fx * R)/d(omega) of a wheel at its load, a bound used by the
-    /// semi-implicit wheel update (N m s/rad).
-    double wheelTorqueStiffness(int wheel, double load, double slipDenominator) const;
+    /// Ackermann angles and their trigonometry for a reference steer angle.
+    SteerGeometry steerGeometry(double referenceAngle) const;
+
+    /// d(Fx * R)/d(omega) of a wheel at its load, from the tire's slope at the
+    /// origin: the bound the semi-implicit wheel update uses (N m s/rad).
+    /// dkappa/domega = R / denominator; the slip-speed model's slope grows in
+    /// proportion to the contact speed, so for it the denominator cancels.
+    double wheelTorqueStiffness(int wheel, double load, double slipDenominator) const {
+        const auto w = static_cast<std::size_t>(wheel);
+        return m_torqueStiffnessPerNewton[w] * load / (m_speedProportionalSlope[w] ? 1.0 : slipDenominator);
+    }
 
     /// Engine speed the driven wheels impose in a gear (signed rpm).
     double drivenWheelRpm(const WheelArray& spin, double gearRatio) const;
@@ -82,7 +106,8 @@ private:
     double m_dragConstant = 0.0;
     double m_downforceConstant = 0.0;
     double m_lowSpeedFloor = 1.0;
-    double m_slipStiffnessAtZero[2]{}; ///< front/rear dFx/dkappa per N of load at the origin
+    WheelArray m_torqueStiffnessPerNewton{}; ///< R^2 dFx/dkappa per N of load (per m/s for slip-speed)
+    std::array<bool, WheelCount> m_speedProportionalSlope{};
     bool m_frontLocked = false, m_rearLocked = false; ///< locked differential on a driven axle
 };
 
