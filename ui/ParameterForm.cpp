@@ -1,0 +1,85 @@
+#include "ParameterForm.h"
+
+#include "FieldEditors.h"
+
+#include <QFormLayout>
+#include <QLabel>
+
+namespace vtw {
+
+std::vector<const FieldMeta*> fieldsWithPrefix(const QString& prefix) {
+    std::vector<const FieldMeta*> out;
+    for (const FieldMeta& f : setupFields()) {
+        if (f.kind != FieldKind::Curve && f.path.startsWith(prefix))
+            out.push_back(&f);
+    }
+    return out;
+}
+
+bool fieldApplies(const QString& path, const Setup& s) {
+    if (path == QLatin1String("aero.rollingResistanceLinear"))
+        return s.aero.rollingResistanceModel == RollingResistanceModel::SpeedLinear;
+    if (path == QLatin1String("aero.rollingResistanceCoefficient"))
+        return s.aero.rollingResistanceModel == RollingResistanceModel::LoadBased;
+    if (path == QLatin1String("driveline.frontTorqueShare"))
+        return s.driveline.layout == DrivelineLayout::AllWheelDrive;
+    if (path == QLatin1String("gearbox.upshift_rpm") ||
+        path == QLatin1String("gearbox.downshift_rpm"))
+        return s.gearbox.shiftMode == ShiftMode::Automatic;
+    return true;
+}
+
+ParameterForm::ParameterForm(SetupDocument* document, const std::vector<const FieldMeta*>& fields,
+                             QWidget* parent)
+    : QWidget(parent), m_document(document) {
+    auto* form = new QFormLayout(this);
+    form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+    form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+    for (const FieldMeta* f : fields) {
+        FieldEditor* editor = FieldEditor::create(document, *f, this);
+        if (!editor)
+            continue;
+        auto* label = new QLabel(f->label, this);
+        label->setToolTip(f->tooltip);
+        label->setBuddy(editor);
+        form->addRow(label, editor);
+        connect(editor, &FieldEditor::refused, this, &ParameterForm::refused);
+        m_editors.push_back(editor);
+    }
+    connect(document, &SetupDocument::changed, this, &ParameterForm::onChanged);
+    updateApplicability();
+}
+
+void ParameterForm::setUnitSystem(UnitSystem system) {
+    for (FieldEditor* e : m_editors)
+        e->setUnitSystem(system);
+}
+
+FieldEditor* ParameterForm::editor(const QString& path) const {
+    for (FieldEditor* e : m_editors) {
+        if (e->field().path == path)
+            return e;
+    }
+    return nullptr;
+}
+
+void ParameterForm::onChanged(const SetupChange& change) {
+    for (FieldEditor* e : m_editors) {
+        if (change.affects(e->field().path))
+            e->refresh();
+    }
+    updateApplicability();
+}
+
+void ParameterForm::updateApplicability() {
+    auto* form = static_cast<QFormLayout*>(layout());
+    for (FieldEditor* e : m_editors) {
+        const bool applies = fieldApplies(e->field().path, m_document->setup());
+        e->setEnabled(applies);
+        if (QWidget* label = form->labelForField(e))
+            label->setEnabled(applies);
+    }
+}
+
+} // namespace vtw
