@@ -1,5 +1,6 @@
 // The command-line tool as a user runs it: JSON on stdout, clear errors on bad input.
 #include <QJsonDocument>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -100,6 +101,102 @@ private slots:
         QCOMPARE(o.exitCode, 1);
         QVERIFY(o.out.isEmpty());
         QVERIFY2(o.err.contains("cannot use setup"), o.err.constData());
+    }
+
+    void tireSweepCsvHasRowsAndOddSymmetry() {
+        const Outcome o = runCli({"tire", "--sweep", "slip-angle", "--from", "-10", "--to", "10", "--count", "21"});
+        QCOMPARE(o.exitCode, 0);
+        const QList<QByteArray> lines = o.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 22); // header + 21 rows
+        QCOMPARE(lines[0], QByteArray("slip_ratio,slip_angle_deg,fx_N,fy_N"));
+        // Fy(-alpha) = -Fy(alpha) (PHYSICS.md 0: lateral force opposes the slip angle)
+        const double first = lines[1].split(',')[3].toDouble();
+        const double last = lines[21].split(',')[3].toDouble();
+        QVERIFY(first > 0.0);
+        QCOMPARE(first, -last);
+    }
+
+    void tireJsonForEveryModel_data() {
+        QTest::addColumn<QString>("model");
+        for (const char* m : {"linear", "table", "magicFormula", "pacejka94", "brush", "calspan", "slipSpeed"})
+            QTest::newRow(m) << QString::fromLatin1(m);
+    }
+    void tireJsonForEveryModel() {
+        QFETCH(QString, model);
+        const Outcome o = runCli({"tire", "--model", model, "--format", "json", "--count", "11"});
+        QVERIFY2(o.exitCode == 0, o.err.constData());
+        const QJsonDocument doc = QJsonDocument::fromJson(o.out);
+        QCOMPARE(doc.object().value("rows").toArray().size(), 11);
+    }
+
+    void validateReportsEveryProblem() {
+        QTemporaryDir dir;
+        // Start from a valid file, break two fields.
+        const Outcome exported = runCli({"export"});
+        QCOMPARE(exported.exitCode, 0);
+        QJsonObject root = QJsonDocument::fromJson(exported.out).object();
+        QJsonObject chassis = root.value("chassis").toObject();
+        const QString massKey = chassis.keys().filter("mass").first();
+        chassis[massKey] = -1500.0;
+        root["chassis"] = chassis;
+        QJsonObject brakes = root.value("brakes").toObject();
+        const QString biasKey = brakes.keys().filter("Bias").first();
+        brakes[biasKey] = 1.7;
+        root["brakes"] = brakes;
+        const QString path = dir.filePath("bad.json");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(root).toJson());
+        f.close();
+        const Outcome o = runCli({"validate", path, QStringLiteral(VTW_SOURCE_DIR "/resources/cars/corvette_c5.json")});
+        QCOMPARE(o.exitCode, 1);
+        QVERIFY2(o.out.contains(("chassis." + massKey).toUtf8()), o.out.constData());
+        QVERIFY2(o.out.contains(("brakes." + biasKey).toUtf8()), o.out.constData());
+        QVERIFY(o.out.contains("corvette_c5.json: valid"));
+    }
+
+    void torqueCurveRoundTripsThroughLookupTableAndImport() {
+        QTemporaryDir dir;
+        const QString lut = dir.filePath("torque.lut"), csv = dir.filePath("torque.csv"),
+                      setupPath = dir.filePath("car.json");
+        QCOMPARE(runCli({"export", "--curve", "engine.torqueCurve_rpm_Nm", "-o", lut}).exitCode, 0);
+        QCOMPARE(runCli({"convert", lut, csv}).exitCode, 0);
+        QCOMPARE(runCli({"import", "--input", csv, "--output", setupPath}).exitCode, 0);
+        // The re-imported car equals the built-in one: same metrics.
+        const Outcome a = runCli({"run", "-m", "braking"});
+        const Outcome b = runCli({"run", "-m", "braking", "-s", setupPath});
+        QCOMPARE(b.exitCode, 0);
+        QCOMPARE(a.out, b.out);
+        // A non-monotonic table is refused with its line, and no setup is written.
+        QFile bad(dir.filePath("bad.lut"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("1000|300\n3000|400\n2000|420\n");
+        bad.close();
+        const QString out2 = dir.filePath("car2.json");
+        const Outcome refused = runCli({"import", "--input", bad.fileName(), "--output", out2});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY(!QFile::exists(out2));
+        QVERIFY2(refused.err.contains("cannot import"), refused.err.constData());
+    }
+
+    void scriptedRunFollowsTheScript() {
+        QTemporaryDir dir;
+        QFile script(dir.filePath("s.csv"));
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write("time_s,throttle,brake,steer,gear\n0,1,0,0,1\n4,1,0,0,1\n");
+        script.close();
+        const Outcome o = runCli({"run", "--script", script.fileName()});
+        QCOMPARE(o.exitCode, 0);
+        const QJsonObject m = QJsonDocument::fromJson(o.out).object();
+        QVERIFY(std::abs(m.value("script_duration_s").toDouble() - 4.0) < 1e-6);
+        QVERIFY(m.value("script_final_speed_kmh").toDouble() > 50.0);
+        // A script with throttle out of range is refused, naming the line.
+        QVERIFY(script.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        script.write("time_s,throttle,brake,steer,gear\n0,1.5,0,0,1\n");
+        script.close();
+        const Outcome bad = runCli({"run", "--script", script.fileName()});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY2(bad.err.contains("throttle"), bad.err.constData());
     }
 
     void benchPrintsFigures() {

@@ -1,10 +1,10 @@
 #include "CliCommon.h"
 
+#include "setupfile/AtomicFile.h"
 #include "setupfile/SetupJson.h"
 
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <cstdio>
 #include <map>
@@ -21,17 +21,11 @@ void printOut(const std::string& text) {
 }
 
 bool writeTextFile(const QString& path, const std::string& text) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        printError(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
-        return false;
-    }
-    file.write(text.data(), static_cast<qint64>(text.size()));
-    if (!file.commit()) {
-        printError(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
-        return false;
-    }
-    return true;
+    const SaveResult saved =
+        writeFileAtomically(path, QByteArray(text.data(), static_cast<qsizetype>(text.size())));
+    if (!saved.ok)
+        printError(QStringLiteral("cannot write %1: %2").arg(path, saved.error));
+    return saved.ok;
 }
 
 bool parseKeyValues(const QStringList& pairs, std::map<std::string, double>& out) {

@@ -9,5 +9,10 @@ namespace vtw::cli {
 int runCommand(const QStringList& arguments);
 int maneuversCommand(const QStringList& arguments);
 int benchCommand(const QStringList& arguments);
+int tireCommand(const QStringList& arguments);
+int validateCommand(const QStringList& arguments);
+int exportCommand(const QStringList& arguments);
+int importCommand(const QStringList& arguments);
+int convertCommand(const QStringList& arguments);
 
 } // namespace vtw::cli

@@ -4,6 +4,13 @@
 #include "maneuvers/ManeuverFactory.h"
 #include "maneuvers/ManeuverRunner.h"
 #include "maneuvers/MetricFormat.h"
+#include "maneuvers/ScriptedManeuver.h"
+#include "setupfile/CsvIo.h"
+#include "setupfile/ScriptCsv.h"
+
+#include <QFile>
+
+#include <cstdio>
 
 #include <QCommandLineParser>
 
@@ -29,7 +36,11 @@ int runCommand(const QStringList& arguments) {
     const QCommandLineOption decimationOpt(QStringLiteral("decimation"),
                                            QStringLiteral("Keep every n-th telemetry sample."),
                                            QStringLiteral("n"), QStringLiteral("1"));
-    parser.addOptions({maneuverOpt, setupOpt, paramOpt, telemetryOpt, decimationOpt});
+    const QCommandLineOption scriptOpt(QStringLiteral("script"),
+                                       QStringLiteral("Run a scripted maneuver from CSV (columns time_s, "
+                                                      "throttle, brake, steer, gear) instead of --maneuver."),
+                                       QStringLiteral("file.csv"));
+    parser.addOptions({maneuverOpt, setupOpt, paramOpt, telemetryOpt, decimationOpt, scriptOpt});
     if (!parser.parse(arguments)) {
         printError(parser.errorText());
         return UsageError;
@@ -56,11 +67,30 @@ int runCommand(const QStringList& arguments) {
     if (!setup)
         return Failed;
 
-    std::string error;
-    auto maneuver = makeManeuver(parser.value(maneuverOpt).toStdString(), params, &error);
-    if (!maneuver) {
-        printError(QString::fromStdString(error));
-        return UsageError;
+    std::unique_ptr<Maneuver> maneuver;
+    if (parser.isSet(scriptOpt)) {
+        QFile file(parser.value(scriptOpt));
+        if (!file.open(QIODevice::ReadOnly) || file.size() > maxCsvBytes) {
+            printError(QStringLiteral("cannot read script %1: %2")
+                           .arg(parser.value(scriptOpt),
+                                file.isOpen() ? QStringLiteral("too large") : file.errorString()));
+            return Failed;
+        }
+        ScriptReadResult script = readScriptCsv(file.readAll());
+        if (!script.ok()) {
+            printError(QStringLiteral("cannot use script %1:").arg(parser.value(scriptOpt)));
+            for (const QString& e : script.errors)
+                std::fprintf(stderr, "  %s\n", qPrintable(e));
+            return Failed;
+        }
+        maneuver = std::make_unique<ScriptedManeuver>(std::move(script.rows));
+    } else {
+        std::string error;
+        maneuver = makeManeuver(parser.value(maneuverOpt).toStdString(), params, &error);
+        if (!maneuver) {
+            printError(QString::fromStdString(error));
+            return UsageError;
+        }
     }
 
     RunOptions options;

@@ -16,6 +16,11 @@ const char* usage =
     "  run        run a maneuver, print its metrics as JSON, optionally write telemetry CSV\n"
     "  maneuvers  list the maneuvers and their parameters\n"
     "  bench      time the physics step loop\n"
+    "  tire       evaluate a tire model over a slip sweep (CSV or JSON)\n"
+    "  validate   check setup files and print every problem\n"
+    "  export     write a setup as JSON, or a curve as CSV or rpm|value table\n"
+    "  import     replace a setup's curve from CSV or rpm|value table, save a new setup\n"
+    "  convert    convert a setup to the current format, or a torque curve CSV <-> table\n"
     "\n"
     "'vtw-cli <command> --help' describes a command's options.\n";
 
@@ -30,6 +35,11 @@ int main(int argc, char* argv[]) {
         {QStringLiteral("run"), runCommand},
         {QStringLiteral("maneuvers"), maneuversCommand},
         {QStringLiteral("bench"), benchCommand},
+        {QStringLiteral("tire"), tireCommand},
+        {QStringLiteral("validate"), validateCommand},
+        {QStringLiteral("export"), exportCommand},
+        {QStringLiteral("import"), importCommand},
+        {QStringLiteral("convert"), convertCommand},
     };
     const QStringList args = QCoreApplication::arguments();
     if (args.size() < 2) {

@@ -1,0 +1,269 @@
+#include "CliCommon.h"
+#include "Commands.h"
+
+#include "Engine.h"
+#include "setupfile/CsvIo.h"
+#include "setupfile/SetupJson.h"
+#include "setupfile/SetupMetadata.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QFileInfo>
+
+#include <cstdio>
+
+namespace vtw::cli {
+
+namespace {
+
+bool parseOrHelp(QCommandLineParser& parser, const QStringList& arguments, int& exitCode) {
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText());
+        exitCode = UsageError;
+        return false;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(parser.helpText().toStdString());
+        exitCode = Ok;
+        return false;
+    }
+    return true;
+}
+
+std::optional<QByteArray> readSmallFile(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        printError(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
+        return std::nullopt;
+    }
+    if (file.size() > maxCsvBytes) {
+        printError(QStringLiteral("cannot read %1: larger than %2 bytes").arg(path).arg(maxCsvBytes));
+        return std::nullopt;
+    }
+    return file.readAll();
+}
+
+// "lut" for the racing-game rpm|value format, else "csv"; from --format or the extension.
+QString curveFormat(const QString& requested, const QString& path) {
+    if (!requested.isEmpty())
+        return requested;
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    return suffix == QLatin1String("lut") || suffix == QLatin1String("txt") ? QStringLiteral("lut")
+                                                                            : QStringLiteral("csv");
+}
+
+const FieldMeta* curveField(const QString& path) {
+    const FieldMeta* field = findField(path);
+    if (!field || field->kind != FieldKind::Curve) {
+        QStringList known;
+        for (const FieldMeta& f : setupFields()) {
+            if (f.kind == FieldKind::Curve)
+                known << f.path;
+        }
+        printError(QStringLiteral("no curve '%1' (curves: %2, power)").arg(path, known.join(QStringLiteral(", "))));
+        return nullptr;
+    }
+    return field;
+}
+
+QString axisHeader(const QString& label, const QString& unit) {
+    return unit.isEmpty() ? label : QStringLiteral("%1 [%2]").arg(label, unit);
+}
+
+} // namespace
+
+int validateCommand(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Check setup files: print every problem with its field path; exit code 1 if any file has one."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Setup files."), QStringLiteral("FILE..."));
+    int code = Ok;
+    if (!parseOrHelp(parser, arguments, code))
+        return code;
+    if (parser.positionalArguments().isEmpty()) {
+        printError(QStringLiteral("validate: name at least one setup file"));
+        return UsageError;
+    }
+    bool allValid = true;
+    for (const QString& path : parser.positionalArguments()) {
+        const SetupLoadResult loaded = loadSetupFile(path);
+        if (loaded.ok()) {
+            printOut(QStringLiteral("%1: valid\n").arg(path).toStdString());
+        } else {
+            allValid = false;
+            for (const QString& line : loaded.errorStrings())
+                printOut(QStringLiteral("%1: %2\n").arg(path, line).toStdString());
+        }
+        for (const QString& warning : loaded.warnings)
+            printOut(QStringLiteral("%1: warning: %2\n").arg(path, warning).toStdString());
+    }
+    return allValid ? Ok : Failed;
+}
+
+int exportCommand(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Export a setup as JSON, or one of its curves as CSV or as an rpm|value lookup table."));
+    parser.addHelpOption();
+    const QCommandLineOption setupOpt({QStringLiteral("s"), QStringLiteral("setup")},
+                                      QStringLiteral("Setup file or library car (default: built-in)."),
+                                      QStringLiteral("file"));
+    const QCommandLineOption curveOpt(QStringLiteral("curve"),
+                                      QStringLiteral("Curve path (e.g. engine.torqueCurve_rpm_Nm, "
+                                                     "tires.front.table.lateral) or 'power'."),
+                                      QStringLiteral("path"));
+    const QCommandLineOption formatOpt(QStringLiteral("format"), QStringLiteral("csv or lut (default: by extension)."),
+                                       QStringLiteral("fmt"));
+    const QCommandLineOption outputOpt({QStringLiteral("o"), QStringLiteral("output")},
+                                       QStringLiteral("Output file (default: stdout)."), QStringLiteral("file"));
+    parser.addOptions({setupOpt, curveOpt, formatOpt, outputOpt});
+    int code = Ok;
+    if (!parseOrHelp(parser, arguments, code))
+        return code;
+    const std::optional<Setup> setup = loadSetupArgument(parser.value(setupOpt));
+    if (!setup)
+        return Failed;
+
+    QByteArray bytes;
+    if (!parser.isSet(curveOpt)) {
+        bytes = writeSetup(*setup);
+    } else {
+        const QString format = curveFormat(parser.value(formatOpt), parser.value(outputOpt));
+        if (format != QLatin1String("csv") && format != QLatin1String("lut")) {
+            printError(QStringLiteral("export: --format must be csv or lut"));
+            return UsageError;
+        }
+        if (parser.value(curveOpt) == QLatin1String("power")) {
+            const Curve watts = powerCurve(setup->engine);
+            std::vector<CurvePoint> kw;
+            for (const CurvePoint& p : watts.points())
+                kw.push_back({p.x, p.y / 1000.0});
+            const Curve power(std::move(kw));
+            bytes = format == QLatin1String("lut")
+                        ? writeLookupTable(power)
+                        : writeCurveCsv(power, QStringLiteral("engine speed [rpm]"), QStringLiteral("power [kW]"));
+        } else {
+            const FieldMeta* field = curveField(parser.value(curveOpt));
+            if (!field)
+                return UsageError;
+            const Curve& curve = field->curveOf(*setup);
+            bytes = format == QLatin1String("lut")
+                        ? writeLookupTable(curve)
+                        : writeCurveCsv(curve, axisHeader(field->xLabel, field->xUnit),
+                                        axisHeader(field->yLabel, field->yUnit));
+        }
+    }
+    if (parser.isSet(outputOpt))
+        return writeTextFile(parser.value(outputOpt), bytes.toStdString()) ? Ok : Failed;
+    printOut(bytes.toStdString());
+    return Ok;
+}
+
+int importCommand(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Replace one curve of a setup with a CSV (two columns, header optional) or an rpm|value "
+        "table, validate the result, and save it as a new setup file."));
+    parser.addHelpOption();
+    const QCommandLineOption setupOpt({QStringLiteral("s"), QStringLiteral("setup")},
+                                      QStringLiteral("Setup file or library car (default: built-in)."),
+                                      QStringLiteral("file"));
+    const QCommandLineOption curveOpt(QStringLiteral("curve"), QStringLiteral("Curve path to replace."),
+                                      QStringLiteral("path"), QStringLiteral("engine.torqueCurve_rpm_Nm"));
+    const QCommandLineOption inputOpt({QStringLiteral("i"), QStringLiteral("input")},
+                                      QStringLiteral("Curve file to read."), QStringLiteral("file"));
+    const QCommandLineOption formatOpt(QStringLiteral("format"), QStringLiteral("csv or lut (default: by extension)."),
+                                       QStringLiteral("fmt"));
+    const QCommandLineOption outputOpt({QStringLiteral("o"), QStringLiteral("output")},
+                                       QStringLiteral("New setup file to write."), QStringLiteral("file"));
+    parser.addOptions({setupOpt, curveOpt, inputOpt, formatOpt, outputOpt});
+    int code = Ok;
+    if (!parseOrHelp(parser, arguments, code))
+        return code;
+    if (!parser.isSet(inputOpt) || !parser.isSet(outputOpt)) {
+        printError(QStringLiteral("import: --input and --output are required"));
+        return UsageError;
+    }
+    const FieldMeta* field = curveField(parser.value(curveOpt));
+    if (!field)
+        return UsageError;
+    std::optional<Setup> setup = loadSetupArgument(parser.value(setupOpt));
+    if (!setup)
+        return Failed;
+    const std::optional<QByteArray> bytes = readSmallFile(parser.value(inputOpt));
+    if (!bytes)
+        return Failed;
+    const QString format = curveFormat(parser.value(formatOpt), parser.value(inputOpt));
+    const CurveImportResult imported = format == QLatin1String("lut")
+                                           ? readLookupTable(*bytes, field->curveRules, field->path)
+                                           : readCurveCsv(*bytes, field->curveRules, field->path);
+    if (!imported.ok()) {
+        printError(QStringLiteral("cannot import %1:").arg(parser.value(inputOpt)));
+        for (const QString& e : imported.errors)
+            std::fprintf(stderr, "  %s\n", qPrintable(e));
+        return Failed;
+    }
+    field->curve(*setup) = *imported.curve;
+    const SetupIssues issues = validateSetup(*setup);
+    if (!issues.isEmpty()) {
+        printError(QStringLiteral("the imported curve makes the setup invalid:"));
+        for (const SetupIssue& issue : issues)
+            std::fprintf(stderr, "  %s\n", qPrintable(issue.toString()));
+        return Failed;
+    }
+    const SaveResult saved = saveSetupFile(parser.value(outputOpt), *setup);
+    if (!saved.ok) {
+        printError(saved.error);
+        return Failed;
+    }
+    return Ok;
+}
+
+int convertCommand(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Convert between formats by file extension: a setup file (.json, any older version) to the "
+        "current format; a torque curve between CSV (.csv) and rpm|value tables (.lut or .txt)."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("input"), QStringLiteral("File to read."));
+    parser.addPositionalArgument(QStringLiteral("output"), QStringLiteral("File to write."));
+    int code = Ok;
+    if (!parseOrHelp(parser, arguments, code))
+        return code;
+    const QStringList files = parser.positionalArguments();
+    if (files.size() != 2) {
+        printError(QStringLiteral("convert: expected INPUT and OUTPUT"));
+        return UsageError;
+    }
+    const QString in = files[0], out = files[1];
+    if (QFileInfo(in).suffix().toLower() == QLatin1String("json")) {
+        const std::optional<Setup> setup = loadSetupArgument(in);
+        if (!setup)
+            return Failed;
+        const SaveResult saved = saveSetupFile(out, *setup);
+        if (!saved.ok)
+            printError(saved.error);
+        return saved.ok ? Ok : Failed;
+    }
+    const FieldMeta* torque = findField(QStringLiteral("engine.torqueCurve_rpm_Nm"));
+    const std::optional<QByteArray> bytes = readSmallFile(in);
+    if (!bytes)
+        return Failed;
+    const CurveImportResult curve = curveFormat({}, in) == QLatin1String("lut")
+                                        ? readLookupTable(*bytes, torque->curveRules, in)
+                                        : readCurveCsv(*bytes, torque->curveRules, in);
+    if (!curve.ok()) {
+        printError(QStringLiteral("cannot convert %1:").arg(in));
+        for (const QString& e : curve.errors)
+            std::fprintf(stderr, "  %s\n", qPrintable(e));
+        return Failed;
+    }
+    const QByteArray text = curveFormat({}, out) == QLatin1String("lut")
+                                ? writeLookupTable(*curve.curve)
+                                : writeCurveCsv(*curve.curve, axisHeader(torque->xLabel, torque->xUnit),
+                                                axisHeader(torque->yLabel, torque->yUnit));
+    return writeTextFile(out, text.toStdString()) ? Ok : Failed;
+}
+
+} // namespace vtw::cli

@@ -1,0 +1,139 @@
+#include "CliCommon.h"
+#include "Commands.h"
+
+#include "Units.h"
+#include "setupfile/SetupEnumKeys.h"
+#include "tires/TireModel.h"
+#include "tires/TireSweep.h"
+
+#include <QCommandLineParser>
+
+#include <cmath>
+
+namespace vtw::cli {
+
+namespace {
+
+bool readNumber(const QCommandLineParser& parser, const QCommandLineOption& option, double& out) {
+    bool ok = false;
+    out = parser.value(option).toDouble(&ok);
+    if (!ok || !std::isfinite(out)) {
+        printError(QStringLiteral("tire: --%1 must be a number").arg(option.names().constLast()));
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int tireCommand(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Evaluate an axle's tire over a sweep and print it as CSV or JSON (forces in N, slip "
+        "angles in degrees)."));
+    parser.addHelpOption();
+    const QCommandLineOption setupOpt({QStringLiteral("s"), QStringLiteral("setup")},
+                                      QStringLiteral("Setup file or library car (default: built-in)."),
+                                      QStringLiteral("file"));
+    const QCommandLineOption axleOpt(QStringLiteral("axle"), QStringLiteral("front or rear."),
+                                     QStringLiteral("axle"), QStringLiteral("front"));
+    const QCommandLineOption modelOpt(QStringLiteral("model"),
+                                      QStringLiteral("Override the model: %1.")
+                                          .arg(enumKeys<TireModelKind>().join(QStringLiteral(", "))),
+                                      QStringLiteral("key"));
+    const QCommandLineOption sweepOpt(QStringLiteral("sweep"),
+                                      QStringLiteral("slip-ratio, slip-angle or combined."),
+                                      QStringLiteral("kind"), QStringLiteral("slip-ratio"));
+    const QCommandLineOption loadOpt(QStringLiteral("load"), QStringLiteral("Normal load, N."),
+                                     QStringLiteral("N"), QStringLiteral("4000"));
+    const QCommandLineOption muOpt(QStringLiteral("mu"), QStringLiteral("Surface grip scale."),
+                                   QStringLiteral("x"), QStringLiteral("1"));
+    const QCommandLineOption fromOpt(QStringLiteral("from"),
+                                     QStringLiteral("Sweep start (slip ratio, or deg for slip angle)."),
+                                     QStringLiteral("x"));
+    const QCommandLineOption toOpt(QStringLiteral("to"), QStringLiteral("Sweep end."), QStringLiteral("x"));
+    const QCommandLineOption countOpt(QStringLiteral("count"), QStringLiteral("Points (2..100000)."),
+                                      QStringLiteral("n"), QStringLiteral("101"));
+    const QCommandLineOption formatOpt(QStringLiteral("format"), QStringLiteral("csv or json."),
+                                       QStringLiteral("fmt"), QStringLiteral("csv"));
+    const QCommandLineOption outputOpt({QStringLiteral("o"), QStringLiteral("output")},
+                                       QStringLiteral("Write to a file instead of stdout."),
+                                       QStringLiteral("file"));
+    parser.addOptions({setupOpt, axleOpt, modelOpt, sweepOpt, loadOpt, muOpt, fromOpt, toOpt, countOpt,
+                       formatOpt, outputOpt});
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText());
+        return UsageError;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(parser.helpText().toStdString());
+        return Ok;
+    }
+    const QString axle = parser.value(axleOpt), sweep = parser.value(sweepOpt),
+                  format = parser.value(formatOpt);
+    if (axle != QLatin1String("front") && axle != QLatin1String("rear")) {
+        printError(QStringLiteral("tire: --axle must be front or rear"));
+        return UsageError;
+    }
+    if (sweep != QLatin1String("slip-ratio") && sweep != QLatin1String("slip-angle") &&
+        sweep != QLatin1String("combined")) {
+        printError(QStringLiteral("tire: --sweep must be slip-ratio, slip-angle or combined"));
+        return UsageError;
+    }
+    if (format != QLatin1String("csv") && format != QLatin1String("json")) {
+        printError(QStringLiteral("tire: --format must be csv or json"));
+        return UsageError;
+    }
+    SweepConditions conditions;
+    if (!readNumber(parser, loadOpt, conditions.normalLoad) || !readNumber(parser, muOpt, conditions.surfaceMu))
+        return UsageError;
+    if (conditions.normalLoad < 0.0 || conditions.normalLoad > 1e6 || conditions.surfaceMu <= 0.0 ||
+        conditions.surfaceMu > 10.0) {
+        printError(QStringLiteral("tire: --load must be 0..1e6 N and --mu in (0, 10]"));
+        return UsageError;
+    }
+    bool countOk = false;
+    const int count = parser.value(countOpt).toInt(&countOk);
+    if (!countOk || count < 2 || count > 100000) {
+        printError(QStringLiteral("tire: --count must be a whole number from 2 to 100000"));
+        return UsageError;
+    }
+    const bool angleSweep = sweep == QLatin1String("slip-angle");
+    double from = angleSweep ? -20.0 : -1.0, to = angleSweep ? 20.0 : 1.0;
+    if ((parser.isSet(fromOpt) && !readNumber(parser, fromOpt, from)) ||
+        (parser.isSet(toOpt) && !readNumber(parser, toOpt, to)))
+        return UsageError;
+
+    std::optional<Setup> setup = loadSetupArgument(parser.value(setupOpt));
+    if (!setup)
+        return Failed;
+    TireParams params = axle == QLatin1String("front") ? setup->frontTires : setup->rearTires;
+    if (parser.isSet(modelOpt)) {
+        const auto kind = enumFromKey<TireModelKind>(parser.value(modelOpt));
+        if (!kind) {
+            printError(QStringLiteral("tire: unknown model '%1' (known: %2)")
+                           .arg(parser.value(modelOpt), enumKeys<TireModelKind>().join(QStringLiteral(", "))));
+            return UsageError;
+        }
+        params.model = *kind;
+    }
+    const Tire tire(params);
+    std::vector<TireSweepRow> rows;
+    if (sweep == QLatin1String("slip-ratio")) {
+        rows = sweepSlipRatio(tire, conditions, {from, to, count});
+    } else if (angleSweep) {
+        rows = sweepSlipAngle(tire, conditions, {units::degToRad(from), units::degToRad(to), count});
+    } else {
+        // A grid: slip ratio from..to by slip angle -12..12 deg, count points each way (capped).
+        const int side = std::min(count, 301);
+        rows = sweepCombined(tire, conditions, {from, to, side},
+                             {units::degToRad(-12.0), units::degToRad(12.0), side});
+    }
+    const std::string text = format == QLatin1String("csv") ? sweepToCsv(rows) : sweepToJson(rows, conditions) + "\n";
+    if (parser.isSet(outputOpt))
+        return writeTextFile(parser.value(outputOpt), text) ? Ok : Failed;
+    printOut(text);
+    return Ok;
+}
+
+} // namespace vtw::cli
