@@ -1,5 +1,7 @@
 #include "Integrators.h"
 
+#include "tires/FastMath.h"
+
 #include <cmath>
 
 namespace vtw {
@@ -58,7 +60,8 @@ void integrateSemiImplicitEuler(const VehicleModel& model, const StepContext& ct
     s.yawRate += dt * (r.yawRate + extraYawMoment / model.setup().chassis.yawInertia);
     // Then positions from the new velocities (symplectic Euler).
     s.heading += dt * s.yawRate;
-    const double cosH = std::cos(s.heading), sinH = std::sin(s.heading);
+    double sinH, cosH;
+    fastSinCos(s.heading, sinH, cosH);
     s.x += dt * (s.vx * cosH - s.vy * sinH);
     s.y += dt * (s.vx * sinH + s.vy * cosH);
 }

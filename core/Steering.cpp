@@ -14,7 +14,9 @@ FrontWheelAngles ackermannAngles(double referenceAngle, double wheelbase, double
         return {referenceAngle, referenceAngle};
     // With R = L / tan(delta): tan(inner) = L / (R - t/2) = L tan / (L - t/2 tan), and
     // likewise for the outer wheel; this avoids dividing by tan near zero steer.
-    const double tanDelta = std::tan(magnitude);
+    double sinDelta, cosDelta;
+    fastSinCos(magnitude, sinDelta, cosDelta);
+    const double tanDelta = sinDelta / cosDelta;
     const double halfTrackTan = 0.5 * track * tanDelta;
     const double innerDen = wheelbase - halfTrackTan;
     // Past 90 deg (turn centre inside the track) atan2 keeps the inner wheel right.

@@ -100,17 +100,14 @@ SteerGeometry VehicleModel::steerGeometry(double referenceAngle) const {
     g.referenceAngle = referenceAngle;
     g.left = front.left;
     g.right = front.right;
-    // Road-wheel angles stay well inside +-90 deg, where cos(a) = sin(pi/2 - |a|).
-    constexpr double halfPi = units::pi / 2.0;
-    g.sinLeft = fastSin(front.left);
-    g.cosLeft = fastSin(halfPi - std::abs(front.left));
-    g.sinRight = fastSin(front.right);
-    g.cosRight = fastSin(halfPi - std::abs(front.right));
+    fastSinCos(front.left, g.sinLeft, g.cosLeft);
+    fastSinCos(front.right, g.sinRight, g.cosRight);
     return g;
 }
 
 void addPositionRates(const BodyState& s, BodyRates& rates) {
-    const double cosH = std::cos(s.heading), sinH = std::sin(s.heading);
+    double sinH, cosH;
+    fastSinCos(s.heading, sinH, cosH);
     rates.x = s.vx * cosH - s.vy * sinH;
     rates.y = s.vx * sinH + s.vy * cosH;
     rates.heading = s.yawRate;

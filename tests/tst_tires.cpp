@@ -911,6 +911,19 @@ private slots:
         QCOMPARE(fastSin(-7.5), std::sin(-7.5));
     }
 
+    void fastSinCosMatchesStd() {
+        // Headings and steer angles: any angle, reduced to [-pi, pi]; absolute error bound.
+        constexpr double absoluteTolerance = 1e-9;
+        double worst = 0.0;
+        for (int i = 0; i <= 400000; ++i) {
+            const double x = -1e4 + 2e4 * i / 400000.0;
+            double sn, cs;
+            fastSinCos(x, sn, cs);
+            worst = std::max({worst, std::fabs(sn - std::sin(x)), std::fabs(cs - std::cos(x))});
+        }
+        QVERIFY2(worst < absoluteTolerance, qPrintable(QString("worst absolute error %1").arg(worst)));
+    }
+
     // --- sweeps ---------------------------------------------------------------------------
 
     void sweepsEvaluateTheTire() {

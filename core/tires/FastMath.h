@@ -56,4 +56,15 @@ inline double fastSin(double x) {
     return std::copysign(r * p, x);
 }
 
+/// sin and cos of any angle: reduced to [-pi, pi] (one rounding, fine for the
+/// headings and steer angles of a simulation), then cos(x) = sin(pi/2 - |x|).
+/// Absolute error < 1e-9 for |x| up to 1e4 rad (tst_tires).
+inline void fastSinCos(double x, double& s, double& c) {
+    constexpr double twoPi = 6.28318530717958647692;
+    constexpr double halfPi = 1.57079632679489661923;
+    const double reduced = x - twoPi * std::nearbyint(x / twoPi);
+    s = fastSin(reduced);
+    c = fastSin(halfPi - std::fabs(reduced));
+}
+
 } // namespace vtw
