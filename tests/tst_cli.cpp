@@ -199,6 +199,47 @@ private slots:
         QVERIFY2(bad.err.contains("throttle"), bad.err.constData());
     }
 
+    // compare: the metrics table equals the single-run numbers of `run`.
+    void compareMatchesRuns() {
+        const Outcome c = runCli({"compare", "corvette_c5", "vw_golf_gti_mk7", "-m", "braking"});
+        QVERIFY2(c.exitCode == 0, c.err.constData());
+        const QJsonObject root = QJsonDocument::fromJson(c.out).object();
+        QCOMPARE(root.value("setups").toArray().size(), 2);
+        const QJsonObject golf = QJsonDocument::fromJson(runCli({"run", "-m", "braking", "-s", "vw_golf_gti_mk7"}).out).object();
+        bool found = false;
+        for (const QJsonValue& row : root.value("metrics").toArray()) {
+            const QJsonObject o = row.toObject();
+            if (o.value("key").toString() == QLatin1String("braking_100_0_kmh_m")) {
+                QCOMPARE(o.value("values").toArray()[1].toDouble(), golf.value("braking_100_0_kmh_m").toDouble());
+                found = true;
+            }
+        }
+        QVERIFY(found);
+        QVERIFY(root.value("differences").toArray().size() > 5);
+        QVERIFY(runCli({"compare", "corvette_c5"}).exitCode != 0); // needs two
+    }
+
+    // sweep in shards + merge equals the whole sweep.
+    void sweepShardsMerge() {
+        QTemporaryDir dir;
+        const QStringList common = {"sweep", "-m", "braking", "--param", "brakes.frontBias", "--from", "0.5",
+                                    "--to", "0.8", "--count", "7"};
+        const Outcome whole = runCli(common);
+        QVERIFY2(whole.exitCode == 0, whole.err.constData());
+        QVERIFY(whole.err.contains("7 points in"));
+        QStringList shardFiles;
+        for (int i = 0; i < 2; ++i) {
+            const QString f = dir.filePath(QStringLiteral("s%1.csv").arg(i));
+            QCOMPARE(runCli(common + QStringList{"--shard", QStringLiteral("%1/2").arg(i), "-o", f}).exitCode, 0);
+            shardFiles << f;
+        }
+        const Outcome merged = runCli(QStringList{"merge"} + shardFiles);
+        QCOMPARE(merged.exitCode, 0);
+        QCOMPARE(merged.out, whole.out);
+        QVERIFY(runCli({"sweep", "--param", "no.such.field", "--from", "1", "--to", "2"}).exitCode != 0);
+        QVERIFY(runCli({"sweep", "--param", "brakes.frontBias", "--from", "0.5", "--to", "3"}).err.contains("brakes.frontBias"));
+    }
+
     void benchPrintsFigures() {
         const Outcome o = runCli({"bench", "--seconds", "1", "--runs", "1"});
         QCOMPARE(o.exitCode, 0);

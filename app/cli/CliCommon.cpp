@@ -1,6 +1,7 @@
 #include "CliCommon.h"
 
 #include "setupfile/AtomicFile.h"
+#include "setupfile/CsvIo.h"
 #include "setupfile/SetupJson.h"
 
 #include <QFile>
@@ -67,5 +68,11 @@ std::optional<Setup> loadSetupArgument(const QString& argument) {
         printError(QStringLiteral("warning: %1: %2").arg(argument, warning));
     return loaded.setup;
 }
+
+} // namespace vtw::cli
+
+namespace vtw::cli {
+
+QString csvCellText(const QString& text) { return csvCell(text); }
 
 } // namespace vtw::cli

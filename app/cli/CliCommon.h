@@ -29,4 +29,7 @@ bool writeTextFile(const QString& path, const std::string& text);
 /// Parse "key=value" pairs (maneuver parameters); prints an error on a bad pair.
 bool parseKeyValues(const QStringList& pairs, std::map<std::string, double>& out);
 
+/// A CSV cell: quoted when it holds a comma, quote or newline.
+QString csvCellText(const QString& text);
+
 } // namespace vtw::cli

@@ -14,5 +14,8 @@ int validateCommand(const QStringList& arguments);
 int exportCommand(const QStringList& arguments);
 int importCommand(const QStringList& arguments);
 int convertCommand(const QStringList& arguments);
+int compareCommand(const QStringList& arguments);
+int sweepCommand(const QStringList& arguments);
+int mergeCommand(const QStringList& arguments);
 
 } // namespace vtw::cli

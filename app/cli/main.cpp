@@ -21,6 +21,9 @@ const char* usage =
     "  export     write a setup as JSON, or a curve as CSV or rpm|value table\n"
     "  import     replace a setup's curve from CSV or rpm|value table, save a new setup\n"
     "  convert    convert a setup to the current format, or a torque curve CSV <-> table\n"
+    "  compare    run several setups through maneuvers: metrics table, differences, parameter diff\n"
+    "  sweep      sweep one or two parameters over a range; metrics per point as CSV (shardable)\n"
+    "  merge      join the shard outputs of a sweep\n"
     "\n"
     "'vtw-cli <command> --help' describes a command's options.\n";
 
@@ -40,6 +43,9 @@ int main(int argc, char* argv[]) {
         {QStringLiteral("export"), exportCommand},
         {QStringLiteral("import"), importCommand},
         {QStringLiteral("convert"), convertCommand},
+        {QStringLiteral("compare"), compareCommand},
+        {QStringLiteral("sweep"), sweepCommand},
+        {QStringLiteral("merge"), mergeCommand},
     };
     const QStringList args = QCoreApplication::arguments();
     if (args.size() < 2) {

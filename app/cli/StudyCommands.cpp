@@ -1,0 +1,335 @@
+#include "CliCommon.h"
+#include "Commands.h"
+
+#include "study/Attribution.h"
+#include "study/Comparison.h"
+#include "study/SetupDiff.h"
+#include "study/Sweep.h"
+
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cmath>
+#include <cstdio>
+
+namespace vtw::cli {
+
+namespace {
+
+bool parseOrHelp(QCommandLineParser& parser, const QStringList& arguments, int& exitCode) {
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText());
+        exitCode = UsageError;
+        return false;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(parser.helpText().toStdString());
+        exitCode = Ok;
+        return false;
+    }
+    return true;
+}
+
+QJsonValue jsonNumber(double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(); }
+
+QString csvNumberOrEmpty(double v) { return std::isfinite(v) ? QString::number(v, 'g', 17) : QString(); }
+
+bool parseShard(const QString& text, int& index, int& count) {
+    const QStringList parts = text.split(QLatin1Char('/'));
+    bool ok1 = false, ok2 = false;
+    if (parts.size() == 2) {
+        index = parts[0].toInt(&ok1);
+        count = parts[1].toInt(&ok2);
+    }
+    return ok1 && ok2 && count >= 1 && index >= 0 && index < count;
+}
+
+} // namespace
+
+int compareCommand(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Run several setups through the same maneuvers (in parallel) and print the metrics table "
+        "with differences against a baseline, and the parameters that differ."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("setups"),
+                                 QStringLiteral("Setup files or library car names (two or more)."),
+                                 QStringLiteral("SETUP..."));
+    const QCommandLineOption maneuverOpt({QStringLiteral("m"), QStringLiteral("maneuver")},
+                                         QStringLiteral("Maneuver id, repeatable (default: acceleration, "
+                                                        "braking, skidpad)."),
+                                         QStringLiteral("id"));
+    const QCommandLineOption baselineOpt(QStringLiteral("baseline"),
+                                         QStringLiteral("Index of the baseline setup (0-based)."),
+                                         QStringLiteral("n"), QStringLiteral("0"));
+    const QCommandLineOption formatOpt(QStringLiteral("format"), QStringLiteral("json or csv."),
+                                       QStringLiteral("fmt"), QStringLiteral("json"));
+    const QCommandLineOption outputOpt({QStringLiteral("o"), QStringLiteral("output")},
+                                       QStringLiteral("Write to a file instead of stdout."),
+                                       QStringLiteral("file"));
+    parser.addOptions({maneuverOpt, baselineOpt, formatOpt, outputOpt});
+    int code = Ok;
+    if (!parseOrHelp(parser, arguments, code))
+        return code;
+    const QStringList names = parser.positionalArguments();
+    if (names.size() < 2) {
+        printError(QStringLiteral("compare: name at least two setups"));
+        return UsageError;
+    }
+    bool baselineOk = false;
+    const int baseline = parser.value(baselineOpt).toInt(&baselineOk);
+    if (!baselineOk || baseline < 0 || baseline >= names.size()) {
+        printError(QStringLiteral("compare: --baseline must be 0..%1").arg(names.size() - 1));
+        return UsageError;
+    }
+    const QString format = parser.value(formatOpt);
+    if (format != QLatin1String("json") && format != QLatin1String("csv")) {
+        printError(QStringLiteral("compare: --format must be json or csv"));
+        return UsageError;
+    }
+    ComparisonRequest request;
+    for (const QString& name : names) {
+        const std::optional<Setup> setup = loadSetupArgument(name);
+        if (!setup)
+            return Failed;
+        request.setups.push_back(*setup);
+    }
+    QStringList ids = parser.values(maneuverOpt);
+    if (ids.isEmpty())
+        ids = {QStringLiteral("acceleration"), QStringLiteral("braking"), QStringLiteral("skidpad")};
+    for (const QString& id : ids)
+        request.maneuvers.push_back({id.toStdString(), {}});
+    const Comparison comparison = runComparison(request);
+    if (!comparison.error.empty()) {
+        printError(QString::fromStdString(comparison.error));
+        return UsageError;
+    }
+    for (std::size_t m = 0; m < comparison.runs.size(); ++m) {
+        for (std::size_t s = 0; s < comparison.runs[m].size(); ++s) {
+            if (!comparison.runs[m][s].ok)
+                printError(QStringLiteral("warning: %1 on %2: %3")
+                               .arg(ids[static_cast<int>(m)], names[static_cast<int>(s)],
+                                    QString::fromStdString(comparison.runs[m][s].error)));
+        }
+    }
+    const std::vector<MetricComparison> table =
+        compareMetrics(comparison, request.maneuvers, static_cast<std::size_t>(baseline));
+    const std::vector<ParameterDifference> diff = diffSetups(request.setups);
+
+    std::string text;
+    if (format == QLatin1String("json")) {
+        QJsonObject root;
+        QJsonArray setupNames;
+        for (const Setup& s : request.setups)
+            setupNames.append(QString::fromStdString(s.name));
+        root[QStringLiteral("setups")] = setupNames;
+        root[QStringLiteral("baseline")] = baseline;
+        QJsonArray metrics;
+        for (const MetricComparison& row : table) {
+            QJsonObject o;
+            o[QStringLiteral("maneuver")] = QString::fromStdString(row.maneuverId);
+            o[QStringLiteral("key")] = QString::fromStdString(row.metric.key);
+            o[QStringLiteral("unit")] = QString::fromStdString(row.metric.unit);
+            QJsonArray values, deltas, verdicts;
+            for (std::size_t i = 0; i < row.values.size(); ++i) {
+                values.append(jsonNumber(row.values[i]));
+                deltas.append(jsonNumber(row.deltas[i]));
+                verdicts.append(row.verdicts[i] > 0   ? QStringLiteral("better")
+                                : row.verdicts[i] < 0 ? QStringLiteral("worse")
+                                                      : QStringLiteral("same"));
+            }
+            o[QStringLiteral("values")] = values;
+            o[QStringLiteral("deltas")] = deltas;
+            o[QStringLiteral("verdicts")] = verdicts;
+            metrics.append(o);
+        }
+        root[QStringLiteral("metrics")] = metrics;
+        QJsonArray differences;
+        for (const ParameterDifference& d : diff) {
+            QJsonObject o;
+            o[QStringLiteral("path")] = d.field->path;
+            o[QStringLiteral("unit")] = d.field->unit;
+            o[QStringLiteral("values")] = QJsonArray::fromStringList(d.values);
+            differences.append(o);
+        }
+        root[QStringLiteral("differences")] = differences;
+        text = QJsonDocument(root).toJson().toStdString();
+    } else {
+        QString csv = QStringLiteral("maneuver,metric,unit");
+        for (const Setup& s : request.setups)
+            csv += QLatin1Char(',') + csvCellText(QString::fromStdString(s.name));
+        for (int i = 0; i < names.size(); ++i) {
+            if (i != baseline)
+                csv += QStringLiteral(",delta %1").arg(csvCellText(QString::fromStdString(request.setups[static_cast<std::size_t>(i)].name)));
+        }
+        csv += QLatin1Char('\n');
+        for (const MetricComparison& row : table) {
+            csv += QString::fromStdString(row.maneuverId + "," + row.metric.key + "," + row.metric.unit);
+            for (double v : row.values)
+                csv += QLatin1Char(',') + csvNumberOrEmpty(v);
+            for (std::size_t i = 0; i < row.deltas.size(); ++i) {
+                if (static_cast<int>(i) != baseline)
+                    csv += QLatin1Char(',') + csvNumberOrEmpty(row.deltas[i]);
+            }
+            csv += QLatin1Char('\n');
+        }
+        text = csv.toStdString();
+    }
+    if (parser.isSet(outputOpt))
+        return writeTextFile(parser.value(outputOpt), text) ? Ok : Failed;
+    printOut(text);
+    return Ok;
+}
+
+int sweepCommand(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Sweep one or two numeric parameters over ranges (SI units), run a maneuver at every point "
+        "in parallel, and write the metrics per point as CSV."));
+    parser.addHelpOption();
+    const QCommandLineOption setupOpt({QStringLiteral("s"), QStringLiteral("setup")},
+                                      QStringLiteral("Setup file or library car (default: built-in)."),
+                                      QStringLiteral("file"));
+    const QCommandLineOption maneuverOpt({QStringLiteral("m"), QStringLiteral("maneuver")},
+                                         QStringLiteral("Maneuver id."), QStringLiteral("id"),
+                                         QStringLiteral("acceleration"));
+    const QCommandLineOption paramsOpt({QStringLiteral("p"), QStringLiteral("maneuver-param")},
+                                       QStringLiteral("Maneuver parameter, repeatable."),
+                                       QStringLiteral("key=value"));
+    const QCommandLineOption fieldOpt(QStringLiteral("param"), QStringLiteral("Field path to sweep."),
+                                      QStringLiteral("path"));
+    const QCommandLineOption fromOpt(QStringLiteral("from"), QStringLiteral("Start value."), QStringLiteral("x"));
+    const QCommandLineOption toOpt(QStringLiteral("to"), QStringLiteral("End value."), QStringLiteral("x"));
+    const QCommandLineOption countOpt(QStringLiteral("count"), QStringLiteral("Points."), QStringLiteral("n"),
+                                      QStringLiteral("21"));
+    const QCommandLineOption field2Opt(QStringLiteral("param2"), QStringLiteral("Second field path."),
+                                       QStringLiteral("path"));
+    const QCommandLineOption from2Opt(QStringLiteral("from2"), QStringLiteral("Second start."), QStringLiteral("x"));
+    const QCommandLineOption to2Opt(QStringLiteral("to2"), QStringLiteral("Second end."), QStringLiteral("x"));
+    const QCommandLineOption count2Opt(QStringLiteral("count2"), QStringLiteral("Second axis points."),
+                                       QStringLiteral("n"), QStringLiteral("11"));
+    const QCommandLineOption shardOpt(QStringLiteral("shard"),
+                                      QStringLiteral("Run only shard i of n (points k with k mod n = i)."),
+                                      QStringLiteral("i/n"), QStringLiteral("0/1"));
+    const QCommandLineOption threadsOpt(QStringLiteral("threads"), QStringLiteral("Worker threads (0 = all cores)."),
+                                        QStringLiteral("n"), QStringLiteral("0"));
+    const QCommandLineOption outputOpt({QStringLiteral("o"), QStringLiteral("output")},
+                                       QStringLiteral("Write the CSV to a file instead of stdout."),
+                                       QStringLiteral("file"));
+    parser.addOptions({setupOpt, maneuverOpt, paramsOpt, fieldOpt, fromOpt, toOpt, countOpt, field2Opt,
+                       from2Opt, to2Opt, count2Opt, shardOpt, threadsOpt, outputOpt});
+    int code = Ok;
+    if (!parseOrHelp(parser, arguments, code))
+        return code;
+    if (!parser.isSet(fieldOpt) || !parser.isSet(fromOpt) || !parser.isSet(toOpt)) {
+        printError(QStringLiteral("sweep: --param, --from and --to are required"));
+        return UsageError;
+    }
+    SweepRequest request;
+    auto readAxis = [&](const QCommandLineOption& f, const QCommandLineOption& a, const QCommandLineOption& b,
+                        const QCommandLineOption& n, SweepAxis& axis) {
+        bool ok1 = false, ok2 = false, ok3 = false;
+        axis.field = findField(parser.value(f));
+        axis.from = parser.value(a).toDouble(&ok1);
+        axis.to = parser.value(b).toDouble(&ok2);
+        axis.count = parser.value(n).toInt(&ok3);
+        if (!ok1 || !ok2 || !ok3) {
+            printError(QStringLiteral("sweep: the range of %1 must be numbers").arg(parser.value(f)));
+            return false;
+        }
+        if (!axis.field) {
+            printError(QStringLiteral("sweep: no parameter '%1'").arg(parser.value(f)));
+            return false;
+        }
+        return true;
+    };
+    if (!readAxis(fieldOpt, fromOpt, toOpt, countOpt, request.first))
+        return UsageError;
+    if (parser.isSet(field2Opt)) {
+        SweepAxis second;
+        if (!parser.isSet(from2Opt) || !parser.isSet(to2Opt)) {
+            printError(QStringLiteral("sweep: --param2 needs --from2 and --to2"));
+            return UsageError;
+        }
+        if (!readAxis(field2Opt, from2Opt, to2Opt, count2Opt, second))
+            return UsageError;
+        request.second = second;
+    }
+    if (!parseShard(parser.value(shardOpt), request.shardIndex, request.shardCount)) {
+        printError(QStringLiteral("sweep: --shard must be i/n with 0 <= i < n"));
+        return UsageError;
+    }
+    bool threadsOk = false;
+    const int threads = parser.value(threadsOpt).toInt(&threadsOk);
+    if (!threadsOk || threads < 0 || threads > 256) {
+        printError(QStringLiteral("sweep: --threads must be 0..256"));
+        return UsageError;
+    }
+    request.threads = static_cast<unsigned>(threads);
+    std::map<std::string, double> options;
+    if (!parseKeyValues(parser.values(paramsOpt), options))
+        return UsageError;
+    request.maneuver = {parser.value(maneuverOpt).toStdString(), options};
+    const std::optional<Setup> setup = loadSetupArgument(parser.value(setupOpt));
+    if (!setup)
+        return Failed;
+    request.base = *setup;
+    const QString problem = sweepRequestProblem(request);
+    if (!problem.isEmpty()) {
+        printError(QStringLiteral("sweep: %1").arg(problem));
+        return UsageError;
+    }
+    QElapsedTimer timer;
+    timer.start();
+    const std::vector<SweepPoint> points = runSweep(request);
+    const double seconds = timer.nsecsElapsed() / 1e9;
+    std::fprintf(stderr, "vtw-cli: sweep: %zu points in %.3f s\n", points.size(), seconds);
+    const std::string csv = sweepToCsv(request, points);
+    if (parser.isSet(outputOpt))
+        return writeTextFile(parser.value(outputOpt), csv) ? Ok : Failed;
+    printOut(csv);
+    return Ok;
+}
+
+int mergeCommand(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Join the shard outputs of one sweep into one table."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("shards"), QStringLiteral("Shard CSV files."),
+                                 QStringLiteral("FILE..."));
+    const QCommandLineOption outputOpt({QStringLiteral("o"), QStringLiteral("output")},
+                                       QStringLiteral("Write to a file instead of stdout."),
+                                       QStringLiteral("file"));
+    parser.addOption(outputOpt);
+    int code = Ok;
+    if (!parseOrHelp(parser, arguments, code))
+        return code;
+    if (parser.positionalArguments().isEmpty()) {
+        printError(QStringLiteral("merge: name the shard files"));
+        return UsageError;
+    }
+    std::vector<std::string> shards;
+    for (const QString& path : parser.positionalArguments()) {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly) || file.size() > 512LL * 1024 * 1024) {
+            printError(QStringLiteral("cannot read %1").arg(path));
+            return Failed;
+        }
+        shards.push_back(file.readAll().toStdString());
+    }
+    const MergeResult merged = mergeSweepCsv(shards);
+    if (!merged.error.empty()) {
+        printError(QStringLiteral("merge: %1").arg(QString::fromStdString(merged.error)));
+        return Failed;
+    }
+    if (parser.isSet(outputOpt))
+        return writeTextFile(parser.value(outputOpt), merged.csv) ? Ok : Failed;
+    printOut(merged.csv);
+    return Ok;
+}
+
+} // namespace vtw::cli

@@ -1,0 +1,59 @@
+#pragma once
+
+// Running several setups through the same maneuvers, and tabulating the
+// metrics against a baseline. Core only: the compare view, the CLI and the
+// tests all call this.
+
+#include "maneuvers/ManeuverFactory.h"
+#include "maneuvers/ManeuverRunner.h"
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace vtw {
+
+/// A maneuver by catalogue id with its parameters.
+struct ManeuverSpec {
+    std::string id;
+    ManeuverOptions options;
+};
+
+struct ComparisonRequest {
+    std::vector<Setup> setups;
+    std::vector<ManeuverSpec> maneuvers;
+    bool recordTelemetry = false;
+    int decimation = 10;
+    unsigned threads = 0; ///< 0: one per core
+    const std::atomic<bool>* cancel = nullptr;
+    /// Called from worker threads after each run (done, total); must be thread-safe.
+    std::function<void(int, int)> progress;
+};
+
+struct Comparison {
+    /// runs[m][s]: maneuver m on setup s.
+    std::vector<std::vector<RunResult>> runs;
+    bool cancelled = false;
+    std::string error; ///< e.g. an unknown maneuver id; empty when the runs happened
+};
+
+/// Run every setup through every maneuver, in parallel.
+Comparison runComparison(const ComparisonRequest& request);
+
+/// One row of the metrics table: a metric of one maneuver across the setups.
+struct MetricComparison {
+    std::string maneuverId;
+    Metric metric;             ///< key, label, unit, sense (value: the baseline's)
+    std::vector<double> values; ///< per setup (NaN if not reached or the run failed)
+    std::vector<double> deltas; ///< value - baseline value
+    /// +1 better than the baseline by the metric's sense, -1 worse, 0 same or neutral.
+    std::vector<int> verdicts;
+};
+
+/// The metrics table of a comparison against setup `baseline`.
+std::vector<MetricComparison> compareMetrics(const Comparison& comparison,
+                                             const std::vector<ManeuverSpec>& maneuvers,
+                                             std::size_t baseline);
+
+} // namespace vtw

@@ -1,0 +1,212 @@
+#include "Sweep.h"
+
+#include "ParallelFor.h"
+#include "setupfile/SetupValidation.h"
+
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+namespace vtw {
+
+double SweepAxis::valueAt(int i) const {
+    if (count <= 1)
+        return from;
+    return from + (to - from) * i / (count - 1);
+}
+
+int sweepPointCount(const SweepRequest& r) {
+    return r.first.count * (r.second ? r.second->count : 1);
+}
+
+QString sweepRequestProblem(const SweepRequest& r) {
+    auto axisProblem = [](const SweepAxis& axis, const char* name) -> QString {
+        if (!axis.field)
+            return QStringLiteral("%1 parameter: unknown field").arg(QLatin1String(name));
+        if (axis.field->kind != FieldKind::Number && axis.field->kind != FieldKind::Integer)
+            return QStringLiteral("%1: only numeric parameters can be swept").arg(axis.field->path);
+        if (axis.count < 2 || axis.count > 100000)
+            return QStringLiteral("%1: the number of points must be 2..100000").arg(axis.field->path);
+        for (double v : {axis.from, axis.to}) {
+            const QString problem = axis.field->rangeProblem(v);
+            if (!std::isfinite(v) || !problem.isEmpty())
+                return QStringLiteral("%1: sweep end %2 %3").arg(axis.field->path).arg(v).arg(problem);
+        }
+        return {};
+    };
+    QString problem = axisProblem(r.first, "first");
+    if (problem.isEmpty() && r.second)
+        problem = axisProblem(*r.second, "second");
+    if (problem.isEmpty() && r.second && r.second->field == r.first.field)
+        problem = QStringLiteral("the two swept parameters must differ");
+    if (problem.isEmpty() && (r.shardCount < 1 || r.shardIndex < 0 || r.shardIndex >= r.shardCount))
+        problem = QStringLiteral("shard must be i/n with 0 <= i < n");
+    if (problem.isEmpty() && static_cast<long long>(sweepPointCount(r)) > 1000000)
+        problem = QStringLiteral("at most 1000000 points per sweep");
+    if (problem.isEmpty()) {
+        std::string error;
+        if (!makeManeuver(r.maneuver.id, r.maneuver.options, &error))
+            problem = QString::fromStdString(error);
+    }
+    return problem;
+}
+
+Setup sweepVariant(const SweepRequest& r, int i, int j) {
+    Setup s = r.base;
+    auto apply = [&](const SweepAxis& axis, int k) {
+        double v = axis.valueAt(k);
+        if (axis.field->kind == FieldKind::Integer)
+            v = std::round(v);
+        axis.field->set(s, v);
+    };
+    apply(r.first, i);
+    if (r.second)
+        apply(*r.second, j);
+    return s;
+}
+
+std::vector<SweepPoint> runSweep(const SweepRequest& r) {
+    if (!sweepRequestProblem(r).isEmpty())
+        return {}; // callers check the request first; never run a malformed one
+    const int total = sweepPointCount(r);
+    const int secondCount = r.second ? r.second->count : 1;
+    std::vector<int> mine;
+    for (int k = r.shardIndex; k < total; k += r.shardCount)
+        mine.push_back(k);
+    std::vector<SweepPoint> points(mine.size());
+    std::atomic<int> done{0};
+    parallelFor(
+        mine.size(),
+        [&](std::size_t n) {
+            SweepPoint& p = points[n];
+            p.index = mine[n];
+            p.i = p.index / secondCount;
+            p.j = p.index % secondCount;
+            p.a = r.first.valueAt(p.i);
+            p.b = r.second ? r.second->valueAt(p.j) : 0.0;
+            const Setup variant = sweepVariant(r, p.i, p.j);
+            const SetupIssues issues = validateSetup(variant);
+            if (!issues.isEmpty()) {
+                p.error = "invalid: " + issues.first().toString().toStdString();
+            } else if (r.cancel && r.cancel->load()) {
+                p.error = "cancelled";
+            } else {
+                std::string error;
+                auto maneuver = makeManeuver(r.maneuver.id, r.maneuver.options, &error);
+                RunOptions options;
+                options.cancel = r.cancel;
+                const RunResult result = runManeuver(variant, *maneuver, options);
+                p.ok = result.ok && !result.cancelled;
+                p.error = result.cancelled ? "cancelled" : result.error;
+                p.metrics = result.metrics;
+            }
+            if (r.progress)
+                r.progress(++done, static_cast<int>(mine.size()));
+        },
+        r.threads);
+    return points;
+}
+
+namespace {
+
+std::string number(double v) {
+    char buffer[32];
+    const auto res = std::to_chars(buffer, buffer + sizeof buffer, v);
+    return std::string(buffer, res.ptr);
+}
+
+std::string csvText(const std::string& s) {
+    if (s.find_first_of(",\"\n\r") == std::string::npos)
+        return s;
+    std::string out = "\"";
+    for (char c : s)
+        out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+std::vector<std::string> metricKeys(const SweepRequest& r, const std::vector<SweepPoint>& points) {
+    for (const SweepPoint& p : points) {
+        if (!p.metrics.empty()) {
+            std::vector<std::string> keys;
+            for (const Metric& m : p.metrics)
+                keys.push_back(m.key);
+            return keys;
+        }
+    }
+    // No point ran (all invalid): take the keys from a fresh maneuver's (unreached) metrics.
+    std::string error;
+    std::vector<std::string> keys;
+    if (auto m = makeManeuver(r.maneuver.id, r.maneuver.options, &error)) {
+        for (const Metric& metric : m->metrics())
+            keys.push_back(metric.key);
+    }
+    return keys;
+}
+
+} // namespace
+
+std::string sweepToCsv(const SweepRequest& r, const std::vector<SweepPoint>& points) {
+    const std::vector<std::string> keys = metricKeys(r, points);
+    std::string out = "index,i,j," + r.first.field->path.toStdString();
+    if (r.second)
+        out += "," + r.second->field->path.toStdString();
+    for (const std::string& k : keys)
+        out += "," + k;
+    out += ",error\n";
+    for (const SweepPoint& p : points) {
+        out += std::to_string(p.index) + "," + std::to_string(p.i) + "," + std::to_string(p.j) + "," +
+               number(p.a);
+        if (r.second)
+            out += "," + number(p.b);
+        for (const std::string& k : keys) {
+            const Metric* m = findMetric(p.metrics, k);
+            out += ",";
+            if (p.ok && m && m->reached)
+                out += number(m->value);
+        }
+        out += "," + csvText(p.error) + "\n";
+    }
+    return out;
+}
+
+MergeResult mergeSweepCsv(const std::vector<std::string>& shards) {
+    MergeResult result;
+    std::string header;
+    std::map<long long, std::string> rows;
+    for (std::size_t s = 0; s < shards.size(); ++s) {
+        std::istringstream in(shards[s]);
+        std::string line;
+        if (!std::getline(in, line) || line.rfind("index,i,j,", 0) != 0) {
+            result.error = "shard " + std::to_string(s + 1) + ": not a sweep table (no index,i,j header)";
+            return result;
+        }
+        if (header.empty())
+            header = line;
+        else if (line != header) {
+            result.error = "shard " + std::to_string(s + 1) + ": its columns differ from the first shard's";
+            return result;
+        }
+        while (std::getline(in, line)) {
+            if (line.empty())
+                continue;
+            long long index = -1;
+            const auto parsed = std::from_chars(line.data(), line.data() + line.size(), index);
+            if (parsed.ec != std::errc() || index < 0 || *parsed.ptr != ',') {
+                result.error = "shard " + std::to_string(s + 1) + ": a row does not start with its index";
+                return result;
+            }
+            if (!rows.emplace(index, line).second) {
+                result.error = "point " + std::to_string(index) + " appears in more than one shard";
+                return result;
+            }
+        }
+    }
+    result.csv = header + "\n";
+    for (const auto& [index, line] : rows)
+        result.csv += line + "\n";
+    result.rows = static_cast<int>(rows.size());
+    return result;
+}
+
+} // namespace vtw

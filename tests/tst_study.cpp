@@ -1,0 +1,174 @@
+// Comparisons, attribution of a change, and sweeps (core/study).
+#include "setupfile/CarLibrary.h"
+#include "study/Attribution.h"
+#include "study/Comparison.h"
+#include "study/SetupDiff.h"
+#include "study/Sweep.h"
+
+#include <QtTest>
+
+#include <set>
+
+using namespace vtw;
+
+namespace {
+
+double runMetric(const Setup& s, const std::string& maneuver, const std::string& key) {
+    std::string error;
+    auto m = makeManeuver(maneuver, {}, &error);
+    const RunResult r = runManeuver(s, *m);
+    return findMetric(r.metrics, key)->value;
+}
+
+Setup libraryCar(const char* file) {
+    return *loadLibraryCar(QStringLiteral(":/cars/%1.json").arg(QLatin1String(file))).setup;
+}
+
+} // namespace
+
+class TestStudy : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { Q_INIT_RESOURCE(resources); }
+
+    // The comparison's table holds exactly the numbers of single runs (runs are deterministic),
+    // and the deltas and verdicts follow the metric's sense.
+    void comparisonEqualsSingleRuns() {
+        ComparisonRequest request;
+        request.setups = {libraryCar("corvette_c5"), libraryCar("lotus_elise_s2")};
+        request.maneuvers = {{"acceleration", {}}, {"braking", {}}};
+        request.threads = 2;
+        const Comparison c = runComparison(request);
+        QVERIFY(c.error.empty());
+        const std::vector<MetricComparison> table = compareMetrics(c, request.maneuvers, 0);
+        QCOMPARE(table.size(), std::size_t(4 + 3));
+        for (const MetricComparison& row : table) {
+            for (std::size_t s = 0; s < 2; ++s)
+                QCOMPARE(row.values[s], runMetric(request.setups[s], row.maneuverId, row.metric.key));
+            QCOMPARE(row.deltas[1], row.values[1] - row.values[0]);
+            if (row.metric.sense == MetricSense::LowerIsBetter)
+                QCOMPARE(row.verdicts[1], row.deltas[1] < 0 ? 1 : -1);
+            QCOMPARE(row.verdicts[0], 0);
+        }
+    }
+
+    // The parameter diff lists exactly the fields that were changed.
+    void diffListsExactlyTheChangedFields() {
+        const Setup a = defaultSetup();
+        Setup b = a;
+        b.chassis.mass = 1400.0;
+        b.gearbox.forwardRatios[2] = 1.35;
+        b.rearTires.magicFormula.lateral.B = 11.0;
+        b.engine.torqueCurve.points()[3].y += 10.0;
+        b.name = "renamed"; // not a parameter
+        const std::vector<ParameterDifference> diff = diffSetups({a, b});
+        std::set<QString> paths;
+        for (const ParameterDifference& d : diff)
+            paths.insert(d.field->path);
+        const std::set<QString> expected = {"chassis.mass", "gearbox.forwardRatios",
+                                            "tires.rear.magicFormula.lateral.B",
+                                            "engine.torqueCurve_rpm_Nm"};
+        QCOMPARE(paths, expected);
+        QVERIFY(diffSetups({a, a}).empty());
+        // Two library cars: every reported field really differs, every other field is equal.
+        const Setup c = libraryCar("corvette_c5"), l = libraryCar("lotus_elise_s2");
+        std::set<QString> reported;
+        for (const ParameterDifference& d : diffSetups({c, l}))
+            reported.insert(d.field->path);
+        for (const FieldMeta& f : setupFields())
+            QCOMPARE(reported.count(f.path) == 1, !fieldEqual(f, c, l));
+    }
+
+    // Attribution: two changes that hardly interact (drag and final drive on the
+    // standing start): the parts plus the interaction term equal the total, and
+    // the interaction is small against the total (a stated 10 %).
+    void attributionPartsAddUp() {
+        const Setup base = defaultSetup();
+        Setup tuned = base;
+        tuned.aero.dragCoefficient = 0.36;
+        tuned.gearbox.finalDrive = 3.9;
+        const Attribution a = attributeChange(base, tuned, {"acceleration", {}}, "quarter_mile_s");
+        QVERIFY2(a.ok, a.error.c_str());
+        QCOMPARE(a.parts.size(), std::size_t(2));
+        double sum = 0.0;
+        for (const Contribution& c : a.parts)
+            sum += c.contribution;
+        constexpr double roundingTolerance = 1e-12;
+        QVERIFY(std::abs(sum + a.interaction - a.total) < roundingTolerance);
+        QVERIFY(std::abs(a.total) > 0.05);
+        constexpr double interactionShare = 0.10;
+        QVERIFY2(std::abs(a.interaction) < interactionShare * std::abs(a.total),
+                 qPrintable(QStringLiteral("interaction %1 of total %2").arg(a.interaction).arg(a.total)));
+        // More drag makes the quarter mile slower: its contribution is positive (seconds).
+        for (const Contribution& c : a.parts) {
+            if (c.name == QLatin1String("aero.dragCoefficient"))
+                QVERIFY(c.contribution > 0.0);
+        }
+        // Grouped by section: two sections, same total.
+        const Attribution g = attributeChange(base, tuned, {"acceleration", {}}, "quarter_mile_s",
+                                              AttributionGrouping::PerSection);
+        QCOMPARE(g.parts.size(), std::size_t(2));
+        QCOMPARE(g.total, a.total);
+    }
+
+    // A sweep's values equal individual runs at the same parameter values.
+    void sweepEqualsIndividualRuns() {
+        SweepRequest r;
+        r.base = defaultSetup();
+        r.first = {findField("gearbox.finalDrive"), 3.0, 4.0, 5};
+        r.maneuver = {"acceleration", {}};
+        QVERIFY(sweepRequestProblem(r).isEmpty());
+        const std::vector<SweepPoint> points = runSweep(r);
+        QCOMPARE(points.size(), std::size_t(5));
+        for (const SweepPoint& p : points) {
+            Setup s = defaultSetup();
+            s.gearbox.finalDrive = 3.0 + 0.25 * p.i;
+            QCOMPARE(p.a, s.gearbox.finalDrive);
+            QCOMPARE(findMetric(p.metrics, "t_0_100_kmh_s")->value, runMetric(s, "acceleration", "t_0_100_kmh_s"));
+        }
+    }
+
+    // Shards of a 2-D sweep merge back into exactly the unsharded table.
+    void shardsMergeIntoTheWholeSweep() {
+        SweepRequest r;
+        r.base = defaultSetup();
+        r.first = {findField("brakes.frontBias"), 0.5, 0.8, 4};
+        r.second = SweepAxis{findField("brakes.maxTorque"), 3000.0, 5000.0, 3};
+        r.maneuver = {"braking", {}};
+        const std::string whole = sweepToCsv(r, runSweep(r));
+        std::vector<std::string> shards;
+        for (int i = 0; i < 3; ++i) {
+            SweepRequest shard = r;
+            shard.shardIndex = i;
+            shard.shardCount = 3;
+            shards.push_back(sweepToCsv(shard, runSweep(shard)));
+        }
+        const MergeResult merged = mergeSweepCsv(shards);
+        QVERIFY(merged.error.empty());
+        QCOMPARE(merged.rows, 12);
+        QCOMPARE(merged.csv, whole);
+        // A shard given twice, or a table of another sweep, is refused.
+        QVERIFY(!mergeSweepCsv({shards[0], shards[0]}).error.empty());
+        QVERIFY(!mergeSweepCsv({shards[0], "index,i,j,other\n0,0,0,1\n"}).error.empty());
+    }
+
+    // Points whose setup would be invalid are reported, not run.
+    void invalidPointsAreReported() {
+        SweepRequest r;
+        r.base = defaultSetup();
+        // Upshift between 5000 and 6500 rpm; redline is 6000: upshift above it is invalid.
+        QVERIFY(findField("gearbox.upshift_rpm"));
+        r.first = {findField("gearbox.upshift_rpm"), 5000.0, 6500.0, 4};
+        r.maneuver = {"acceleration", {}};
+        const std::vector<SweepPoint> points = runSweep(r);
+        QVERIFY(points.front().ok);
+        QVERIFY(!points.back().ok);
+        QVERIFY2(points.back().error.find("invalid") == 0, points.back().error.c_str());
+        // Enum and curve fields cannot be swept.
+        r.first = {findField("driveline.layout"), 0.0, 1.0, 2};
+        QVERIFY(!sweepRequestProblem(r).isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStudy)
+#include "tst_study.moc"
