@@ -57,14 +57,9 @@ int benchCommand(const QStringList& arguments) {
     const QCommandLineOption runsOpt(QStringLiteral("runs"), QStringLiteral("Timed runs (best is reported)."),
                                      QStringLiteral("n"), QStringLiteral("7"));
     parser.addOptions({tireOpt, integratorOpt, secondsOpt, runsOpt});
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText());
-        return UsageError;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText().toStdString());
-        return Ok;
-    }
+    int code = Ok;
+    if (!parseOrHelp(parser, arguments, code))
+        return code;
 
     Setup setup = defaultSetup();
     const std::string tireKey = parser.value(tireOpt).toStdString();

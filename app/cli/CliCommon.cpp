@@ -12,6 +12,20 @@
 
 namespace vtw::cli {
 
+bool parseOrHelp(QCommandLineParser& parser, const QStringList& arguments, int& exitCode) {
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText());
+        exitCode = UsageError;
+        return false;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(parser.helpText().toStdString());
+        exitCode = Ok;
+        return false;
+    }
+    return true;
+}
+
 void printError(const QString& message) {
     std::fprintf(stderr, "vtw-cli: %s\n", qPrintable(message));
 }

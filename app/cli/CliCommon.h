@@ -2,6 +2,7 @@
 
 #include "Setup.h"
 
+#include <QCommandLineParser>
 #include <QStringList>
 
 #include <map>
@@ -12,6 +13,11 @@ namespace vtw::cli {
 
 /// Exit codes shared by every command.
 enum ExitCode { Ok = 0, Failed = 1, UsageError = 2 };
+
+/// Parse a subcommand's arguments. Returns true to go on; false when the
+/// command is over (bad arguments: error printed, exitCode = UsageError; or
+/// --help: help printed, exitCode = Ok).
+bool parseOrHelp(QCommandLineParser& parser, const QStringList& arguments, int& exitCode);
 
 /// Print a message on stderr, prefixed with the program name.
 void printError(const QString& message);

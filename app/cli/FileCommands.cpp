@@ -16,20 +16,6 @@ namespace vtw::cli {
 
 namespace {
 
-bool parseOrHelp(QCommandLineParser& parser, const QStringList& arguments, int& exitCode) {
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText());
-        exitCode = UsageError;
-        return false;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText().toStdString());
-        exitCode = Ok;
-        return false;
-    }
-    return true;
-}
-
 std::optional<QByteArray> readSmallFile(const QString& path) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {

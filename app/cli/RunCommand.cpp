@@ -41,14 +41,9 @@ int runCommand(const QStringList& arguments) {
                                                       "throttle, brake, steer, gear) instead of --maneuver."),
                                        QStringLiteral("file.csv"));
     parser.addOptions({maneuverOpt, setupOpt, paramOpt, telemetryOpt, decimationOpt, scriptOpt});
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText());
-        return UsageError;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText().toStdString());
-        return Ok;
-    }
+    int code = Ok;
+    if (!parseOrHelp(parser, arguments, code))
+        return code;
     if (!parser.positionalArguments().isEmpty()) {
         printError(QStringLiteral("run: unexpected argument '%1'").arg(parser.positionalArguments().first()));
         return UsageError;

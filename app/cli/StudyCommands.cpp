@@ -20,20 +20,6 @@ namespace vtw::cli {
 
 namespace {
 
-bool parseOrHelp(QCommandLineParser& parser, const QStringList& arguments, int& exitCode) {
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText());
-        exitCode = UsageError;
-        return false;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText().toStdString());
-        exitCode = Ok;
-        return false;
-    }
-    return true;
-}
-
 QJsonValue jsonNumber(double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(); }
 
 QString csvNumberOrEmpty(double v) { return std::isfinite(v) ? QString::number(v, 'g', 17) : QString(); }

@@ -61,14 +61,9 @@ int tireCommand(const QStringList& arguments) {
                                        QStringLiteral("file"));
     parser.addOptions({setupOpt, axleOpt, modelOpt, sweepOpt, loadOpt, muOpt, fromOpt, toOpt, countOpt,
                        formatOpt, outputOpt});
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText());
-        return UsageError;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText().toStdString());
-        return Ok;
-    }
+    int code = Ok;
+    if (!parseOrHelp(parser, arguments, code))
+        return code;
     const QString axle = parser.value(axleOpt), sweep = parser.value(sweepOpt),
                   format = parser.value(formatOpt);
     if (axle != QLatin1String("front") && axle != QLatin1String("rear")) {

@@ -1,6 +1,5 @@
 #include "BrakeInTurn.h"
 
-#include "../Gearbox.h"
 #include "../Units.h"
 
 #include <algorithm>
@@ -9,9 +8,7 @@
 namespace vtw {
 
 InitialConditions BrakeInTurn::initialConditions(const Setup& setup) const {
-    InitialConditions ic;
-    ic.speed = units::kmhToMps(m_speedKmh);
-    ic.gear = gearForSpeed(setup.gearbox, ic.speed, setup.rearTires.radius);
+    InitialConditions ic = cruisingStart(setup, units::kmhToMps(m_speedKmh));
     ic.yawRate = ic.speed / m_radius;
     ic.steerAngle = setup.chassis.wheelbase() / m_radius;
     return ic;

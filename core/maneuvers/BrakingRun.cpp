@@ -1,6 +1,5 @@
 #include "BrakingRun.h"
 
-#include "../Gearbox.h"
 #include "../Units.h"
 
 #include <algorithm>
@@ -8,9 +7,7 @@
 namespace vtw {
 
 InitialConditions BrakingRun::initialConditions(const Setup& setup) const {
-    InitialConditions ic;
-    ic.speed = units::kmhToMps(m_startSpeedKmh);
-    ic.gear = gearForSpeed(setup.gearbox, ic.speed, setup.rearTires.radius);
+    InitialConditions ic = cruisingStart(setup, units::kmhToMps(m_startSpeedKmh));
     return ic;
 }
 

@@ -12,6 +12,11 @@ namespace vtw {
 /// measures its metrics from the samples it observes. The GUI, the CLI and the
 /// tests all run the same maneuver objects. A maneuver object is used for one
 /// run; make a fresh one per run.
+/// Starting conditions for a run that begins moving straight at `speed` (m/s):
+/// wheels rolling freely, the automatic box's cruising gear for that speed
+/// (from the driven wheels' radius).
+InitialConditions cruisingStart(const Setup& setup, double speed);
+
 class Maneuver {
 public:
     virtual ~Maneuver() = default;

@@ -1,6 +1,5 @@
 #include "RampSteer.h"
 
-#include "../Gearbox.h"
 #include "../Units.h"
 
 #include <algorithm>
@@ -9,9 +8,7 @@
 namespace vtw {
 
 InitialConditions RampSteer::initialConditions(const Setup& setup) const {
-    InitialConditions ic;
-    ic.speed = units::kmhToMps(m_speedKmh);
-    ic.gear = gearForSpeed(setup.gearbox, ic.speed, setup.rearTires.radius);
+    InitialConditions ic = cruisingStart(setup, units::kmhToMps(m_speedKmh));
     return ic;
 }
 
@@ -30,13 +27,7 @@ void RampSteer::observe(const StepSample& s) {
     const double ayG = u * s.body.yawRate / units::gravity;
     m_maxAy = std::max(m_maxAy, std::abs(s.forces.lateralAccel));
     if (ayG > 0.02 && ayG <= linearRangeG) {
-        const double x = ayG;
-        const double y = s.steerAngle - m_wheelbase * s.body.yawRate / u;
-        m_n += 1.0;
-        m_sx += x;
-        m_sy += y;
-        m_sxx += x * x;
-        m_sxy += x * y;
+        m_fit.add(ayG, s.steerAngle - m_wheelbase * s.body.yawRate / u);
     }
     if (std::abs(s.sideslip()) > units::degToRad(15.0) || s.inputs.steer >= 1.0)
         m_done = true;
@@ -44,9 +35,8 @@ void RampSteer::observe(const StepSample& s) {
 
 MetricList RampSteer::metrics() const {
     using S = MetricSense;
-    const double denom = m_n * m_sxx - m_sx * m_sx;
-    const bool fitted = m_n > 100.0 && denom > 0.0;
-    const double slope = fitted ? (m_n * m_sxy - m_sx * m_sy) / denom : 0.0;
+    const bool fitted = m_fit.valid();
+    const double slope = m_fit.slope(); // rad per g
     return {
         makeMetric("ramp_understeer_gradient_deg_per_g", "Understeer gradient (ramp steer)", "deg/g",
                    S::Neutral, fitted, units::radToDeg(slope)),

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "DriverControllers.h"
+#include "LinearFit.h"
 #include "Maneuver.h"
 
 namespace vtw {
@@ -30,7 +31,7 @@ private:
     double m_wheelbase = 2.5;
     bool m_done = false;
     double m_maxAy = 0.0;
-    double m_n = 0.0, m_sx = 0.0, m_sy = 0.0, m_sxx = 0.0, m_sxy = 0.0;
+    LinearFit m_fit; ///< steer against ay/g over the linear range
 };
 
 } // namespace vtw

@@ -1,6 +1,5 @@
 #include "SineSteer.h"
 
-#include "../Gearbox.h"
 #include "../Units.h"
 
 #include <algorithm>
@@ -9,9 +8,7 @@
 namespace vtw {
 
 InitialConditions SineSteer::initialConditions(const Setup& setup) const {
-    InitialConditions ic;
-    ic.speed = units::kmhToMps(m_speedKmh);
-    ic.gear = gearForSpeed(setup.gearbox, ic.speed, setup.rearTires.radius);
+    InitialConditions ic = cruisingStart(setup, units::kmhToMps(m_speedKmh));
     return ic;
 }
 

@@ -43,12 +43,7 @@ void Skidpad::observe(const StepSample& s) {
             m_count = 0;
         }
         if (std::abs(ayG) <= linearRangeG && s.time > 2.0) {
-            const double x = ayG, y = s.steerAngle;
-            m_n += 1.0;
-            m_sx += x;
-            m_sy += y;
-            m_sxx += x * x;
-            m_sxy += x * y;
+            m_fit.add(ayG, s.steerAngle);
         }
     } else {
         m_windowStart = s.time;
@@ -63,9 +58,8 @@ void Skidpad::observe(const StepSample& s) {
 
 MetricList Skidpad::metrics() const {
     using S = MetricSense;
-    const double denom = m_n * m_sxx - m_sx * m_sx;
-    const bool fitted = m_n > 100.0 && denom > 0.0;
-    const double slope = fitted ? (m_n * m_sxy - m_sx * m_sy) / denom : 0.0; // rad per g
+    const bool fitted = m_fit.valid();
+    const double slope = m_fit.slope(); // rad per g
     return {
         makeMetric("skidpad_max_lateral_g", "Maximum lateral acceleration", "g", S::HigherIsBetter,
                    m_maxSteadyAy > 0.0, m_maxSteadyAy / units::gravity),

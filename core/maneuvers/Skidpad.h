@@ -1,6 +1,7 @@
 #pragma once
 
 #include "DriverControllers.h"
+#include "LinearFit.h"
 #include "Maneuver.h"
 
 #include <vector>
@@ -42,8 +43,7 @@ private:
     double m_windowStart = 0.0, m_sumAy = 0.0;
     long m_count = 0;
     double m_maxSteadyAy = 0.0;
-    // least-squares sums of steer against ay/g over the linear range
-    double m_n = 0.0, m_sx = 0.0, m_sy = 0.0, m_sxx = 0.0, m_sxy = 0.0;
+    LinearFit m_fit; ///< steer against ay/g over the linear range
     bool m_onCircle = false;
 };
 

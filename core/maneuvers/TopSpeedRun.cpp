@@ -15,10 +15,9 @@ Setup TopSpeedRun::adaptSetup(const Setup& setup) const {
 }
 
 InitialConditions TopSpeedRun::initialConditions(const Setup& setup) const {
-    InitialConditions ic;
-    ic.speed = units::kmhToMps(m_startSpeedKmh);
-    ic.gear = m_fixedGear > 0 ? m_fixedGear
-                              : gearForSpeed(setup.gearbox, ic.speed, setup.rearTires.radius);
+    InitialConditions ic = cruisingStart(setup, units::kmhToMps(m_startSpeedKmh));
+    if (m_fixedGear > 0)
+        ic.gear = m_fixedGear;
     return ic;
 }
 
