@@ -55,6 +55,15 @@ private slots:
         }
     }
 
+    void runPrintsMetricsCsv() {
+        const Outcome o = runCli({"run", "-m", "braking", "--format", "csv"});
+        QCOMPARE(o.exitCode, 0);
+        const QList<QByteArray> lines = o.out.trimmed().split('\n');
+        QCOMPARE(lines[0], QByteArray("metric,value,unit"));
+        QVERIFY(lines[1].startsWith("braking_100_0_kmh_m,"));
+        QVERIFY(lines[1].endsWith(",m"));
+    }
+
     void runWritesTelemetryCsv() {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("t.csv"));

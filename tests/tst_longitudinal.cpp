@@ -256,6 +256,27 @@ private slots:
         }
     }
 
+    // DESIGN.md: a test holds a hash of a reference run. It changes when the
+    // physics changes on purpose: then re-record it (the failure message prints
+    // the new value). It catches unintended changes to any channel, anywhere.
+    void referenceRunHash() {
+        RunOptions opts;
+        opts.recordTelemetry = true;
+        AccelerationRun run;
+        const RunResult r = runManeuver(defaultSetup(), run, opts);
+        std::uint64_t hash = 1469598103934665603ull; // FNV-1a over every recorded double
+        for (std::size_t c = 0; c < r.telemetry.channelCount(); ++c) {
+            for (double v : r.telemetry.column(c)) {
+                unsigned char bytes[sizeof v];
+                std::memcpy(bytes, &v, sizeof v);
+                for (unsigned char b : bytes)
+                    hash = (hash ^ b) * 1099511628211ull;
+            }
+        }
+        constexpr std::uint64_t reference = 0xe401541fa766e2d3ull;
+        QVERIFY2(hash == reference, qPrintable(QStringLiteral("telemetry hash 0x%1").arg(hash, 16, 16, QLatin1Char('0'))));
+    }
+
     // A diverging run ends with a readable error, not a crash or a hang.
     void divergenceEndsWithMessage() {
         Setup s = defaultSetup();

@@ -40,12 +40,21 @@ int runCommand(const QStringList& arguments) {
                                        QStringLiteral("Run a scripted maneuver from CSV (columns time_s, "
                                                       "throttle, brake, steer, gear) instead of --maneuver."),
                                        QStringLiteral("file.csv"));
-    parser.addOptions({maneuverOpt, setupOpt, paramOpt, telemetryOpt, decimationOpt, scriptOpt});
+    const QCommandLineOption formatOpt(QStringLiteral("format"),
+                                       QStringLiteral("Metrics as json (default) or csv (metric,value,unit; "
+                                                      "nan for a figure not reached)."),
+                                       QStringLiteral("fmt"), QStringLiteral("json"));
+    parser.addOptions({maneuverOpt, setupOpt, paramOpt, telemetryOpt, decimationOpt, scriptOpt, formatOpt});
     int code = Ok;
     if (!parseOrHelp(parser, arguments, code))
         return code;
     if (!parser.positionalArguments().isEmpty()) {
         printError(QStringLiteral("run: unexpected argument '%1'").arg(parser.positionalArguments().first()));
+        return UsageError;
+    }
+    const QString format = parser.value(formatOpt);
+    if (format != QLatin1String("json") && format != QLatin1String("csv")) {
+        printError(QStringLiteral("run: --format must be json or csv"));
         return UsageError;
     }
     bool decimationOk = false;
@@ -98,7 +107,14 @@ int runCommand(const QStringList& arguments) {
     }
     if (options.recordTelemetry && !writeTextFile(parser.value(telemetryOpt), result.telemetry.toCsv()))
         return Failed;
-    printOut(metricsToJson(result.metrics) + "\n");
+    if (format == QLatin1String("csv")) {
+        std::vector<MetricRow> rows;
+        for (const Metric& m : result.metrics)
+            rows.push_back({QString::fromStdString(m.key), m.value, QString::fromStdString(m.unit)});
+        printOut(writeMetricsCsv(rows).toStdString());
+    } else {
+        printOut(metricsToJson(result.metrics) + "\n");
+    }
     if (result.timedOut)
         printError(QStringLiteral("warning: the maneuver hit its time limit of %1 s before finishing")
                        .arg(maneuver->timeLimit()));

@@ -23,15 +23,6 @@ std::string quoted(const std::string& s) {
     return out + '"';
 }
 
-std::string csvField(const std::string& s) {
-    if (s.find_first_of(",\"\n") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char c : s)
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + '"';
-}
-
 } // namespace
 
 std::string metricsToJson(const MetricList& metrics, int indent) {
@@ -46,15 +37,6 @@ std::string metricsToJson(const MetricList& metrics, int indent) {
         out += newline;
     }
     return out + "}";
-}
-
-std::string metricsToCsv(const MetricList& metrics) {
-    std::string out = "key,label,unit,value\n";
-    for (const Metric& m : metrics) {
-        out += csvField(m.key) + ',' + csvField(m.label) + ',' + csvField(m.unit) + ',' +
-               (m.reached ? number(m.value) : std::string()) + '\n';
-    }
-    return out;
 }
 
 } // namespace vtw

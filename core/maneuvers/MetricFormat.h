@@ -10,7 +10,4 @@ namespace vtw {
 /// a figure that was not reached is null. Keys keep the maneuver's order.
 std::string metricsToJson(const MetricList& metrics, int indent = 2);
 
-/// Metrics as CSV: key,label,unit,value (empty value if not reached).
-std::string metricsToCsv(const MetricList& metrics);
-
 } // namespace vtw
