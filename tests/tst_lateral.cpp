@@ -238,6 +238,45 @@ private slots:
                  qPrintable(QStringLiteral("%1 vs %2").arg(sim.state().body.yawRate).arg(expected)));
     }
 
+    // Differentials (PHYSICS.md 3): a locked axle turns its wheels at one speed,
+    // an open one lets the outer wheel run faster in a turn.
+    void differentialsInATurn_data() {
+        QTest::addColumn<int>("layout");
+        QTest::newRow("rear-wheel drive") << int(DrivelineLayout::RearWheelDrive);
+        QTest::newRow("front-wheel drive") << int(DrivelineLayout::FrontWheelDrive);
+        QTest::newRow("all-wheel drive") << int(DrivelineLayout::AllWheelDrive);
+    }
+    void differentialsInATurn() {
+        QFETCH(int, layout);
+        for (DifferentialType diff : {DifferentialType::Open, DifferentialType::Locked}) {
+            Setup s = defaultSetup();
+            s.driveline.layout = static_cast<DrivelineLayout>(layout);
+            s.driveline.differential = diff;
+            Simulator sim(s);
+            sim.reset({10.0, 0.0, 2});
+            SpeedHold hold;
+            for (int i = 0; i < 3000; ++i) {
+                DriverInputs in;
+                hold.control(sim, 10.0, in);
+                in.steer = 0.3; // left turn: the right wheels are outside
+                QVERIFY(sim.step(in));
+            }
+            const WheelArray& w = sim.state().body.wheelSpin;
+            const bool frontDriven = s.driveline.layout != DrivelineLayout::RearWheelDrive;
+            const bool rearDriven = s.driveline.layout != DrivelineLayout::FrontWheelDrive;
+            if (diff == DifferentialType::Locked) {
+                if (frontDriven)
+                    QCOMPARE(w[FL], w[FR]);
+                if (rearDriven)
+                    QCOMPARE(w[RL], w[RR]);
+            } else {
+                // Outer (right) wheels cover a longer path: they spin faster.
+                QVERIFY(w[RR] > w[RL] * 1.01);
+                QVERIFY(w[FR] > w[FL] * 1.01);
+            }
+        }
+    }
+
     // Braked to a stop with the wheels turned, the car stays stopped.
     void brakedToStopWhileSteeringStaysStopped() {
         Simulator sim(defaultSetup());
