@@ -17,8 +17,10 @@ double netForce(const Setup& setup, double ratio, double speed) {
 
 double drivenWheelRadius(const Setup& setup) {
     switch (setup.driveline.layout) {
-    case DrivelineLayout::RearWheelDrive: return setup.rearTires.radius;
-    case DrivelineLayout::FrontWheelDrive: return setup.frontTires.radius;
+    case DrivelineLayout::RearWheelDrive:
+        return setup.rearTires.radius;
+    case DrivelineLayout::FrontWheelDrive:
+        return setup.frontTires.radius;
     case DrivelineLayout::AllWheelDrive:
         return 0.5 * (setup.frontTires.radius + setup.rearTires.radius);
     }
@@ -27,8 +29,7 @@ double drivenWheelRadius(const Setup& setup) {
 
 double fullThrottleDriveForce(const Setup& setup, double gearRatio, double speed) {
     const double radius = drivenWheelRadius(setup);
-    const double rpm =
-        engineRpmFromWheelSpeed(speed / radius, gearRatio, setup.gearbox.finalDrive);
+    const double rpm = engineRpmFromWheelSpeed(speed / radius, gearRatio, setup.gearbox.finalDrive);
     // The relative tolerance keeps the redline itself (reached through a
     // speed -> rpm round trip) on the driving side of the rev limiter.
     if (rpm > setup.engine.redlineRpm * (1.0 + 1e-9))
@@ -43,8 +44,7 @@ double roadResistance(const Setup& setup, double speed) {
     const double drag = aero.dragConstant() * speed * speed;
     if (aero.rollingResistanceModel == RollingResistanceModel::SpeedLinear)
         return drag + aero.rollingResistanceLinear * speed;
-    const double downforce =
-        0.5 * aero.airDensity * aero.downforceCoefficientArea * speed * speed;
+    const double downforce = 0.5 * aero.airDensity * aero.downforceCoefficientArea * speed * speed;
     const double load = std::max(0.0, setup.chassis.mass * units::gravity + downforce);
     return drag + aero.rollingResistanceCoefficient * load;
 }

@@ -13,16 +13,16 @@ namespace vtw {
 // editor shows after every edit; the top-speed maneuver is the simulated one.
 
 enum class GearSpeedLimit {
-    Redline,     ///< the engine reaches its redline before the forces balance
-    Drag,        ///< drive force meets drag + rolling resistance below redline
-    Unreachable  ///< drive force never reaches the resistance in this gear
+    Redline,    ///< the engine reaches its redline before the forces balance
+    Drag,       ///< drive force meets drag + rolling resistance below redline
+    Unreachable ///< drive force never reaches the resistance in this gear
 };
 
 struct GearTopSpeed {
-    int gear = 0;                  ///< 1-based
-    double ratio = 0.0;            ///< x_g
-    double redlineSpeed = 0.0;     ///< m/s, road speed at the redline in this gear
-    double topSpeed = 0.0;         ///< m/s, the lower of the two limits (0 if unreachable)
+    int gear = 0;              ///< 1-based
+    double ratio = 0.0;        ///< x_g
+    double redlineSpeed = 0.0; ///< m/s, road speed at the redline in this gear
+    double topSpeed = 0.0;     ///< m/s, the lower of the two limits (0 if unreachable)
     GearSpeedLimit limit = GearSpeedLimit::Redline;
 };
 

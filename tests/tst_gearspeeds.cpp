@@ -13,8 +13,8 @@
 using namespace vtw;
 
 namespace {
-constexpr double speedTolerance = 1e-6;      // m/s: bisection to ~1e-15 of the range
-constexpr double simulatedTolerance = 0.03;  // relative: the run includes tire slip and shifts
+constexpr double speedTolerance = 1e-6;     // m/s: bisection to ~1e-15 of the range
+constexpr double simulatedTolerance = 0.03; // relative: the run includes tire slip and shifts
 
 // A flat-torque car with speed-linear rolling resistance switched off, so the
 // drag-limited speed is v = sqrt(F / C_drag) with F = T x_g x_d eta / R.

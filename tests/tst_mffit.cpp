@@ -1,7 +1,7 @@
 // Magic-formula fit (core/tires/MagicFormulaFit.h): recovers known coefficients
 // from tables sampled from the formula itself, and fits the shipped tables.
-#include "tires/MagicFormulaFit.h"
 #include "Setup.h"
+#include "tires/MagicFormulaFit.h"
 
 #include <QtTest>
 
@@ -12,7 +12,7 @@ using namespace vtw;
 Q_DECLARE_METATYPE(vtw::MagicFormulaCoefficients)
 
 namespace {
-constexpr double exactResidual = 1e-6;   // a table sampled from the formula fits exactly
+constexpr double exactResidual = 1e-6;        // a table sampled from the formula fits exactly
 constexpr double coefficientTolerance = 1e-3; // relative, for the recovered coefficients
 constexpr double shippedTableResidual = 0.05; // hand-made tables: within 5 % of the load
 
@@ -34,7 +34,8 @@ private slots:
     void recoversKnownCoefficients_data() {
         QTest::addColumn<MagicFormulaCoefficients>("truth");
         QTest::addColumn<double>("xMax");
-        QTest::newRow("longitudinal default") << MagicFormulaCoefficients{10.0, 1.65, 1.0, 0.0} << 1.0;
+        QTest::newRow("longitudinal default")
+            << MagicFormulaCoefficients{10.0, 1.65, 1.0, 0.0} << 1.0;
         QTest::newRow("lateral default") << MagicFormulaCoefficients{10.0, 1.35, 1.0, 0.0} << 0.6;
         QTest::newRow("negative E") << MagicFormulaCoefficients{12.0, 1.6, 1.1, -0.8} << 1.0;
         QTest::newRow("positive E") << MagicFormulaCoefficients{8.0, 1.5, 0.9, 0.4} << 1.0;
@@ -74,7 +75,8 @@ private slots:
     }
 
     void refusesTooFewPoints() {
-        const MagicFormulaFitResult fit = fitMagicFormula(Curve{{0.0, 0.0}, {0.1, 1.0}, {0.2, 0.9}});
+        const MagicFormulaFitResult fit =
+            fitMagicFormula(Curve{{0.0, 0.0}, {0.1, 1.0}, {0.2, 0.9}});
         QVERIFY(!fit.ok);
         QVERIFY(std::string(fit.error).size() > 0);
     }

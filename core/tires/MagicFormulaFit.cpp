@@ -18,7 +18,9 @@ constexpr double maxC = 2.0;
 constexpr double maxE = 1.0;
 constexpr double minPositive = 1e-6;
 
-MagicFormulaCoefficients toCoefficients(const Params& p) { return {p[0], p[1], p[2], p[3]}; }
+MagicFormulaCoefficients toCoefficients(const Params& p) {
+    return {p[0], p[1], p[2], p[3]};
+}
 
 void clampToLimits(Params& p) {
     p[0] = std::clamp(p[0], minPositive, 1000.0);

@@ -18,12 +18,12 @@ namespace vtw {
 // E <= 1) by clamping every step.
 
 struct MagicFormulaFitResult {
-    bool ok = false;                  ///< false: too few usable points (see error)
-    const char* error = "";           ///< why the fit could not run
+    bool ok = false;        ///< false: too few usable points (see error)
+    const char* error = ""; ///< why the fit could not run
     MagicFormulaCoefficients coefficients;
-    double rmsResidual = 0.0;         ///< sqrt(mean((y - f(x))^2)), same unit as y
-    double maxAbsResidual = 0.0;      ///< largest |y - f(x)| over the points
-    int iterations = 0;               ///< of the winning start
+    double rmsResidual = 0.0;    ///< sqrt(mean((y - f(x))^2)), same unit as y
+    double maxAbsResidual = 0.0; ///< largest |y - f(x)| over the points
+    int iterations = 0;          ///< of the winning start
 };
 
 /// The normalised curve value D * sin(C atan(...)) at x, the same formula the
