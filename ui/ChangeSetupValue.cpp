@@ -14,9 +14,13 @@ QString labelOf(const QString& path) {
 ChangeSetupNumber::ChangeSetupNumber(SetupDocument* document, const QString& path, double value)
     : ChangeSetupValue(document, path, value, QObject::tr("Change %1").arg(labelOf(path))) {}
 
-double ChangeSetupNumber::getValue() const { return findField(path())->get(document()->setup()); }
+double ChangeSetupNumber::getValue() const {
+    return findField(path())->get(document()->setup());
+}
 
-void ChangeSetupNumber::setValue(const double& value) { document()->setValueRaw(path(), value); }
+void ChangeSetupNumber::setValue(const double& value) {
+    document()->setValueRaw(path(), value);
+}
 
 ChangeSetupList::ChangeSetupList(SetupDocument* document, const QString& path,
                                  std::vector<double> values)
@@ -33,12 +37,16 @@ void ChangeSetupList::setValue(const std::vector<double>& values) {
 
 ChangeSetupCurve::ChangeSetupCurve(SetupDocument* document, const QString& path, Curve curve,
                                    int mergeSession)
-    : ChangeSetupValue(document, path, std::move(curve),
-                       QObject::tr("Edit %1").arg(labelOf(path)), mergeSession) {}
+    : ChangeSetupValue(document, path, std::move(curve), QObject::tr("Edit %1").arg(labelOf(path)),
+                       mergeSession) {}
 
-Curve ChangeSetupCurve::getValue() const { return findField(path())->curveOf(document()->setup()); }
+Curve ChangeSetupCurve::getValue() const {
+    return findField(path())->curveOf(document()->setup());
+}
 
-void ChangeSetupCurve::setValue(const Curve& curve) { document()->setCurveRaw(path(), curve); }
+void ChangeSetupCurve::setValue(const Curve& curve) {
+    document()->setCurveRaw(path(), curve);
+}
 
 ChangeSetupText::ChangeSetupText(SetupDocument* document, const QString& which, QString text)
     : ChangeSetupValue(document, which, std::move(text),

@@ -15,8 +15,7 @@ namespace vtw {
 /// Undo id shared by every setup-value command; mergeWith() decides by path and session.
 inline constexpr int changeSetupValueCommandId = 0x5e7u;
 
-template <typename Value>
-class ChangeSetupValue : public QUndoCommand {
+template <typename Value> class ChangeSetupValue : public QUndoCommand {
 public:
     ChangeSetupValue(SetupDocument* document, QString path, Value value, const QString& text,
                      int mergeSession = 0)

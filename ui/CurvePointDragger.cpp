@@ -43,9 +43,9 @@ CurvePointDragger::CurvePointDragger(SetupDocument* document, const FieldMeta& f
         QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(colour, 1), QBrush(Qt::white), 8));
     m_graph->setSelectable(QCP::stNone);
     m_selectedGraph->setLineStyle(QCPGraph::lsNone);
-    m_selectedGraph->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(0xd3, 0x54, 0x00), 1),
-                        QBrush(QColor(0xd3, 0x54, 0x00)), 10));
+    m_selectedGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
+                                                     QPen(QColor(0xd3, 0x54, 0x00), 1),
+                                                     QBrush(QColor(0xd3, 0x54, 0x00)), 10));
     m_selectedGraph->setSelectable(QCP::stNone);
     m_selectedGraph->removeFromLegend();
     m_readout->setVisible(false);
@@ -218,7 +218,8 @@ bool CurvePointDragger::removePoint(int index) {
     if (index < 0 || index >= int(c.size()))
         return false;
     if (int(c.size()) <= m_field.curveRules.minPoints) {
-        emit message(tr("%1 needs at least %2 points").arg(m_field.label).arg(m_field.curveRules.minPoints));
+        emit message(
+            tr("%1 needs at least %2 points").arg(m_field.label).arg(m_field.curveRules.minPoints));
         return false;
     }
     c.points().erase(c.points().begin() + index);
@@ -244,11 +245,12 @@ void CurvePointDragger::showReadout(int index) {
         return u.isEmpty() ? n : n + QLatin1Char(' ') + u;
     };
     m_readout->setText(withUnit(formatNumber(x, decimals(m_snapX)), m_xUnit) +
-                       QStringLiteral(", ") + withUnit(formatNumber(y, decimals(m_snapY)), m_yUnit));
+                       QStringLiteral(", ") +
+                       withUnit(formatNumber(y, decimals(m_snapY)), m_yUnit));
     m_readout->position->setCoords(x, y);
     // Keep the readout inside the plot near the right edge.
-    const bool rightHalf = m_graph->keyAxis()->coordToPixel(x) >
-                           m_graph->keyAxis()->axisRect()->center().x();
+    const bool rightHalf =
+        m_graph->keyAxis()->coordToPixel(x) > m_graph->keyAxis()->axisRect()->center().x();
     m_readout->setPositionAlignment((rightHalf ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
     m_readout->setVisible(true);
 }

@@ -33,7 +33,7 @@ public:
                       QObject* parent = nullptr);
 
     const FieldMeta& field() const { return m_field; }
-    Curve curve() const { return m_field.curveOf(m_document->setup()); }
+    const Curve& curve() const { return m_field.curveOf(m_document->setup()); }
     QCPGraph* graph() const { return m_graph; }
 
     void setScale(CurveScale scale, const QString& xUnit, const QString& yUnit);

@@ -40,9 +40,11 @@ QString rangeMessage(const FieldMeta& field, UnitSystem system, double stored) {
         return {};
     const bool bounded = field.max < std::numeric_limits<double>::max() / 2;
     if (!bounded || highOk)
-        return QStringLiteral("must be %1 %2").arg(field.minExclusive ? ">" : "≥", limit(field.min));
+        return QStringLiteral("must be %1 %2")
+            .arg(field.minExclusive ? ">" : "≥", limit(field.min));
     if (field.min <= -std::numeric_limits<double>::max() / 2)
-        return QStringLiteral("must be %1 %2").arg(field.maxExclusive ? "<" : "≤", limit(field.max));
+        return QStringLiteral("must be %1 %2")
+            .arg(field.maxExclusive ? "<" : "≤", limit(field.max));
     return QStringLiteral("must be %1 %2 and %3 %4")
         .arg(field.minExclusive ? ">" : "≥", limit(field.min), field.maxExclusive ? "<" : "≤",
              limit(field.max));

@@ -92,7 +92,9 @@ void FieldEditor::setUnitSystem(UnitSystem system) {
     refresh();
 }
 
-QString FieldEditor::problem() const { return m_problem->isVisible() ? m_problem->text() : QString(); }
+QString FieldEditor::problem() const {
+    return m_problem->isHidden() ? QString() : m_problem->text();
+}
 
 bool FieldEditor::accept(const Setup& candidate) {
     const SetupIssues issues = m_document->newProblems(candidate);
@@ -120,10 +122,14 @@ void FieldEditor::clearProblem() {
 FieldEditor* FieldEditor::create(SetupDocument* document, const FieldMeta& field, QWidget* parent) {
     switch (field.kind) {
     case FieldKind::Number:
-    case FieldKind::Integer: return new NumberFieldEditor(document, field, parent);
-    case FieldKind::Enum: return new EnumFieldEditor(document, field, parent);
-    case FieldKind::NumberList: return new NumberListEditor(document, field, parent);
-    case FieldKind::Curve: break;
+    case FieldKind::Integer:
+        return new NumberFieldEditor(document, field, parent);
+    case FieldKind::Enum:
+        return new EnumFieldEditor(document, field, parent);
+    case FieldKind::NumberList:
+        return new NumberListEditor(document, field, parent);
+    case FieldKind::Curve:
+        break;
     }
     return nullptr;
 }
@@ -240,8 +246,7 @@ void EnumFieldEditor::markInvalid(bool invalid) {
 
 // --- number lists ----------------------------------------------------------
 
-NumberListEditor::NumberListEditor(SetupDocument* document, const FieldMeta& field,
-                                   QWidget* parent)
+NumberListEditor::NumberListEditor(SetupDocument* document, const FieldMeta& field, QWidget* parent)
     : FieldEditor(document, field, parent), m_edit(new QLineEdit(this)), m_count(new QLabel(this)) {
     m_edit->setToolTip(field.tooltip + tr("\nSeparate the values with spaces or semicolons."));
     m_edit->installEventFilter(this);

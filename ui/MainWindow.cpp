@@ -1,10 +1,603 @@
 #include "MainWindow.h"
 
+#include "DerivedFiguresPanel.h"
+#include "DocumentView.h"
+#include "ProblemListDialog.h"
+#include "RecentFiles.h"
+#include "setupfile/CarLibrary.h"
+#include "setupfile/CsvIo.h"
+
+#include <qcustomplot.h>
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
+#include <QTimer>
+#include <QToolBar>
+#include <QUndoGroup>
+#include <QUndoView>
+
 namespace vtw {
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_setup(defaultSetup()) {
-    setWindowTitle(QString::fromStdString(m_setup.name) + QStringLiteral(" - Vehicle Tuning Workbench"));
-    resize(1280, 800);
+namespace {
+
+constexpr int autosaveIntervalMs = 30'000;
+const QString setupFilter = QObject::tr("Vehicle setups (*.json);;All files (*)");
+
+QString defaultRecoveryFolder() {
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+           QStringLiteral("/recovery");
+}
+
+// "Front tires: Lateral table" for a curve path.
+QString curveTitle(const FieldMeta& f) {
+    if (f.path.startsWith(QLatin1String("tires.front.")))
+        return QObject::tr("Front tires: %1").arg(f.label);
+    if (f.path.startsWith(QLatin1String("tires.rear.")))
+        return QObject::tr("Rear tires: %1").arg(f.label);
+    return f.label;
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), m_tabs(new QTabWidget(this)), m_undoGroup(new QUndoGroup(this)),
+      m_figures(new DerivedFiguresPanel), m_recent(new RecentFiles(this)),
+      m_recovery(defaultRecoveryFolder()), m_autosave(new QTimer(this)) {
+    setObjectName(QStringLiteral("mainWindow"));
+    m_tabs->setTabsClosable(true);
+    m_tabs->setMovable(true);
+    m_tabs->setDocumentMode(true);
+    m_tabs->setObjectName(QStringLiteral("documents"));
+    setCentralWidget(m_tabs);
+
+    auto* figuresDock = new QDockWidget(tr("Derived figures"), this);
+    figuresDock->setObjectName(QStringLiteral("derivedFiguresDock"));
+    figuresDock->setWidget(m_figures);
+    figuresDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                             QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::RightDockWidgetArea, figuresDock);
+    auto* historyDock = new QDockWidget(tr("History"), this);
+    historyDock->setObjectName(QStringLiteral("historyDock"));
+    auto* history = new QUndoView(m_undoGroup, historyDock);
+    history->setEmptyLabel(tr("<opened>"));
+    historyDock->setWidget(history);
+    addDockWidget(Qt::RightDockWidgetArea, historyDock);
+    resizeDocks({figuresDock}, {300}, Qt::Horizontal);
+    resizeDocks({figuresDock, historyDock}, {520, 200}, Qt::Vertical);
+
+    createActions();
+    m_tabs->setStyleSheet(QString());
+    connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeDocument);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::onCurrentChanged);
+    connect(m_recent, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
+    rebuildRecentMenu();
+
+    m_autosave->setInterval(autosaveIntervalMs);
+    connect(m_autosave, &QTimer::timeout, this, &MainWindow::autosaveNow);
+    m_autosave->start();
+
+    const QSettings settings;
+    resize(1400, 880);
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    setUnitSystem(settings.value(QStringLiteral("units")).toString() == QLatin1String("imperial")
+                      ? UnitSystem::Imperial
+                      : UnitSystem::SI);
+    updateTitles();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions() {
+    QStyle* s = style();
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    auto* newAction = file->addAction(s->standardIcon(QStyle::SP_FileIcon), tr("&New"), this,
+                                      [this] { newDocument(defaultSetup()); });
+    newAction->setShortcut(QKeySequence::New);
+    newAction->setStatusTip(tr("A new setup from the built-in Corvette C5"));
+    QMenu* library = file->addMenu(tr("New from &Library"));
+    for (const LibraryCar& car : libraryCars()) {
+        library->addAction(car.name, this, [this, car] {
+            SetupLoadResult r = loadLibraryCar(car.resourcePath);
+            if (r.ok())
+                newDocument(*r.setup, {}, r.unknownKeys);
+            else
+                (new ProblemListDialog(tr("Library car"),
+                                       tr("The library car could not be loaded."), r.errorStrings(),
+                                       this))
+                    ->open();
+        });
+    }
+    auto* open =
+        file->addAction(s->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), this, [this] {
+            const QString path = QFileDialog::getOpenFileName(this, tr("Open setup"),
+                                                              dialogDirectory(), setupFilter);
+            if (!path.isEmpty())
+                openFile(path);
+        });
+    open->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addSeparator();
+    auto* save =
+        file->addAction(s->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), this, [this] {
+            if (currentDocument())
+                saveDocument(currentDocument());
+        });
+    save->setShortcut(QKeySequence::Save);
+    auto* saveAs = file->addAction(tr("Save &As…"), this, [this] {
+        if (currentDocument())
+            saveDocumentAs(currentDocument());
+    });
+    saveAs->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    QMenu* exportMenu = file->addMenu(tr("&Export"));
+    exportMenu->addAction(tr("Setup as &JSON…"), this, &MainWindow::exportSetupCopy);
+    QMenu* curves = exportMenu->addMenu(tr("Curve as &CSV"));
+    QMenu* importMenu = file->addMenu(tr("&Import"));
+    QMenu* importCurves = importMenu->addMenu(tr("Curve from &CSV"));
+    for (const FieldMeta& f : setupFields()) {
+        if (f.kind != FieldKind::Curve)
+            continue;
+        const QString path = f.path;
+        curves->addAction(curveTitle(f) + QStringLiteral("…"), this,
+                          [this, path] { exportCurve(path); });
+        importCurves->addAction(curveTitle(f) + QStringLiteral("…"), this,
+                                [this, path] { importCurve(path); });
+    }
+    auto* plotImage =
+        exportMenu->addAction(tr("&Plot image (PNG, PDF)…"), this, &MainWindow::exportPlot);
+    plotImage->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    file->addSeparator();
+    auto* close = file->addAction(tr("&Close"), this, [this] {
+        if (m_tabs->currentIndex() >= 0)
+            closeDocument(m_tabs->currentIndex());
+    });
+    close->setShortcut(QKeySequence::Close);
+    auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_undoGroup->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    undo->setIcon(s->standardIcon(QStyle::SP_ArrowBack));
+    QAction* redo = m_undoGroup->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    redo->setIcon(s->standardIcon(QStyle::SP_ArrowForward));
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    m_unitActions = new QActionGroup(this);
+    auto* si = view->addAction(tr("&SI units (km/h, N m, kW)"));
+    auto* imperial = view->addAction(tr("&Imperial units (mph, lb-ft, hp)"));
+    for (QAction* a : {si, imperial}) {
+        a->setCheckable(true);
+        m_unitActions->addAction(a);
+    }
+    si->setData(int(UnitSystem::SI));
+    imperial->setData(int(UnitSystem::Imperial));
+    connect(m_unitActions, &QActionGroup::triggered, this,
+            [this](QAction* a) { setUnitSystem(UnitSystem(a->data().toInt())); });
+    view->addSeparator();
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        view->addAction(dock->toggleViewAction());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About"), this, [this] {
+        QMessageBox::about(
+            this, tr("About"),
+            tr("<b>Vehicle Tuning Workbench</b><p>Edit a car's setup, see what "
+               "each change does to its tires, torque and performance figures.</p>"));
+    });
+
+    QToolBar* bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->addAction(newAction);
+    bar->addAction(open);
+    bar->addAction(save);
+    bar->addSeparator();
+    bar->addAction(undo);
+    bar->addAction(redo);
+    bar->addSeparator();
+    bar->addWidget(new QLabel(tr(" Units: "), bar));
+    m_unitCombo = new QComboBox(bar);
+    m_unitCombo->setObjectName(QStringLiteral("unitSystem"));
+    m_unitCombo->addItem(tr("SI (km/h, N m, kW)"), int(UnitSystem::SI));
+    m_unitCombo->addItem(tr("Imperial (mph, lb-ft, hp)"), int(UnitSystem::Imperial));
+    connect(m_unitCombo, &QComboBox::activated, this,
+            [this](int index) { setUnitSystem(UnitSystem(m_unitCombo->itemData(index).toInt())); });
+    bar->addWidget(m_unitCombo);
+}
+
+void MainWindow::rebuildRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList files = m_recent->files();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files[i];
+        m_recentMenu
+            ->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this,
+                        [this, path] { openFile(path); })
+            ->setStatusTip(path);
+    }
+    if (!files.isEmpty()) {
+        m_recentMenu->addSeparator();
+        m_recentMenu->addAction(tr("Clear list"), m_recent, &RecentFiles::clear);
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+DocumentView* MainWindow::newDocument(Setup setup, const QString& filePath,
+                                      const UnknownKeys& unknownKeys) {
+    auto* document = new SetupDocument(std::move(setup), filePath, unknownKeys, this);
+    auto* view = new DocumentView(document, m_tabs);
+    m_documents.append(document);
+    m_undoGroup->addStack(document->undoStack());
+    view->setUnitSystem(m_unitSystem);
+    view->restoreLayout(QSettings());
+    connect(view, &DocumentView::message, this, &MainWindow::showStatus);
+    connect(document, &SetupDocument::modifiedChanged, this, &MainWindow::updateTitles);
+    connect(document, &SetupDocument::filePathChanged, this, &MainWindow::updateTitles);
+    connect(document, &SetupDocument::changed, this, [this](const SetupChange& change) {
+        if (change.kind == SetupChange::Kind::Name)
+            updateTitles();
+    });
+    const int index = m_tabs->addTab(view, document->displayName());
+    m_tabs->setCurrentIndex(index);
+    updateTitles();
+    return view;
+}
+
+bool MainWindow::openFile(const QString& path) {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        auto* view = static_cast<DocumentView*>(m_tabs->widget(i));
+        if (!view->document()->filePath().isEmpty() &&
+            QFileInfo(view->document()->filePath()).absoluteFilePath() == absolute) {
+            m_tabs->setCurrentIndex(i);
+            return true;
+        }
+    }
+    SetupLoadResult result = loadSetupFile(path);
+    if (!result.ok()) {
+        auto* dialog = new ProblemListDialog(
+            tr("Cannot open setup"),
+            tr("<b>%1</b> was not opened: it has %n problem(s). Nothing was changed.", nullptr,
+               int(result.errors.size()))
+                .arg(QFileInfo(path).fileName().toHtmlEscaped()),
+            result.errorStrings(), this);
+        dialog->open();
+        if (!QFileInfo::exists(path))
+            m_recent->remove(path);
+        return false;
+    }
+    newDocument(std::move(*result.setup), absolute, result.unknownKeys);
+    m_recent->add(absolute);
+    if (!result.warnings.isEmpty())
+        showStatus(result.warnings.join(QStringLiteral("; ")));
+    return true;
+}
+
+QString MainWindow::dialogDirectory() const {
+    if (currentDocument() && !currentDocument()->filePath().isEmpty())
+        return QFileInfo(currentDocument()->filePath()).absolutePath();
+    if (!m_recent->files().isEmpty())
+        return QFileInfo(m_recent->files().first()).absolutePath();
+    return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+}
+
+bool MainWindow::saveDocument(SetupDocument* document) {
+    if (document->filePath().isEmpty())
+        return saveDocumentAs(document);
+    return saveDocumentAs(document, document->filePath());
+}
+
+bool MainWindow::saveDocumentAs(SetupDocument* document, const QString& path) {
+    QString target = path;
+    if (target.isEmpty()) {
+        const QString suggestion =
+            document->filePath().isEmpty()
+                ? dialogDirectory() + QLatin1Char('/') + document->displayName() + ".json"
+                : document->filePath();
+        target = QFileDialog::getSaveFileName(this, tr("Save setup"), suggestion, setupFilter);
+        if (target.isEmpty())
+            return false;
+    }
+    const SaveResult result = document->saveAs(target);
+    if (!result.ok) {
+        QMessageBox::critical(
+            this, tr("Save failed"),
+            tr("The setup could not be saved to %1:\n%2").arg(target, result.error));
+        return false;
+    }
+    m_recovery.remove(document->id());
+    m_recent->add(target);
+    showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(target)));
+    updateTitles();
+    return true;
+}
+
+bool MainWindow::maybeSave(SetupDocument* document) {
+    if (!document->isModified())
+        return true;
+    const auto answer = QMessageBox::warning(
+        this, tr("Unsaved changes"),
+        tr("“%1” has unsaved changes. Save them?").arg(document->displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Save)
+        return saveDocument(document);
+    return true;
+}
+
+bool MainWindow::closeDocument(int index) {
+    auto* view = qobject_cast<DocumentView*>(m_tabs->widget(index));
+    if (!view)
+        return false;
+    SetupDocument* document = view->document();
+    m_tabs->setCurrentIndex(index);
+    if (!maybeSave(document))
+        return false;
+    {
+        QSettings settings;
+        view->saveLayout(settings);
+    }
+    m_recovery.remove(document->id());
+    m_figures->setDocument(nullptr); // it must not outlive the document it follows
+    m_tabs->removeTab(index);
+    m_undoGroup->removeStack(document->undoStack());
+    m_documents.removeOne(document);
+    delete view;
+    delete document;
+    onCurrentChanged();
+    return true;
+}
+
+SetupDocument* MainWindow::currentDocument() const {
+    auto* view = currentView();
+    return view ? view->document() : nullptr;
+}
+
+DocumentView* MainWindow::currentView() const {
+    return qobject_cast<DocumentView*>(m_tabs->currentWidget());
+}
+
+QList<DocumentView*> MainWindow::views() const {
+    QList<DocumentView*> out;
+    for (int i = 0; i < m_tabs->count(); ++i)
+        out << static_cast<DocumentView*>(m_tabs->widget(i));
+    return out;
+}
+
+void MainWindow::onCurrentChanged() {
+    SetupDocument* document = currentDocument();
+    m_undoGroup->setActiveStack(document ? document->undoStack() : nullptr);
+    m_figures->setDocument(document);
+    updateTitles();
+}
+
+void MainWindow::updateTitles() {
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        SetupDocument* d = static_cast<DocumentView*>(m_tabs->widget(i))->document();
+        m_tabs->setTabText(i,
+                           d->displayName() + (d->isModified() ? QStringLiteral(" *") : QString()));
+        m_tabs->setTabToolTip(i, d->filePath().isEmpty() ? tr("Not saved yet")
+                                                         : QDir::toNativeSeparators(d->filePath()));
+    }
+    SetupDocument* current = currentDocument();
+    if (current) {
+        setWindowTitle(current->displayName() + QStringLiteral("[*] - Vehicle Tuning Workbench"));
+        setWindowModified(current->isModified());
+    } else {
+        setWindowTitle(QStringLiteral("Vehicle Tuning Workbench"));
+        setWindowModified(false);
+    }
+}
+
+void MainWindow::setUnitSystem(UnitSystem system) {
+    m_unitSystem = system;
+    for (DocumentView* v : views())
+        v->setUnitSystem(system);
+    m_figures->setUnitSystem(system);
+    if (m_unitCombo)
+        m_unitCombo->setCurrentIndex(m_unitCombo->findData(int(system)));
+    if (m_unitActions) {
+        for (QAction* a : m_unitActions->actions())
+            a->setChecked(a->data().toInt() == int(system));
+    }
+}
+
+void MainWindow::showStatus(const QString& text) {
+    statusBar()->showMessage(text, 8000);
+}
+
+void MainWindow::exportSetupCopy() {
+    SetupDocument* d = currentDocument();
+    if (!d)
+        return;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export setup"), dialogDirectory() + QLatin1Char('/') + d->displayName() + ".json",
+        setupFilter);
+    if (path.isEmpty())
+        return;
+    const SaveResult r = saveSetupFile(path, d->setup(), d->unknownKeys());
+    if (!r.ok)
+        QMessageBox::critical(this, tr("Export failed"), r.error);
+    else
+        showStatus(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
+}
+
+void MainWindow::exportCurve(const QString& fieldPath) {
+    SetupDocument* d = currentDocument();
+    const FieldMeta* f = findField(fieldPath);
+    if (!d || !f)
+        return;
+    const QString name = QString(fieldPath).replace(QLatin1Char('.'), QLatin1Char('_'));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export %1").arg(curveTitle(*f)),
+        dialogDirectory() + QLatin1Char('/') + name + ".csv", tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    // Stored (SI) units, named in the header, so the file means the same anywhere.
+    const auto header = [](const QString& label, const QString& unit) {
+        return unit.isEmpty() ? label : QStringLiteral("%1 [%2]").arg(label, unit);
+    };
+    const QByteArray csv = writeCurveCsv(f->curveOf(d->setup()), header(f->xLabel, f->xUnit),
+                                         header(f->yLabel, f->yUnit));
+    const SaveResult r = writeFileAtomically(path, csv);
+    if (!r.ok)
+        QMessageBox::critical(this, tr("Export failed"), r.error);
+    else
+        showStatus(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
+}
+
+void MainWindow::importCurve(const QString& fieldPath) {
+    SetupDocument* d = currentDocument();
+    const FieldMeta* f = findField(fieldPath);
+    if (!d || !f)
+        return;
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Import %1").arg(curveTitle(*f)), dialogDirectory(),
+                                     tr("CSV files (*.csv *.txt);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QFile file(path);
+    QStringList problems;
+    CurveImportResult result;
+    if (file.size() > maxCsvBytes)
+        problems << tr("the file is larger than %1 MB").arg(maxCsvBytes / (1024 * 1024));
+    else if (!file.open(QIODevice::ReadOnly))
+        problems << file.errorString();
+    else
+        result = readCurveCsv(file.readAll(), f->curveRules, fieldPath);
+    if (problems.isEmpty() && !result.ok())
+        problems = result.errors;
+    if (problems.isEmpty()) {
+        Setup candidate = d->setup();
+        f->curve(candidate) = *result.curve;
+        for (const SetupIssue& issue : d->newProblems(candidate))
+            problems << issue.toString();
+    }
+    if (!problems.isEmpty()) {
+        (new ProblemListDialog(
+             tr("Import refused"),
+             tr("%1 was not imported; the curve is unchanged.").arg(QFileInfo(path).fileName()),
+             problems, this))
+            ->open();
+        return;
+    }
+    d->changeCurve(fieldPath, *result.curve);
+    showStatus(tr("Imported %1 points into %2").arg(result.curve->size()).arg(curveTitle(*f)));
+}
+
+void MainWindow::exportPlot() {
+    DocumentView* v = currentView();
+    QCustomPlot* plot = v ? v->currentPlot() : nullptr;
+    if (!plot) {
+        showStatus(tr("Show a plot (engine torque, tire tables or tire model) to export it."));
+        return;
+    }
+    QString selected;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export plot"), dialogDirectory() + QStringLiteral("/plot.png"),
+        tr("PNG image (*.png);;PDF document (*.pdf)"), &selected);
+    if (path.isEmpty())
+        return;
+    const bool pdf = path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive);
+    const bool ok = pdf ? plot->savePdf(path) : plot->savePng(path, 0, 0, 2.0);
+    showStatus(ok ? tr("Exported %1").arg(QDir::toNativeSeparators(path))
+                  : tr("Could not write %1").arg(QDir::toNativeSeparators(path)));
+}
+
+void MainWindow::setRecoveryFolder(const QString& folder) {
+    m_recovery = RecoveryStore(folder);
+}
+
+void MainWindow::autosaveNow() {
+    for (SetupDocument* d : m_documents) {
+        if (d->isModified())
+            m_recovery.save(d->id(), d->setup(), d->unknownKeys(), d->filePath());
+        else
+            m_recovery.remove(d->id());
+    }
+}
+
+int MainWindow::restoreRecovered() {
+    int restored = 0;
+    for (const RecoveredFile& copy : m_recovery.list()) {
+        SetupLoadResult r = loadSetupFile(copy.setupPath);
+        if (!r.ok())
+            continue; // a damaged copy is useless; leave it for inspection
+        DocumentView* view = newDocument(std::move(*r.setup), copy.originalPath, r.unknownKeys);
+        view->document()->markModified();
+        m_recovery.remove(copy.documentId);
+        ++restored;
+    }
+    updateTitles();
+    return restored;
+}
+
+void MainWindow::offerRecovery() {
+    const QList<RecoveredFile> copies = m_recovery.list();
+    if (copies.isEmpty())
+        return;
+    QStringList names;
+    for (const RecoveredFile& c : copies)
+        names << QStringLiteral("• %1 (%2)")
+                     .arg(c.name,
+                          QLocale().toString(c.savedAt.toLocalTime(), QLocale::ShortFormat));
+    const auto answer =
+        QMessageBox::question(this, tr("Restore unsaved setups?"),
+                              tr("The last session ended with unsaved changes. Restore them?\n\n%1")
+                                  .arg(names.join('\n')),
+                              QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
+    if (answer == QMessageBox::Yes) {
+        restoreRecovered();
+    } else {
+        for (const RecoveredFile& c : copies)
+            m_recovery.remove(c.documentId);
+    }
+}
+
+void MainWindow::saveSettings() {
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("units"), m_unitSystem == UnitSystem::Imperial
+                                                   ? QStringLiteral("imperial")
+                                                   : QStringLiteral("si"));
+    if (DocumentView* v = currentView())
+        v->saveLayout(settings);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    for (SetupDocument* d : m_documents) {
+        if (!maybeSave(d)) {
+            event->ignore();
+            return;
+        }
+    }
+    saveSettings();
+    for (SetupDocument* d : m_documents)
+        m_recovery.remove(d->id());
+    event->accept();
 }
 
 } // namespace vtw

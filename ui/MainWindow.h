@@ -1,18 +1,96 @@
 #pragma once
 
-#include "Setup.h"
+// The workbench window: open setups as tabs, each a DocumentView; menus and
+// toolbar for files, export, undo and display units; the live derived figures
+// and the undo history as docks; autosave to a recovery folder.
+
+#include "SetupDocument.h"
+#include "setupfile/Recovery.h"
 
 #include <QMainWindow>
 
+class QActionGroup;
+class QComboBox;
+class QMenu;
+class QTabWidget;
+class QTimer;
+class QUndoGroup;
+
 namespace vtw {
+
+class DerivedFiguresPanel;
+class DocumentView;
+class RecentFiles;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    /// Opens a setup in a new tab and makes it current.
+    DocumentView* newDocument(Setup setup, const QString& filePath = {},
+                              const UnknownKeys& unknownKeys = {});
+    /// Opens a file in a new tab (or shows it if already open). A file that
+    /// does not load opens nothing and lists every problem in a dialog.
+    bool openFile(const QString& path);
+    /// Saves to the document's file, asking for one if it has none.
+    bool saveDocument(SetupDocument* document);
+    /// Saves under a new name (asks for it when path is empty).
+    bool saveDocumentAs(SetupDocument* document, const QString& path = {});
+    /// Closes a tab, asking to save unsaved changes; false if the user cancelled.
+    bool closeDocument(int index);
+
+    SetupDocument* currentDocument() const;
+    DocumentView* currentView() const;
+    QList<DocumentView*> views() const;
+    QTabWidget* documentTabs() const { return m_tabs; }
+    DerivedFiguresPanel* derivedFigures() const { return m_figures; }
+    RecentFiles* recentFiles() const { return m_recent; }
+
+    void setUnitSystem(UnitSystem system);
+    UnitSystem unitSystem() const { return m_unitSystem; }
+
+    /// Recovery folder (default: AppDataLocation/recovery).
+    void setRecoveryFolder(const QString& folder);
+    QString recoveryFolder() const { return m_recovery.folder(); }
+    /// Writes the autosave copy of every modified document now.
+    void autosaveNow();
+    /// At start-up: offers to restore copies left by a session that ended
+    /// without saving (asks with a message box).
+    void offerRecovery();
+    /// Restores every copy in the recovery folder as a modified document.
+    int restoreRecovered();
+
+    void saveSettings();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
 
 private:
-    Setup m_setup;
+    void createActions();
+    void rebuildRecentMenu();
+    void updateTitles();
+    void onCurrentChanged();
+    bool maybeSave(SetupDocument* document);
+    void exportSetupCopy();
+    void exportCurve(const QString& path);
+    void importCurve(const QString& path);
+    void exportPlot();
+    void showStatus(const QString& text);
+    QString dialogDirectory() const;
+
+    QTabWidget* m_tabs;
+    QUndoGroup* m_undoGroup;
+    DerivedFiguresPanel* m_figures;
+    RecentFiles* m_recent;
+    QMenu* m_recentMenu = nullptr;
+    QComboBox* m_unitCombo = nullptr;
+    QActionGroup* m_unitActions = nullptr;
+    UnitSystem m_unitSystem = UnitSystem::SI;
+    RecoveryStore m_recovery;
+    QTimer* m_autosave;
+    QList<SetupDocument*> m_documents;
 };
 
 } // namespace vtw

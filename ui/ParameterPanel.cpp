@@ -122,7 +122,7 @@ void ParameterPanel::addPage(const QString& title, QWidget* content, const QStri
         column->addWidget(hint);
     }
     content->setParent(page);
-    content->setMaximumWidth(900);
+    content->setMaximumWidth(640);
     column->addWidget(content);
     column->addStretch(1);
 

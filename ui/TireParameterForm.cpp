@@ -26,8 +26,7 @@ bool isPureSlipModel(TireModelKind kind) {
 }
 } // namespace
 
-TireParameterForm::TireParameterForm(SetupDocument* document, const QString& axle,
-                                     QWidget* parent)
+TireParameterForm::TireParameterForm(SetupDocument* document, const QString& axle, QWidget* parent)
     : QWidget(parent), m_document(document), m_axle(axle), m_pages(new QStackedWidget(this)),
       m_modelBox(new QGroupBox(this)) {
     const QString p = QStringLiteral("tires.%1.").arg(axle);
@@ -35,8 +34,8 @@ TireParameterForm::TireParameterForm(SetupDocument* document, const QString& axl
     column->setContentsMargins(0, 0, 0, 0);
 
     std::vector<const FieldMeta*> common;
-    for (const QString& key : {"model", "combinedSlip", "radius", "wheelInertia"})
-        common.push_back(findField(p + key));
+    for (const char* key : {"model", "combinedSlip", "radius", "wheelInertia"})
+        common.push_back(findField(p + QLatin1String(key)));
     column->addWidget(m_forms.emplace_back(new ParameterForm(document, common, this)));
 
     auto* boxLayout = new QVBoxLayout(m_modelBox);
@@ -73,7 +72,7 @@ TireParameterForm::TireParameterForm(SetupDocument* document, const QString& axl
             auto* box = new QGroupBox(title, page);
             auto* l = new QVBoxLayout(box);
             l->addWidget(addForm(p + "magicFormula." + key + ".", box));
-            row->addWidget(box);
+            row->addWidget(box, 0, Qt::AlignTop);
         }
         m_pages->addWidget(page);
     }
@@ -138,15 +137,26 @@ void TireParameterForm::setUnitSystem(UnitSystem system) {
         f->setUnitSystem(system);
 }
 
-int TireParameterForm::currentModelPage() const { return m_pages->currentIndex(); }
+int TireParameterForm::currentModelPage() const {
+    return m_pages->currentIndex();
+}
 
 void TireParameterForm::showModel() {
     const TireParams& t = axleParams(m_document->setup(), m_axle);
     m_pages->setCurrentIndex(int(t.model));
+    // A stacked widget is as tall as its tallest page (Pacejka's 33 rows): let
+    // only the shown page count so the box fits the chosen model.
+    for (int i = 0; i < m_pages->count(); ++i) {
+        const auto policy =
+            i == m_pages->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored;
+        m_pages->widget(i)->setSizePolicy(policy, policy);
+    }
+    m_pages->adjustSize();
     const QString key = enumKeys<TireModelKind>().value(int(t.model));
     m_modelBox->setTitle(tr("%1 parameters").arg(enumKeyDisplayName(key)));
     // The combination rule only matters to pure-slip models.
-    if (FieldEditor* e = m_forms.first()->editor(QStringLiteral("tires.%1.combinedSlip").arg(m_axle)))
+    if (FieldEditor* e =
+            m_forms.first()->editor(QStringLiteral("tires.%1.combinedSlip").arg(m_axle)))
         e->setEnabled(isPureSlipModel(t.model));
 }
 

@@ -1,0 +1,136 @@
+// The parameter forms driven through their widgets: bad input is refused at
+// the field with a visible reason and never reaches the document; good input
+// is one undo step; display units convert and storage stays SI.
+#include "FieldEditors.h"
+#include "ParameterForm.h"
+#include "ParameterPanel.h"
+#include "SetupDocument.h"
+#include "TireParameterForm.h"
+#include "setupfile/SetupMetadata.h"
+
+#include <QComboBox>
+#include <QLineEdit>
+#include <QtTest>
+
+using namespace vtw;
+
+namespace {
+void typeInto(QLineEdit* edit, const QString& text) {
+    edit->selectAll();
+    QTest::keyClicks(edit, text);
+    QTest::keyClick(edit, Qt::Key_Return);
+}
+} // namespace
+
+class TestUiForms : public QObject {
+    Q_OBJECT
+private slots:
+    void everyNonCurveFieldHasAnEditor() {
+        SetupDocument document(defaultSetup());
+        ParameterPanel panel(&document);
+        for (const FieldMeta& f : setupFields()) {
+            if (f.kind != FieldKind::Curve)
+                QVERIFY2(panel.editor(f.path), qPrintable(f.path));
+        }
+    }
+
+    void badValueRefusedWithReason_data() {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("reasonContains");
+        QTest::newRow("negative mass") << "chassis.mass"
+                                       << "-5"
+                                       << "≥";
+        QTest::newRow("not a number") << "chassis.cgHeight"
+                                      << "tall"
+                                      << "not a number";
+        QTest::newRow("share above 100 %") << "brakes.frontBias"
+                                           << "120"
+                                           << "100 %";
+        QTest::newRow("idle above redline") << "engine.idle_rpm"
+                                            << "7000"
+                                            << "Redline";
+        QTest::newRow("upshift above redline") << "gearbox.upshift_rpm"
+                                               << "6500"
+                                               << "redline";
+        QTest::newRow("gears not descending") << "gearbox.forwardRatios"
+                                              << "2.66; 1.78; 1.9"
+                                              << "descend";
+        QTest::newRow("fractional substeps") << "simulation.substeps"
+                                             << "1.5"
+                                             << "whole";
+        QTest::newRow("steer angle 90 deg") << "steering.maxSteerAngle"
+                                            << "90"
+                                            << "deg";
+    }
+    void badValueRefusedWithReason() {
+        QFETCH(QString, path);
+        QFETCH(QString, text);
+        QFETCH(QString, reasonContains);
+        SetupDocument document(defaultSetup());
+        ParameterPanel panel(&document);
+        panel.show();
+        FieldEditor* editor = panel.editor(path);
+        QVERIFY(editor);
+        auto* edit = editor->findChild<QLineEdit*>();
+        QVERIFY(edit);
+        typeInto(edit, text);
+        QVERIFY2(editor->problem().contains(reasonContains),
+                 qPrintable(QStringLiteral("reason: ") + editor->problem()));
+        QCOMPARE(document.setup(), defaultSetup()); // nothing reached the document
+        QCOMPARE(document.undoStack()->count(), 0);
+        QCOMPARE(edit->text(), text); // the user's text stays for correction
+        // Escape brings the document's value back and clears the reason.
+        QTest::keyClick(edit, Qt::Key_Escape);
+        QVERIFY(editor->problem().isEmpty());
+    }
+
+    void goodValueIsOneUndoStep() {
+        SetupDocument document(defaultSetup());
+        ParameterPanel panel(&document);
+        auto* edit = panel.editor(QStringLiteral("chassis.mass"))->findChild<QLineEdit*>();
+        typeInto(edit, QStringLiteral("1620"));
+        QCOMPARE(document.setup().chassis.mass, 1620.0);
+        QCOMPARE(document.undoStack()->count(), 1);
+        document.undoStack()->undo();
+        QCOMPARE(document.setup().chassis.mass, defaultSetup().chassis.mass);
+        QCOMPARE(edit->text(), QStringLiteral("1500"));
+    }
+
+    // Imperial display: 3000 lb typed, stored as kg; torque shown in lb-ft.
+    void imperialUnitsConvertAtTheField() {
+        SetupDocument document(defaultSetup());
+        ParameterPanel panel(&document);
+        panel.setUnitSystem(UnitSystem::Imperial);
+        auto* mass = panel.editor(QStringLiteral("chassis.mass"))->findChild<QLineEdit*>();
+        typeInto(mass, QStringLiteral("3000"));
+        QCOMPARE(document.setup().chassis.mass, 3000.0 * 0.45359237);
+        auto* brake = panel.editor(QStringLiteral("brakes.maxTorque"))->findChild<QLineEdit*>();
+        bool ok = false;
+        const double shown = QLocale::c().toDouble(brake->text(), &ok);
+        QVERIFY(ok);
+        QVERIFY(std::abs(shown - 4800.0 / 1.3558179) < 1.0);
+        // Up arrow steps by the field's step in the shown unit.
+        auto* front = panel.editor(QStringLiteral("brakes.frontBias"))->findChild<QLineEdit*>();
+        QTest::keyClick(front, Qt::Key_Up);
+        QVERIFY(std::abs(document.setup().brakes.frontBias - 0.71) < 1e-12);
+    }
+
+    void tireModelShowsOnlyItsParameters() {
+        SetupDocument document(defaultSetup());
+        TireParameterForm form(&document, QStringLiteral("front"));
+        QCOMPARE(form.currentModelPage(), int(TireModelKind::MagicFormula));
+        auto* model = qobject_cast<EnumFieldEditor*>(
+            form.forms().first()->editor(QStringLiteral("tires.front.model")));
+        QVERIFY(model);
+        model->comboBox()->setCurrentIndex(int(TireModelKind::Brush));
+        emit model->comboBox()->activated(int(TireModelKind::Brush));
+        QCOMPARE(document.setup().frontTires.model, TireModelKind::Brush);
+        QCOMPARE(form.currentModelPage(), int(TireModelKind::Brush));
+        document.undoStack()->undo();
+        QCOMPARE(form.currentModelPage(), int(TireModelKind::MagicFormula));
+    }
+};
+
+QTEST_MAIN(TestUiForms)
+#include "tst_ui_forms.moc"

@@ -1,0 +1,58 @@
+// Not a test: renders the workbench offscreen and saves one PNG per view to
+// the folder given as the first argument (default /tmp), for checking by eye.
+#include "DerivedFiguresPanel.h"
+#include "DocumentView.h"
+#include "MainWindow.h"
+#include "ParameterPanel.h"
+#include "TireModelView.h"
+#include "TireTablePanel.h"
+#include "TorqueCurvePanel.h"
+
+#include <QApplication>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTest>
+
+using namespace vtw;
+
+int main(int argc, char* argv[]) {
+    Q_INIT_RESOURCE(resources);
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QStandardPaths::setTestModeEnabled(true);
+    QApplication::setOrganizationName(QStringLiteral("vtw-screenshots"));
+    const QString out = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral("/tmp");
+    const bool imperial = argc > 2 && QByteArray(argv[2]) == "imperial";
+
+    MainWindow window;
+    window.resize(1400, 880);
+    window.show();
+    DocumentView* view = window.newDocument(defaultSetup());
+    window.setUnitSystem(imperial ? UnitSystem::Imperial : UnitSystem::SI);
+    QSignalSpy shown(window.derivedFigures(), &DerivedFiguresPanel::figuresShown);
+    shown.wait(10000);
+    const QString suffix = imperial ? QStringLiteral("-imperial") : QString();
+
+    const auto save = [&](const QString& name) {
+        QTest::qWait(50);
+        QApplication::processEvents();
+        window.grab().save(out + QStringLiteral("/ui-%1%2.png").arg(name, suffix));
+    };
+    view->parameters()->showGroup(QStringLiteral("Chassis"));
+    save(QStringLiteral("forms"));
+    view->parameters()->showGroup(QStringLiteral("Rear tires"));
+    save(QStringLiteral("forms-tires"));
+    view->parameters()->showGroup(QStringLiteral("Gearbox"));
+    save(QStringLiteral("forms-gearbox"));
+    view->tabs()->setCurrentWidget(static_cast<QWidget*>(view->torque()));
+    save(QStringLiteral("torque"));
+    view->tabs()->setCurrentWidget(static_cast<QWidget*>(view->tireTables()));
+    save(QStringLiteral("tire-tables"));
+    view->tabs()->setCurrentWidget(static_cast<QWidget*>(view->tireModel()));
+    view->tireModel()->setComparison(QStringLiteral("otherAxle"));
+    save(QStringLiteral("tire-model"));
+    view->tabs()->setCurrentWidget(static_cast<QWidget*>(view->torque()));
+    save(QStringLiteral("main"));
+    return 0;
+}

@@ -1,0 +1,81 @@
+#pragma once
+
+// What an axle's tire model does: Fx against slip ratio and Fy against slip
+// angle at a load the user picks (with lighter lines for other loads), and the
+// friction ellipse with combined-slip curves inside it. A second tire (the
+// other axle, another model with the same parameters, or a pinned earlier
+// parameter set) can be overlaid dashed. Every number comes from core's tire
+// sweeps and limits; a table model's points can be dragged here too.
+
+#include "SetupDocument.h"
+#include "tires/TireParams.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class QComboBox;
+class QCustomPlot;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+
+namespace vtw {
+
+class CurvePointDragger;
+
+class TireModelView : public QWidget {
+    Q_OBJECT
+public:
+    explicit TireModelView(SetupDocument* document, QWidget* parent = nullptr);
+
+    void setUnitSystem(UnitSystem system);
+    QString axle() const;
+    void showAxle(const QString& axle);
+    /// Load in N.
+    void setLoad(double newtons);
+    double load() const;
+    /// "none", "otherAxle", "pinned" or "model:<key>".
+    bool setComparison(const QString& key);
+    /// Remembers the current parameters as set B ("pinned").
+    void pinCurrent();
+
+    QCustomPlot* longitudinalPlot() const { return m_fx; }
+    QCustomPlot* lateralPlot() const { return m_fy; }
+    QCustomPlot* ellipsePlot() const { return m_ellipse; }
+    /// The plot the user last clicked (for plot export).
+    QCustomPlot* currentPlot() const { return m_current; }
+    CurvePointDragger* tableDragger(const QString& axle, const QString& which) const;
+
+signals:
+    void message(const QString& text);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void refresh();
+    void rebuildComparisons();
+    const TireParams& params(const QString& axle) const;
+    std::optional<TireParams> comparisonParams(QString* name) const;
+    void updateDraggers();
+    void fitEllipseAxes();
+
+    SetupDocument* m_document;
+    QComboBox* m_axle;
+    QDoubleSpinBox* m_load;
+    QComboBox* m_surface;
+    QComboBox* m_compare;
+    QPushButton* m_pin;
+    QLabel* m_info;
+    QCustomPlot* m_fx;
+    QCustomPlot* m_fy;
+    QCustomPlot* m_ellipse;
+    QCustomPlot* m_current;
+    QHash<QString, CurvePointDragger*> m_draggers;
+    std::optional<TireParams> m_pinned;
+    UnitSystem m_system = UnitSystem::SI;
+    double m_ellipseExtent = 1.0;
+};
+
+} // namespace vtw
