@@ -1,0 +1,197 @@
+// The live-simulation page driven through its widgets, offscreen (issue 6):
+// a maneuver started with the Start button shows the CLI's metrics; a
+// diverged run shows its message and the page keeps working; keys drive the
+// car; the page closes cleanly mid-run.
+
+#include "DrivePad.h"
+#include "LiveSimulationPage.h"
+#include "SimulationWorker.h"
+#include "maneuvers/ManeuverRunner.h"
+
+#include <QComboBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTest>
+
+using namespace vtw;
+
+namespace {
+
+constexpr int waitMs = 60000;
+
+QPushButton* button(QWidget& page, const QString& text) {
+    for (QPushButton* b : page.findChildren<QPushButton*>()) {
+        if (b->text() == text)
+            return b;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestLivePage : public QObject {
+    Q_OBJECT
+private slots:
+    void maneuverShowsTheCliMetrics_data();
+    void maneuverShowsTheCliMetrics();
+    void divergedRunShowsItsMessage();
+    void keyboardDrivesTheCar();
+    void liveEditReachesTheRunningCar();
+    void closesCleanlyMidRun();
+};
+
+void TestLivePage::maneuverShowsTheCliMetrics_data() {
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QString>("optionKey");
+    QTest::addColumn<double>("optionValue");
+    QTest::newRow("braking from 80 km/h") << "braking"
+                                          << "start_kmh" << 80.0;
+    QTest::newRow("acceleration") << "acceleration"
+                                  << "" << 0.0;
+    QTest::newRow("skidpad r = 30 m") << "skidpad"
+                                      << "radius_m" << 30.0;
+}
+
+void TestLivePage::maneuverShowsTheCliMetrics() {
+    QFETCH(QString, id);
+    QFETCH(QString, optionKey);
+    QFETCH(double, optionValue);
+    Setup setup = defaultSetup();
+    setup.chassis.mass = 1420.0; // not the default, so the page must use the setup it was given
+
+    LiveSimulationPage page;
+    page.resize(1300, 850);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.setSetup(setup);
+    auto* source = page.findChild<QComboBox*>();
+    QVERIFY(source);
+    source->setCurrentIndex(source->findData(id));
+    if (!optionKey.isEmpty())
+        page.setManeuverOption(optionKey, optionValue);
+    page.setRealTime(false);
+    QSignalSpy finished(&page, &LiveSimulationPage::runFinished);
+    QTest::mouseClick(button(page, "Start"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, waitMs);
+    QCOMPARE(page.state(), WorkerState::Finished);
+
+    // What the CLI computes for the same setup and maneuver.
+    ManeuverOptions options;
+    if (!optionKey.isEmpty())
+        options[optionKey.toStdString()] = optionValue;
+    std::string error;
+    auto maneuver = makeManeuver(id.toStdString(), options, &error);
+    QVERIFY2(maneuver, error.c_str());
+    const RunResult reference = runManeuver(setup, *maneuver);
+    QVERIFY(reference.ok);
+
+    const QTableWidget* table = page.metricsTable();
+    QCOMPARE(table->rowCount(), static_cast<int>(reference.metrics.size()));
+    QVERIFY(table->rowCount() > 0);
+    for (int r = 0; r < table->rowCount(); ++r) {
+        const Metric& m = reference.metrics[static_cast<std::size_t>(r)];
+        QCOMPARE(table->item(r, 0)->text(), QString::fromStdString(m.label));
+        QCOMPARE(table->item(r, 1)->text(), LiveSimulationPage::formatMetricValue(m));
+        QCOMPARE(table->item(r, 2)->text(), QString::fromStdString(m.unit));
+        const Metric& shown = page.lastMetrics()[static_cast<std::size_t>(r)];
+        QCOMPARE(shown.reached, m.reached);
+        if (m.reached)
+            QCOMPARE(shown.value, m.value); // bit-identical, not just equal when printed
+    }
+    // The whole run reached the history (fast mode thins it, but it ends at the end).
+    page.tick();
+    QVERIFY(page.history().size() > 10);
+    // The last sample is the state at the start of the last step.
+    QVERIFY(std::abs(page.history().lastTime() + setup.simulation.timeStep -
+                     reference.simulatedTime) < 1e-9);
+}
+
+void TestLivePage::divergedRunShowsItsMessage() {
+    LiveSimulationPage page;
+    page.resize(1200, 800);
+    page.show();
+    Setup bad = defaultSetup();
+    bad.simulation.timeStep = 0.05;
+    bad.simulation.integrator = Integrator::ExplicitEuler;
+    bad.chassis.yawInertia = 5.0;
+    page.setSetup(bad);
+    page.selectInputSource("step-steer");
+    page.setRealTime(false);
+    QSignalSpy failed(&page, &LiveSimulationPage::runFailed);
+    page.start();
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, waitMs);
+    QVERIFY2(page.errorText().contains("diverged"), qPrintable(page.errorText()));
+    QCOMPARE(page.state(), WorkerState::Failed);
+
+    // The application carries on: a good setup runs again and clears the message.
+    page.setSetup(defaultSetup());
+    page.selectInputSource("braking");
+    QSignalSpy finished(&page, &LiveSimulationPage::runFinished);
+    page.start();
+    QVERIFY(page.errorText().isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, waitMs);
+}
+
+void TestLivePage::keyboardDrivesTheCar() {
+    LiveSimulationPage page;
+    page.resize(1200, 800);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.selectInputSource("drive");
+    page.setRealTime(true);
+    page.setSpeedFactor(4.0);
+    page.start();
+    DrivePad* pad = page.drivePad();
+    QTRY_VERIFY_WITH_TIMEOUT(pad->isDriving(), waitMs);
+    pad->setFocus();
+    QTest::keyPress(pad, Qt::Key_W);
+    QTRY_VERIFY_WITH_TIMEOUT(pad->inputs().throttle > 0.99, waitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(page.lastStatus().latest.body.vx > 5.0, waitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(page.lastStatus().latest.inputs.throttle > 0.99, waitMs);
+    QTest::keyRelease(pad, Qt::Key_W);
+    QTest::keyPress(pad, Qt::Key_A);
+    QTRY_VERIFY_WITH_TIMEOUT(page.lastStatus().latest.steerAngle > 0.05, waitMs); // left
+    QTest::keyRelease(pad, Qt::Key_A);
+    QTest::mouseClick(button(page, "Pause"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(page.state(), WorkerState::Paused, waitMs);
+    page.tick(); // the status as it was when the pause took effect
+    const long steps = page.lastStatus().steps;
+    QTest::mouseClick(button(page, "Step"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(page.lastStatus().steps, steps + 1, waitMs);
+    QTest::mouseClick(button(page, "Stop"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(page.state(), WorkerState::Stopped, waitMs);
+    QVERIFY(!pad->isDriving());
+}
+
+void TestLivePage::liveEditReachesTheRunningCar() {
+    LiveSimulationPage page;
+    page.selectInputSource("drive");
+    page.setRealTime(true);
+    page.start();
+    QTRY_COMPARE_WITH_TIMEOUT(page.state(), WorkerState::Running, waitMs);
+    Setup setup = defaultSetup();
+    std::uint64_t serial = 0;
+    for (int i = 0; i < 200; ++i) {
+        setup.engine.redlineRpm = 5000.0 + i;
+        page.setSetup(setup);
+        serial += 1;
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(page.lastStatus().setupSerial >= serial, waitMs);
+    QCOMPARE(page.state(), WorkerState::Running);
+}
+
+void TestLivePage::closesCleanlyMidRun() {
+    for (int i = 0; i < 3; ++i) {
+        auto page = std::make_unique<LiveSimulationPage>();
+        page->show();
+        page->selectInputSource("top-speed");
+        page->setRealTime(false);
+        page->start();
+        QTRY_VERIFY_WITH_TIMEOUT(page->lastStatus().steps > 1000, waitMs);
+        page.reset(); // the window closes mid-run
+    }
+}
+
+QTEST_MAIN(TestLivePage)
+#include "tst_live_page.moc"

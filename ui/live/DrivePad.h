@@ -1,0 +1,48 @@
+#pragma once
+
+#include "DriveKeyboard.h"
+
+#include <QElapsedTimer>
+#include <QWidget>
+
+class QTimer;
+
+namespace vtw {
+
+/// The driving surface of drive mode: takes keyboard focus, ramps the keys
+/// into inputs (DriveKeyboard) at 60 Hz and shows them as bars (throttle,
+/// brake, steer, handbrake) with the requested gear.
+class DrivePad : public QWidget {
+    Q_OBJECT
+public:
+    explicit DrivePad(QWidget* parent = nullptr);
+
+    const DriverInputs& inputs() const { return m_keyboard.inputs(); }
+    DriveKeyboard& keyboard() { return m_keyboard; }
+    /// Show inputs that come from elsewhere (a maneuver), without driving.
+    void showInputs(const DriverInputs& inputs);
+    void setDriving(bool driving);
+    bool isDriving() const { return m_driving; }
+
+    QSize sizeHint() const override { return {260, 118}; }
+
+signals:
+    void inputsChanged(const vtw::DriverInputs& inputs);
+
+protected:
+    void keyPressEvent(QKeyEvent* event) override;
+    void keyReleaseEvent(QKeyEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    void tick();
+
+    DriveKeyboard m_keyboard;
+    DriverInputs m_shown;
+    QTimer* m_timer = nullptr;
+    QElapsedTimer m_clock;
+    bool m_driving = false;
+};
+
+} // namespace vtw

@@ -1,0 +1,581 @@
+#include "LiveSimulationPage.h"
+
+#include "DrivePad.h"
+#include "FrictionEllipseView.h"
+#include "GGDiagramView.h"
+#include "LiveTracePlots.h"
+#include "LiveViewData.h"
+#include "SimulationThread.h"
+#include "TopDownView.h"
+#include "Units.h"
+#include "ViewExport.h"
+#include "setupfile/ScriptCsv.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <cmath>
+
+namespace vtw {
+
+namespace {
+
+const QString driveId = QStringLiteral("drive");
+const QString scriptedId = QStringLiteral("scripted");
+// 30 Hz: smooth enough to watch, and leaves the UI thread most of each frame.
+constexpr int tickMilliseconds = 33;
+
+bool isActive(WorkerState s) {
+    return s == WorkerState::Running || s == WorkerState::Paused;
+}
+
+} // namespace
+
+LiveSimulationPage::LiveSimulationPage(QWidget* parent)
+    : QWidget(parent), m_thread(std::make_unique<SimulationThread>()) {
+    SimulationWorker* w = m_thread->worker();
+    connect(w, &SimulationWorker::stateChanged, this, &LiveSimulationPage::onStateChanged);
+    connect(w, &SimulationWorker::maneuverFinished, this, &LiveSimulationPage::onManeuverFinished);
+    connect(w, &SimulationWorker::runFailed, this, &LiveSimulationPage::onRunFailed);
+
+    m_traces = new LiveTracePlots(this);
+    m_traces->setHistory(&m_history);
+    m_friction = new FrictionEllipseView(this);
+    m_gg = new GGDiagramView(this);
+    m_topDown = new TopDownView(this);
+    const std::pair<QWidget*, QString> exportable[] = {
+        {m_traces->plot(), QStringLiteral("traces")},
+        {m_friction, QStringLiteral("friction-ellipses")},
+        {m_gg, QStringLiteral("gg-diagram")},
+        {m_topDown, QStringLiteral("top-down")}};
+    for (const auto& [shown, fileName] : exportable) {
+        QWidget* view = shown;
+        const QString name = fileName;
+        QWidget* target = view == m_traces->plot() ? static_cast<QWidget*>(m_traces) : view;
+        view->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(view, &QWidget::customContextMenuRequested, this,
+                [this, view, target, name](QPoint at) {
+                    QMenu menu;
+                    menu.addAction(tr("Export as PNG or PDF…"), this,
+                                   [this, target, name] { exportViewInteractive(target, name); });
+                    menu.exec(view->mapToGlobal(at));
+                });
+    }
+
+    auto* views = new QSplitter(Qt::Horizontal);
+    views->addWidget(m_topDown);
+    views->addWidget(m_friction);
+    views->addWidget(m_gg);
+    views->setStretchFactor(0, 4);
+    views->setStretchFactor(1, 4);
+    views->setStretchFactor(2, 3);
+    auto* right = new QSplitter(Qt::Vertical);
+    right->addWidget(m_traces);
+    right->addWidget(views);
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 2);
+    right->setSizes({540, 360});
+
+    auto* controls = new QScrollArea;
+    controls->setWidget(buildControls());
+    controls->setWidgetResizable(true);
+    controls->setFrameShape(QFrame::NoFrame);
+    controls->setMinimumWidth(controls->widget()->sizeHint().width() + 16);
+    controls->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(controls);
+    layout->addWidget(right, 1);
+
+    m_tick = new QTimer(this);
+    m_tick->setInterval(tickMilliseconds);
+    connect(m_tick, &QTimer::timeout, this, &LiveSimulationPage::tick);
+    m_tick->start();
+    onPacingChanged();
+    updateButtons();
+    updateViews();
+}
+
+LiveSimulationPage::~LiveSimulationPage() {
+    shutdown();
+}
+
+void LiveSimulationPage::shutdown() {
+    if (m_tick)
+        m_tick->stop();
+    if (m_thread)
+        m_thread->shutdown();
+}
+
+SimulationWorker* LiveSimulationPage::worker() const {
+    return m_thread->worker();
+}
+
+QWidget* LiveSimulationPage::buildControls() {
+    auto* panel = new QWidget;
+    auto* layout = new QVBoxLayout(panel);
+    layout->setContentsMargins(0, 0, 4, 0);
+
+    // What to run.
+    auto* runBox = new QGroupBox(tr("Run"));
+    auto* runLayout = new QVBoxLayout(runBox);
+    m_source = new QComboBox;
+    m_source->addItem(tr("Drive (keyboard)"), driveId);
+    for (const ManeuverDescription& m : maneuverCatalogue()) {
+        m_source->addItem(QString::fromStdString(m.title), QString::fromStdString(m.id));
+        m_source->setItemData(m_source->count() - 1, QString::fromStdString(m.description),
+                              Qt::ToolTipRole);
+    }
+    m_source->addItem(tr("Scripted inputs (CSV)"), scriptedId);
+    runLayout->addWidget(m_source);
+    m_paramBox = new QWidget;
+    m_paramForm = new QFormLayout(m_paramBox);
+    m_paramForm->setContentsMargins(0, 0, 0, 0);
+    runLayout->addWidget(m_paramBox);
+    auto* scriptRow = new QHBoxLayout;
+    m_loadScript = new QPushButton(tr("Load script…"));
+    m_scriptLabel = new QLabel(tr("no script"));
+    m_scriptLabel->setWordWrap(true);
+    scriptRow->addWidget(m_loadScript);
+    scriptRow->addWidget(m_scriptLabel, 1);
+    runLayout->addLayout(scriptRow);
+    connect(m_loadScript, &QPushButton::clicked, this, &LiveSimulationPage::loadScript);
+    connect(m_source, &QComboBox::currentIndexChanged, this, [this] {
+        rebuildParameterForm();
+        updateButtons();
+    });
+
+    // Pacing.
+    auto* pace = new QGridLayout;
+    m_realTime = new QRadioButton(tr("Real time"));
+    m_fast = new QRadioButton(tr("As fast as possible"));
+    m_realTime->setChecked(true);
+    m_speed = new QDoubleSpinBox;
+    m_speed->setRange(0.1, 10.0);
+    m_speed->setDecimals(2);
+    m_speed->setSingleStep(0.25);
+    m_speed->setValue(1.0);
+    m_speed->setSuffix(QStringLiteral(" ×"));
+    m_speed->setToolTip(tr("Simulated seconds per wall-clock second (0.1-10)"));
+    pace->addWidget(m_realTime, 0, 0);
+    pace->addWidget(m_speed, 0, 1);
+    pace->addWidget(m_fast, 1, 0, 1, 2);
+    runLayout->addLayout(pace);
+    connect(m_realTime, &QRadioButton::toggled, this, &LiveSimulationPage::onPacingChanged);
+    connect(m_speed, &QDoubleSpinBox::valueChanged, this, &LiveSimulationPage::onPacingChanged);
+
+    // Buttons.
+    auto* buttons = new QGridLayout;
+    m_startButton = new QPushButton(tr("Start"));
+    m_pauseButton = new QPushButton(tr("Pause"));
+    m_resumeButton = new QPushButton(tr("Resume"));
+    m_stopButton = new QPushButton(tr("Stop"));
+    m_resetButton = new QPushButton(tr("Reset"));
+    m_stepButton = new QPushButton(tr("Step"));
+    m_startButton->setToolTip(tr("Start the run from the beginning"));
+    m_resetButton->setToolTip(tr("Back to the start of the run, paused"));
+    m_stepButton->setToolTip(tr("Advance one time step while paused"));
+    buttons->addWidget(m_startButton, 0, 0);
+    buttons->addWidget(m_pauseButton, 0, 1);
+    buttons->addWidget(m_resumeButton, 0, 2);
+    buttons->addWidget(m_stopButton, 1, 0);
+    buttons->addWidget(m_resetButton, 1, 1);
+    buttons->addWidget(m_stepButton, 1, 2);
+    runLayout->addLayout(buttons);
+    connect(m_startButton, &QPushButton::clicked, this, &LiveSimulationPage::start);
+    connect(m_pauseButton, &QPushButton::clicked, this, &LiveSimulationPage::pause);
+    connect(m_resumeButton, &QPushButton::clicked, this, &LiveSimulationPage::resume);
+    connect(m_stopButton, &QPushButton::clicked, this, &LiveSimulationPage::stop);
+    connect(m_resetButton, &QPushButton::clicked, this, &LiveSimulationPage::reset);
+    connect(m_stepButton, &QPushButton::clicked, this, &LiveSimulationPage::singleStep);
+    layout->addWidget(runBox);
+
+    // Status.
+    auto* statusBox = new QGroupBox(tr("Status"));
+    auto* statusLayout = new QVBoxLayout(statusBox);
+    m_stateLabel = new QLabel;
+    m_timeLabel = new QLabel;
+    m_rateLabel = new QLabel;
+    m_errorLabel = new QLabel;
+    m_errorLabel->setWordWrap(true);
+    m_errorLabel->setStyleSheet(QStringLiteral("color: #b00000;"));
+    m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_errorLabel->hide();
+    for (QLabel* l : {m_stateLabel, m_timeLabel, m_rateLabel, m_errorLabel})
+        statusLayout->addWidget(l);
+    layout->addWidget(statusBox);
+
+    // Metrics of the finished maneuver.
+    m_metricsTitle = new QLabel(tr("Metrics"));
+    m_metricsTable = new QTableWidget(0, 3);
+    m_metricsTable->setHorizontalHeaderLabels({tr("Metric"), tr("Value"), tr("Unit")});
+    m_metricsTable->verticalHeader()->hide();
+    m_metricsTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_metricsTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_metricsTable->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_metricsTable->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    m_metricsTable->setMinimumHeight(140);
+    m_metricsTable->setMaximumHeight(260);
+    layout->addWidget(m_metricsTitle);
+    layout->addWidget(m_metricsTable);
+    layout->addStretch(1);
+
+    // Driving.
+    m_drivePad = new DrivePad;
+    layout->addWidget(m_drivePad);
+    connect(m_drivePad, &DrivePad::inputsChanged, this,
+            [this](const DriverInputs& inputs) { worker()->setDriverInputs(inputs); });
+
+    auto* exportCsv = new QPushButton(tr("Export telemetry CSV…"));
+    connect(exportCsv, &QPushButton::clicked, this, &LiveSimulationPage::exportCsvInteractive);
+    layout->addWidget(exportCsv);
+
+    rebuildParameterForm();
+    panel->setMinimumWidth(270);
+    return panel;
+}
+
+void LiveSimulationPage::rebuildParameterForm() {
+    while (m_paramForm->rowCount() > 0)
+        m_paramForm->removeRow(0);
+    m_paramSpins.clear();
+    const QString id = inputSource();
+    for (const ManeuverDescription& m : maneuverCatalogue()) {
+        if (QString::fromStdString(m.id) != id)
+            continue;
+        for (const ManeuverParameter& p : m.parameters) {
+            auto* spin = new QDoubleSpinBox;
+            spin->setRange(p.min, p.max);
+            spin->setDecimals(p.max - p.min <= 2.0 ? 3 : 2);
+            spin->setValue(p.defaultValue);
+            m_paramForm->addRow(QString::fromStdString(p.label), spin);
+            m_paramSpins.emplace_back(p.key, spin);
+        }
+    }
+    m_paramBox->setVisible(!m_paramSpins.empty());
+    const bool scripted = id == scriptedId;
+    m_loadScript->setVisible(scripted);
+    m_scriptLabel->setVisible(scripted);
+}
+
+QString LiveSimulationPage::inputSource() const {
+    return m_source->currentData().toString();
+}
+
+void LiveSimulationPage::selectInputSource(const QString& id) {
+    const int index = m_source->findData(id);
+    if (index >= 0)
+        m_source->setCurrentIndex(index);
+}
+
+void LiveSimulationPage::setManeuverOption(const QString& key, double value) {
+    for (auto& [k, spin] : m_paramSpins) {
+        if (QString::fromStdString(k) == key)
+            spin->setValue(value);
+    }
+}
+
+void LiveSimulationPage::setScript(std::vector<ScriptRow> rows, const QString& name) {
+    m_script = std::move(rows);
+    m_scriptName = name;
+    m_scriptLabel->setText(
+        tr("%1 (%n rows)", nullptr, static_cast<int>(m_script.size())).arg(name));
+    updateButtons();
+}
+
+void LiveSimulationPage::loadScript() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load scripted inputs"), QString(),
+                                                      tr("CSV files (*.csv);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        showError(tr("Cannot read %1: %2").arg(path, file.errorString()));
+        return;
+    }
+    const ScriptReadResult result = readScriptCsv(file.readAll());
+    if (!result.ok()) {
+        showError(
+            tr("%1: %2").arg(QFileInfo(path).fileName(), result.errors.join(QStringLiteral("; "))));
+        return;
+    }
+    setScript(result.rows, QFileInfo(path).fileName());
+}
+
+void LiveSimulationPage::setRealTime(bool realTime) {
+    (realTime ? m_realTime : m_fast)->setChecked(true);
+}
+
+void LiveSimulationPage::setSpeedFactor(double factor) {
+    m_speed->setValue(factor);
+}
+
+void LiveSimulationPage::onPacingChanged() {
+    m_speed->setEnabled(m_realTime->isChecked());
+    worker()->setPacing({m_realTime->isChecked(), m_speed->value()});
+}
+
+void LiveSimulationPage::setSetup(const Setup& setup) {
+    m_setup = setup;
+    // Thread-safe and coalescing: a burst of edits costs one rebuild per slice.
+    worker()->setSetup(setup);
+    m_drivePad->keyboard().setTopGear(
+        setup.gearbox.shiftMode == ShiftMode::Manual ? setup.gearbox.gearCount() : 1);
+}
+
+RunRequest LiveSimulationPage::makeRequest() const {
+    RunRequest request;
+    request.setup = m_setup;
+    const QString id = inputSource();
+    if (id == driveId) {
+        request.mode = RunMode::Drive;
+        return request;
+    }
+    request.mode = RunMode::Maneuver;
+    request.maneuverId = id.toStdString();
+    if (id == scriptedId)
+        request.script = m_script;
+    for (const auto& [key, spin] : m_paramSpins)
+        request.options[key] = spin->value();
+    return request;
+}
+
+bool LiveSimulationPage::requestReady(QString* why) const {
+    if (inputSource() == scriptedId && m_script.empty()) {
+        *why = tr("Load a script (CSV) first.");
+        return false;
+    }
+    return true;
+}
+
+void LiveSimulationPage::start() {
+    QString why;
+    if (!requestReady(&why)) {
+        showError(why);
+        return;
+    }
+    showError(QString());
+    showMetrics({});
+    m_metrics.clear();
+    onPacingChanged();
+    m_thread->start(makeRequest());
+    m_drivePad->setDriving(inputSource() == driveId);
+    emit runStarted();
+}
+
+void LiveSimulationPage::pause() {
+    m_thread->pause();
+}
+void LiveSimulationPage::resume() {
+    m_thread->resume();
+}
+void LiveSimulationPage::stop() {
+    m_thread->stop();
+}
+
+void LiveSimulationPage::reset() {
+    QString why;
+    if (!requestReady(&why)) {
+        showError(why);
+        return;
+    }
+    showError(QString());
+    showMetrics({});
+    m_metrics.clear();
+    m_thread->prepare(makeRequest());
+    m_drivePad->setDriving(inputSource() == driveId);
+}
+
+void LiveSimulationPage::singleStep() {
+    if (m_status.state == WorkerState::Running)
+        m_thread->pause();
+    else if (m_status.state != WorkerState::Paused) {
+        // Nothing prepared: step from the start of a fresh run.
+        QString why;
+        if (!requestReady(&why)) {
+            showError(why);
+            return;
+        }
+        reset();
+    }
+    m_thread->singleStep();
+}
+
+void LiveSimulationPage::onStateChanged(int state) {
+    m_status.state = static_cast<WorkerState>(state);
+    if (!isActive(m_status.state))
+        m_drivePad->setDriving(false);
+    updateButtons();
+    updateStatusLabels();
+}
+
+void LiveSimulationPage::onManeuverFinished(const MetricList& metrics) {
+    m_metrics = metrics;
+    tick(); // the run's last samples and status, before anything reads them
+    showMetrics(metrics);
+    emit statusMessage(metrics.empty() ? tr("Run finished")
+                                       : tr("Maneuver finished: %n metrics", nullptr,
+                                            static_cast<int>(metrics.size())));
+    emit runFinished(metrics);
+}
+
+void LiveSimulationPage::onRunFailed(const QString& message) {
+    tick();
+    showError(message);
+    emit statusMessage(message);
+    emit runFailed(message);
+}
+
+void LiveSimulationPage::showError(const QString& message) {
+    m_errorLabel->setText(message);
+    m_errorLabel->setVisible(!message.isEmpty());
+}
+
+QString LiveSimulationPage::errorText() const {
+    return m_errorLabel->text();
+}
+
+QString LiveSimulationPage::formatMetricValue(const Metric& metric) {
+    if (!metric.reached || !std::isfinite(metric.value))
+        return tr("not reached");
+    return QString::number(metric.value, 'g', 6);
+}
+
+void LiveSimulationPage::showMetrics(const MetricList& metrics) {
+    m_metricsTable->setRowCount(static_cast<int>(metrics.size()));
+    for (int r = 0; r < static_cast<int>(metrics.size()); ++r) {
+        const Metric& m = metrics[static_cast<std::size_t>(r)];
+        auto* name = new QTableWidgetItem(QString::fromStdString(m.label));
+        name->setToolTip(QString::fromStdString(m.key));
+        auto* value = new QTableWidgetItem(formatMetricValue(m));
+        value->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        m_metricsTable->setItem(r, 0, name);
+        m_metricsTable->setItem(r, 1, value);
+        m_metricsTable->setItem(r, 2, new QTableWidgetItem(QString::fromStdString(m.unit)));
+    }
+    m_metricsTitle->setText(
+        metrics.empty() ? tr("Metrics")
+                        : tr("Metrics: %1").arg(QString::fromStdString(m_status.maneuverTitle)));
+}
+
+void LiveSimulationPage::updateButtons() {
+    const WorkerState s = m_status.state;
+    m_pauseButton->setEnabled(s == WorkerState::Running);
+    m_resumeButton->setEnabled(s == WorkerState::Paused);
+    m_stopButton->setEnabled(isActive(s));
+    m_stepButton->setEnabled(s != WorkerState::Running);
+    m_startButton->setText(isActive(s) ? tr("Restart") : tr("Start"));
+}
+
+void LiveSimulationPage::tick() {
+    m_status = worker()->status();
+    long dropped = 0;
+    const std::uint64_t generation = worker()->queue().drain(m_drained, &dropped);
+    if (generation != m_history.generation) {
+        // A new run: forget the last one's history.
+        m_history.clear();
+        m_ggEnvelope.clear();
+        m_path.clear();
+        m_history.generation = generation;
+        m_droppedTotal = 0;
+    }
+    m_droppedTotal += dropped;
+    for (const StepSample& s : m_drained) {
+        m_history.append(s);
+        m_ggEnvelope.add(s.forces.longitudinalAccel / units::gravity,
+                         s.forces.lateralAccel / units::gravity);
+        m_path.add(s.body.x, s.body.y);
+    }
+    if (m_status.hasSample && !m_drivePad->isDriving())
+        m_drivePad->showInputs(m_status.latest.inputs);
+    updateStatusLabels();
+    updateViews();
+}
+
+void LiveSimulationPage::updateStatusLabels() {
+    const WorkerStatus& s = m_status;
+    QString state = QString::fromLatin1(workerStateName(s.state));
+    if (!s.maneuverTitle.empty())
+        state += QStringLiteral(" - ") + QString::fromStdString(s.maneuverTitle);
+    if (s.timedOut)
+        state += tr(" (time limit)");
+    m_stateLabel->setText(tr("State: %1").arg(state));
+    m_timeLabel->setText(tr("Sim time %1 s   steps %2").arg(s.simTime, 0, 'f', 3).arg(s.steps));
+    QString rate = tr("%1 steps/s   %2× real time")
+                       .arg(s.stepsPerSecond, 0, 'f', 0)
+                       .arg(s.realTimeRatio, 0, 'f', s.realTimeRatio < 10 ? 2 : 0);
+    if (s.recordStride > 1)
+        rate += tr("   plotting every %1th step").arg(s.recordStride);
+    if (m_droppedTotal > 0)
+        rate += tr("   %1 samples dropped").arg(m_droppedTotal);
+    m_rateLabel->setText(rate);
+}
+
+void LiveSimulationPage::updateViews() {
+    // Hidden views cost nothing; the history keeps filling for when they show.
+    if (m_traces->isVisible())
+        m_traces->refresh();
+    if (m_friction->isVisible())
+        m_friction->setData(makeFrictionData(m_status, m_history));
+    if (m_gg->isVisible())
+        m_gg->setData(makeGGData(m_status, m_history, m_ggEnvelope));
+    if (m_topDown->isVisible())
+        m_topDown->setData(makeTopDownData(m_status, m_path));
+}
+
+bool LiveSimulationPage::exportTelemetryCsv(const QString& path, QString* error) const {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(m_history.toCsv()) < 0 || !file.commit()) {
+        if (error)
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+void LiveSimulationPage::exportCsvInteractive() {
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export telemetry"), QStringLiteral("telemetry.csv"), tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportTelemetryCsv(path, &error))
+        showError(error);
+    else
+        emit statusMessage(tr("Telemetry written to %1").arg(path));
+}
+
+void LiveSimulationPage::exportViewInteractive(QWidget* view, const QString& name) {
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export view"), name + QStringLiteral(".png"),
+                                     tr("PNG image (*.png);;PDF document (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportView(view, path, &error))
+        showError(error);
+    else
+        emit statusMessage(tr("View written to %1").arg(path));
+}
+
+} // namespace vtw

@@ -1,0 +1,160 @@
+#pragma once
+
+#include "GGEnvelope.h"
+#include "LiveHistory.h"
+#include "PathTrace.h"
+#include "RunRequest.h"
+#include "WorkerStatus.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QButtonGroup;
+class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
+class QLabel;
+class QPushButton;
+class QRadioButton;
+class QTableWidget;
+class QTimer;
+
+namespace vtw {
+
+class DrivePad;
+class FrictionEllipseView;
+class GGDiagramView;
+class LiveTracePlots;
+class SimulationThread;
+class SimulationWorker;
+class TopDownView;
+
+/// The live-simulation tab (issue 6): run controls, status, metrics, drive
+/// pad, live traces, friction ellipses, G-G diagram and the top-down car.
+///
+/// The simulation runs in a SimulationWorker in its own thread. Once per
+/// tick (30 Hz) the page drains the worker's telemetry queue into a bounded
+/// LiveHistory, copies its status, feeds the visible views and lets the plots
+/// replot once (queued). setSetup() passes every edit to the running car at
+/// the next step boundary.
+class LiveSimulationPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit LiveSimulationPage(QWidget* parent = nullptr);
+    /// Shuts the simulation thread down, even mid-run.
+    ~LiveSimulationPage() override;
+
+    /// The setup to simulate: applied to a running car at its next step
+    /// boundary and used by the next start.
+    void setSetup(const Setup& setup);
+    const Setup& setup() const { return m_setup; }
+
+    // --- Run control (what the buttons do). ---
+    /// "drive", a catalogue id, or "scripted".
+    void selectInputSource(const QString& id);
+    QString inputSource() const;
+    /// A parameter of the selected maneuver, by key.
+    void setManeuverOption(const QString& key, double value);
+    void setScript(std::vector<ScriptRow> rows, const QString& name);
+    void setRealTime(bool realTime);
+    void setSpeedFactor(double factor);
+    void start();
+    void pause();
+    void resume();
+    void stop();
+    void reset();
+    void singleStep();
+    /// Stop the thread (also done by the destructor); idempotent.
+    void shutdown();
+
+    // --- What the page shows. ---
+    WorkerState state() const { return m_status.state; }
+    const WorkerStatus& lastStatus() const { return m_status; }
+    const MetricList& lastMetrics() const { return m_metrics; }
+    QString errorText() const;
+    QTableWidget* metricsTable() const { return m_metricsTable; }
+    const LiveHistory& history() const { return m_history; }
+    LiveTracePlots* tracePlots() const { return m_traces; }
+    FrictionEllipseView* frictionView() const { return m_friction; }
+    GGDiagramView* ggView() const { return m_gg; }
+    TopDownView* topDownView() const { return m_topDown; }
+    DrivePad* drivePad() const { return m_drivePad; }
+    SimulationWorker* worker() const;
+
+    /// Metric value as the table shows it.
+    static QString formatMetricValue(const Metric& metric);
+
+    bool exportTelemetryCsv(const QString& path, QString* error = nullptr) const;
+
+    /// Drain the worker and update everything now (the timer does this 30 times a second).
+    void tick();
+
+signals:
+    void runStarted();
+    void runFinished(const vtw::MetricList& metrics);
+    void runFailed(const QString& message);
+    /// One line for a status bar.
+    void statusMessage(const QString& text);
+
+private:
+    QWidget* buildControls();
+    void rebuildParameterForm();
+    RunRequest makeRequest() const;
+    bool requestReady(QString* why) const;
+    void onStateChanged(int state);
+    void onManeuverFinished(const MetricList& metrics);
+    void onRunFailed(const QString& message);
+    void updateButtons();
+    void updateStatusLabels();
+    void updateViews();
+    void showMetrics(const MetricList& metrics);
+    void showError(const QString& message);
+    void loadScript();
+    void exportCsvInteractive();
+    void exportViewInteractive(QWidget* view, const QString& name);
+    void onPacingChanged();
+
+    Setup m_setup = defaultSetup();
+    std::unique_ptr<SimulationThread> m_thread;
+    WorkerStatus m_status;
+    LiveHistory m_history;
+    GGEnvelope m_ggEnvelope;
+    PathTrace m_path;
+    std::vector<StepSample> m_drained;
+    long m_droppedTotal = 0;
+    MetricList m_metrics;
+    std::vector<ScriptRow> m_script;
+    QString m_scriptName;
+    QTimer* m_tick = nullptr;
+
+    QComboBox* m_source = nullptr;
+    QFormLayout* m_paramForm = nullptr;
+    QWidget* m_paramBox = nullptr;
+    std::vector<std::pair<std::string, QDoubleSpinBox*>> m_paramSpins;
+    QPushButton* m_loadScript = nullptr;
+    QLabel* m_scriptLabel = nullptr;
+    QRadioButton* m_realTime = nullptr;
+    QRadioButton* m_fast = nullptr;
+    QDoubleSpinBox* m_speed = nullptr;
+    QPushButton* m_startButton = nullptr;
+    QPushButton* m_pauseButton = nullptr;
+    QPushButton* m_resumeButton = nullptr;
+    QPushButton* m_stopButton = nullptr;
+    QPushButton* m_resetButton = nullptr;
+    QPushButton* m_stepButton = nullptr;
+    QLabel* m_stateLabel = nullptr;
+    QLabel* m_timeLabel = nullptr;
+    QLabel* m_rateLabel = nullptr;
+    QLabel* m_errorLabel = nullptr;
+    QLabel* m_metricsTitle = nullptr;
+    QTableWidget* m_metricsTable = nullptr;
+    DrivePad* m_drivePad = nullptr;
+    LiveTracePlots* m_traces = nullptr;
+    FrictionEllipseView* m_friction = nullptr;
+    GGDiagramView* m_gg = nullptr;
+    TopDownView* m_topDown = nullptr;
+};
+
+} // namespace vtw

@@ -1,0 +1,414 @@
+#include "LiveTracePlots.h"
+
+#include "ChannelDisplay.h"
+#include "LiveHistory.h"
+#include "Telemetry.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSplitter>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace vtw {
+
+namespace {
+
+constexpr int channelRole = Qt::UserRole + 1;
+
+// Distinct, print-friendly colours (the first ones most distinct).
+const QColor traceColours[] = {QColor(31, 119, 180),  QColor(214, 39, 40),   QColor(44, 160, 44),
+                               QColor(255, 127, 14),  QColor(148, 103, 189), QColor(140, 86, 75),
+                               QColor(227, 119, 194), QColor(23, 190, 207)};
+
+// Four rows by default: more fit once the user picks them, but each row needs
+// about 100 px to stay readable.
+const QStringList defaultChannels = {"speed", "ax", "ay", "yaw_rate", "steer_angle"};
+
+} // namespace
+
+LiveTracePlots::LiveTracePlots(QWidget* parent) : QWidget(parent) {
+    m_picker = new QTreeWidget(this);
+    m_picker->setHeaderLabel(tr("Channels"));
+    m_picker->setMinimumWidth(190);
+    buildPicker();
+
+    m_windowCombo = new QComboBox(this);
+    for (int s : {10, 20, 30, 60})
+        m_windowCombo->addItem(tr("Last %1 s").arg(s), s);
+    m_windowCombo->addItem(tr("Whole run"), 0);
+    m_windowCombo->setCurrentIndex(1);
+    m_windowCombo->setToolTip(tr("Time window of the plots"));
+    m_inspectBox = new QCheckBox(tr("Inspect (zoom/pan)"), this);
+    m_inspectBox->setToolTip(tr("Stop scrolling; drag to pan, wheel to zoom the time axis"));
+    m_readout = new QLabel(this);
+    m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_readout->setWordWrap(true);
+    m_readout->setMinimumHeight(m_readout->fontMetrics().height() * 2);
+
+    m_plot = new QCustomPlot(this);
+    // Dense traces: no antialiasing, thin pens, cached labels (no OpenGL here).
+    m_plot->setNotAntialiasedElements(QCP::aeAll);
+    m_plot->setPlottingHints(QCP::phFastPolylines | QCP::phCacheLabels);
+    m_plot->setMinimumSize(300, 200);
+    m_plot->plotLayout()->clear();
+    connect(m_plot, &QCustomPlot::mouseMove, this, &LiveTracePlots::onMouseMove);
+
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(m_windowCombo);
+    bar->addWidget(m_inspectBox);
+    bar->addStretch(1);
+    auto* right = new QWidget(this);
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addLayout(bar);
+    rightLayout->addWidget(m_plot, 1);
+    rightLayout->addWidget(m_readout);
+    auto* splitter = new QSplitter(this);
+    splitter->addWidget(m_picker);
+    splitter->addWidget(right);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({200, 700});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
+
+    connect(m_windowCombo, &QComboBox::currentIndexChanged, this,
+            [this](int) { setWindowSeconds(m_windowCombo->currentData().toDouble()); });
+    connect(m_inspectBox, &QCheckBox::toggled, this, &LiveTracePlots::setInspecting);
+    connect(m_picker, &QTreeWidget::itemChanged, this, &LiveTracePlots::onPickerChanged);
+
+    setSelectedChannels(defaultChannels);
+}
+
+void LiveTracePlots::buildPicker() {
+    const auto& catalogue = channelCatalogue();
+    std::map<std::string, QTreeWidgetItem*> groups;
+    for (std::size_t c = 0; c < catalogue.size(); ++c) {
+        const ChannelInfo& info = catalogue[c];
+        if (info.name == "time")
+            continue;
+        QTreeWidgetItem*& group = groups[info.group];
+        if (!group) {
+            group = new QTreeWidgetItem(m_picker, {QString::fromStdString(info.group)});
+            group->setFlags(Qt::ItemIsEnabled);
+        }
+        const ChannelDisplay display = channelDisplay(info.unit);
+        auto* item = new QTreeWidgetItem(
+            group, {channelTitle(QString::fromStdString(info.label), display.unit)});
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+        item->setCheckState(0, Qt::Unchecked);
+        item->setData(0, channelRole, static_cast<int>(c));
+        item->setToolTip(0, QString::fromStdString(info.name));
+    }
+}
+
+void LiveTracePlots::setHistory(const LiveHistory* history) {
+    m_history = history;
+    refresh();
+}
+
+void LiveTracePlots::setSelectedChannels(const QStringList& names) {
+    m_selected.clear();
+    for (const QString& name : names) {
+        const int index = channelIndex(name.toStdString());
+        if (index >= 0)
+            m_selected.push_back(static_cast<std::size_t>(index));
+    }
+    m_updatingPicker = true;
+    for (int g = 0; g < m_picker->topLevelItemCount(); ++g) {
+        QTreeWidgetItem* group = m_picker->topLevelItem(g);
+        bool any = false;
+        for (int i = 0; i < group->childCount(); ++i) {
+            QTreeWidgetItem* item = group->child(i);
+            const auto c = static_cast<std::size_t>(item->data(0, channelRole).toInt());
+            const bool on = std::find(m_selected.begin(), m_selected.end(), c) != m_selected.end();
+            item->setCheckState(0, on ? Qt::Checked : Qt::Unchecked);
+            any = any || on;
+        }
+        group->setExpanded(any);
+    }
+    m_updatingPicker = false;
+    rebuildRows();
+    emit selectionChanged();
+}
+
+QStringList LiveTracePlots::selectedChannels() const {
+    QStringList names;
+    for (std::size_t c : m_selected)
+        names << QString::fromStdString(channelCatalogue()[c].name);
+    return names;
+}
+
+void LiveTracePlots::onPickerChanged(QTreeWidgetItem* item) {
+    if (m_updatingPicker || !item->data(0, channelRole).isValid())
+        return;
+    const auto c = static_cast<std::size_t>(item->data(0, channelRole).toInt());
+    const auto it = std::find(m_selected.begin(), m_selected.end(), c);
+    if (item->checkState(0) == Qt::Checked && it == m_selected.end())
+        m_selected.push_back(c);
+    else if (item->checkState(0) != Qt::Checked && it != m_selected.end())
+        m_selected.erase(it);
+    rebuildRows();
+    emit selectionChanged();
+}
+
+void LiveTracePlots::rebuildRows() {
+    m_plot->clearItems();
+    m_plot->clearPlottables();
+    m_plot->plotLayout()->clear();
+    m_rows.clear();
+    const auto& catalogue = channelCatalogue();
+
+    // One row per shown unit, in order of first appearance.
+    std::vector<QString> rowUnits;
+    std::vector<std::vector<std::size_t>> rowChannels;
+    for (std::size_t c : m_selected) {
+        const QString unit = channelDisplay(catalogue[c].unit).unit;
+        auto it = std::find(rowUnits.begin(), rowUnits.end(), unit);
+        if (it == rowUnits.end()) {
+            rowUnits.push_back(unit);
+            rowChannels.push_back({c});
+        } else {
+            rowChannels[static_cast<std::size_t>(it - rowUnits.begin())].push_back(c);
+        }
+    }
+
+    auto* margins = new QCPMarginGroup(m_plot);
+    int colour = 0;
+    for (std::size_t r = 0; r < rowUnits.size(); ++r) {
+        Row row;
+        row.rect = new QCPAxisRect(m_plot);
+        row.rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+        row.rect->setRangeDrag(Qt::Horizontal);
+        row.rect->setRangeZoom(Qt::Horizontal);
+        m_plot->plotLayout()->addElement(static_cast<int>(r), 0, row.rect);
+        QCPAxis* x = row.rect->axis(QCPAxis::atBottom);
+        QCPAxis* y = row.rect->axis(QCPAxis::atLeft);
+        const bool bottom = r + 1 == rowUnits.size();
+        x->setTickLabels(bottom);
+        if (bottom)
+            x->setLabel(tr("Time (s)"));
+        // The y title: the channel when alone, else the channels' common group.
+        const ChannelInfo& first = catalogue[rowChannels[r].front()];
+        QString label =
+            QString::fromStdString(rowChannels[r].size() == 1 ? first.label : first.group);
+        for (std::size_t c : rowChannels[r]) {
+            if (catalogue[c].group != first.group)
+                label = rowUnits[r].isEmpty() ? tr("Value") : QString();
+        }
+        y->setLabel(label.isEmpty() ? QStringLiteral("(%1)").arg(rowUnits[r])
+                                    : channelTitle(label, rowUnits[r]));
+        y->setNumberFormat(QStringLiteral("gb"));
+        y->ticker()->setTickCount(4);
+        QFont labelFont = font();
+        labelFont.setPointSizeF(labelFont.pointSizeF() * 0.9);
+        y->setLabelFont(labelFont);
+        y->setTickLabelFont(labelFont);
+        x->setTickLabelFont(labelFont);
+        connect(x, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+                &LiveTracePlots::syncTimeAxes);
+
+        auto* legend = new QCPLegend;
+        row.rect->insetLayout()->addElement(legend, Qt::AlignTop | Qt::AlignLeft);
+        legend->setLayer(QStringLiteral("legend"));
+        legend->setBrush(QColor(255, 255, 255, 200));
+        legend->setBorderPen(QPen(QColor(180, 180, 180)));
+        QFont small = font();
+        small.setPointSizeF(small.pointSizeF() * 0.85);
+        legend->setFont(small);
+        legend->setRowSpacing(0);
+        legend->setWrap(4);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+        legend->setVisible(rowChannels[r].size() > 1);
+
+        for (std::size_t c : rowChannels[r]) {
+            Trace trace;
+            trace.channel = c;
+            trace.scale = channelDisplay(catalogue[c].unit).scale;
+            trace.graph = m_plot->addGraph(x, y);
+            trace.graph->setPen(QPen(traceColours[colour++ % std::size(traceColours)], 1));
+            trace.graph->setName(QString::fromStdString(catalogue[c].label));
+            trace.graph->setAdaptiveSampling(true);
+            trace.graph->removeFromLegend(m_plot->legend);
+            trace.graph->addToLegend(legend);
+            row.traces.push_back(trace);
+        }
+        row.cursor = new QCPItemStraightLine(m_plot);
+        row.cursor->setClipAxisRect(row.rect);
+        row.cursor->point1->setAxes(x, y);
+        row.cursor->point2->setAxes(x, y);
+        row.cursor->setPen(QPen(QColor(90, 90, 90), 1, Qt::DashLine));
+        row.cursor->setVisible(false);
+        m_rows.push_back(row);
+    }
+    setInspecting(m_inspecting);
+    refresh();
+}
+
+void LiveTracePlots::setWindowSeconds(double seconds) {
+    m_windowSeconds = std::max(0.0, seconds);
+    const int index = m_windowCombo->findData(static_cast<int>(m_windowSeconds));
+    if (index >= 0 && index != m_windowCombo->currentIndex())
+        m_windowCombo->setCurrentIndex(index);
+    refresh();
+}
+
+void LiveTracePlots::setInspecting(bool inspecting) {
+    m_inspecting = inspecting;
+    if (m_inspectBox->isChecked() != inspecting)
+        m_inspectBox->setChecked(inspecting);
+    m_plot->setInteractions(inspecting ? QCP::Interactions(QCP::iRangeDrag | QCP::iRangeZoom)
+                                       : QCP::Interactions());
+    if (!inspecting)
+        refresh();
+}
+
+void LiveTracePlots::syncTimeAxes(const QCPRange& range) {
+    // Zooming or panning one plot moves them all: they share the time axis.
+    if (m_syncing)
+        return;
+    m_syncing = true;
+    for (const Row& row : m_rows)
+        row.rect->axis(QCPAxis::atBottom)->setRange(range);
+    m_syncing = false;
+    if (m_inspecting)
+        refresh();
+}
+
+QCPGraph* LiveTracePlots::graph(int selectedIndex) const {
+    if (selectedIndex < 0 || selectedIndex >= static_cast<int>(m_selected.size()))
+        return nullptr;
+    const std::size_t channel = m_selected[static_cast<std::size_t>(selectedIndex)];
+    for (const Row& row : m_rows) {
+        for (const Trace& t : row.traces) {
+            if (t.channel == channel)
+                return t.graph;
+        }
+    }
+    return nullptr;
+}
+
+QCPAxisRect* LiveTracePlots::rowRect(int row) const {
+    return row >= 0 && row < rowCount() ? m_rows[static_cast<std::size_t>(row)].rect : nullptr;
+}
+
+void LiveTracePlots::refresh() {
+    if (m_rows.empty())
+        return;
+    const bool haveData = m_history && !m_history->empty();
+    double t0 = 0.0, t1 = std::max(1.0, m_windowSeconds);
+    if (m_inspecting) {
+        const QCPRange range = m_rows.front().rect->axis(QCPAxis::atBottom)->range();
+        t0 = range.lower;
+        t1 = range.upper;
+    } else if (haveData) {
+        t1 = m_history->lastTime();
+        if (m_windowSeconds > 0.0) {
+            // Scroll: the window ends at the newest sample once it is full.
+            t1 = std::max(t1, m_windowSeconds);
+            t0 = t1 - m_windowSeconds;
+        } else {
+            t0 = m_history->firstTime();
+            t1 = std::max(t1, t0 + 1.0);
+        }
+    }
+
+    for (Row& row : m_rows) {
+        const int columns = std::max(100, row.rect->width());
+        double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+        for (Trace& trace : row.traces) {
+            m_points.clear();
+            if (haveData) {
+                // Old history (thinned) first, then the full-rate tier.
+                decimateMinMax(m_history->archiveTime(), m_history->archive(trace.channel), t0, t1,
+                               columns, trace.scale, m_points);
+                decimateMinMax(m_history->recentTime(), m_history->recent(trace.channel), t0, t1,
+                               columns, trace.scale, m_points);
+            }
+            QVector<QCPGraphData> data;
+            data.reserve(static_cast<qsizetype>(m_points.size()));
+            for (const TracePoint& p : m_points) {
+                data.append(QCPGraphData(p.t, p.v));
+                if (p.t >= t0 && p.t <= t1) {
+                    lo = std::min(lo, p.v);
+                    hi = std::max(hi, p.v);
+                }
+            }
+            trace.graph->data()->set(data, true);
+        }
+        if (!m_inspecting) {
+            m_syncing = true;
+            row.rect->axis(QCPAxis::atBottom)->setRange(t0, t1);
+            m_syncing = false;
+            if (lo <= hi) {
+                const double pad = hi > lo ? 0.06 * (hi - lo) : std::max(1.0, std::abs(hi) * 0.1);
+                row.rect->axis(QCPAxis::atLeft)->setRange(lo - pad, hi + pad);
+            } else {
+                row.rect->axis(QCPAxis::atLeft)->setRange(-1.0, 1.0);
+            }
+        }
+    }
+    if (m_cursorTime >= 0.0)
+        updateReadout();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LiveTracePlots::onMouseMove(QMouseEvent* event) {
+    if (m_rows.empty())
+        return;
+    const double t =
+        m_rows.front().rect->axis(QCPAxis::atBottom)->pixelToCoord(event->position().x());
+    showCursorAt(t);
+}
+
+void LiveTracePlots::showCursorAt(double t) {
+    m_cursorTime = t;
+    for (Row& row : m_rows) {
+        row.cursor->point1->setCoords(t, 0.0);
+        row.cursor->point2->setCoords(t, 1.0);
+        row.cursor->setVisible(true);
+    }
+    updateReadout();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LiveTracePlots::updateReadout() {
+    if (!m_history || m_history->empty() || m_cursorTime < 0.0) {
+        m_readout->clear();
+        return;
+    }
+    const auto& catalogue = channelCatalogue();
+    QStringList parts;
+    parts << tr("t = %1 s").arg(m_cursorTime, 0, 'f', 3);
+    for (std::size_t c : m_selected) {
+        const ChannelDisplay display = channelDisplay(catalogue[c].unit);
+        const double v = m_history->valueAt(c, m_cursorTime) * display.scale;
+        parts << QStringLiteral("%1 %2%3")
+                     .arg(QString::fromStdString(catalogue[c].label))
+                     .arg(v, 0, 'g', 5)
+                     .arg(display.unit.isEmpty() ? QString() : QStringLiteral(" ") + display.unit);
+    }
+    m_readout->setText(parts.join(QStringLiteral("   ")));
+}
+
+QString LiveTracePlots::cursorReadout() const {
+    return m_readout->text();
+}
+
+bool LiveTracePlots::exportTo(const QString& path, QString* error) {
+    const bool pdf = path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive);
+    const bool ok = pdf ? m_plot->savePdf(path) : m_plot->savePng(path);
+    if (!ok && error)
+        *error = tr("Could not write %1").arg(path);
+    return ok;
+}
+
+} // namespace vtw

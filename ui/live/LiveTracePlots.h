@@ -1,0 +1,111 @@
+#pragma once
+
+#include "TraceDecimator.h"
+
+#include <QStringList>
+#include <QWidget>
+
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QCPAxisRect;
+class QCPRange;
+class QCPGraph;
+class QCPItemStraightLine;
+class QCustomPlot;
+class QLabel;
+class QMouseEvent;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace vtw {
+
+class LiveHistory;
+
+/// Stacked live plots of telemetry channels over a shared time axis.
+///
+/// Channels are picked from the core's catalogue (grouped as it groups them);
+/// channels shown in the same unit share one plot, so each y axis has one unit
+/// in its title. The time window scrolls with the run (10-60 s) or shows the
+/// whole run. "Inspect" stops the scrolling and lets the user zoom and pan; a
+/// vertical cursor follows the mouse and a read-out lists every channel's
+/// value at that time.
+///
+/// Fed by a LiveHistory (plain data, so tests can fill it with synthetic
+/// samples). refresh() decimates each visible trace to about two points per
+/// pixel column (min/max preserving) and asks for one queued replot.
+class LiveTracePlots : public QWidget {
+    Q_OBJECT
+public:
+    explicit LiveTracePlots(QWidget* parent = nullptr);
+
+    /// Not owned; must outlive this widget or be replaced.
+    void setHistory(const LiveHistory* history);
+
+    /// Channel names (catalogue keys) in display order.
+    void setSelectedChannels(const QStringList& names);
+    QStringList selectedChannels() const;
+
+    /// Seconds of the scrolling window; 0 shows the whole run.
+    void setWindowSeconds(double seconds);
+    double windowSeconds() const { return m_windowSeconds; }
+
+    void setInspecting(bool inspecting);
+    bool isInspecting() const { return m_inspecting; }
+
+    /// Rebuild the traces from the history and queue one replot.
+    void refresh();
+
+    /// Put the cursor at time t (what a mouse move does) and update the read-out.
+    void showCursorAt(double t);
+    QString cursorReadout() const;
+
+    QCustomPlot* plot() const { return m_plot; }
+    int rowCount() const { return static_cast<int>(m_rows.size()); }
+    /// The graph of a selected channel (by its position in selectedChannels()).
+    QCPGraph* graph(int selectedIndex) const;
+    QCPAxisRect* rowRect(int row) const;
+
+    /// PNG or PDF by the file's suffix.
+    bool exportTo(const QString& path, QString* error = nullptr);
+
+signals:
+    void selectionChanged();
+
+private:
+    struct Trace {
+        std::size_t channel = 0;
+        double scale = 1.0;
+        QCPGraph* graph = nullptr;
+    };
+    struct Row {
+        QCPAxisRect* rect = nullptr;
+        QCPItemStraightLine* cursor = nullptr;
+        std::vector<Trace> traces;
+    };
+
+    void buildPicker();
+    void rebuildRows();
+    void onPickerChanged(QTreeWidgetItem* item);
+    void onMouseMove(QMouseEvent* event);
+    void syncTimeAxes(const QCPRange& range);
+    void updateReadout();
+
+    QTreeWidget* m_picker = nullptr;
+    QComboBox* m_windowCombo = nullptr;
+    QCheckBox* m_inspectBox = nullptr;
+    QLabel* m_readout = nullptr;
+    QCustomPlot* m_plot = nullptr;
+    const LiveHistory* m_history = nullptr;
+    std::vector<std::size_t> m_selected; ///< catalogue indices
+    std::vector<Row> m_rows;
+    std::vector<TracePoint> m_points; ///< scratch for decimation
+    double m_windowSeconds = 20.0;
+    bool m_inspecting = false;
+    bool m_syncing = false;
+    bool m_updatingPicker = false;
+    double m_cursorTime = -1.0;
+};
+
+} // namespace vtw

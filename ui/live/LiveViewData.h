@@ -1,0 +1,28 @@
+#pragma once
+
+#include "FrictionEllipseView.h"
+#include "GGDiagramView.h"
+#include "TopDownView.h"
+#include "WorkerStatus.h"
+
+namespace vtw {
+
+class GGEnvelope;
+class LiveHistory;
+class PathTrace;
+
+/// The plain data each view draws, taken from what the UI holds once per tick:
+/// the worker's status (the newest sample and the friction envelopes core
+/// computed at its loads) and the drained history (trails). Only selection and
+/// unit conversion happen here; every number comes from core.
+
+FrictionEllipseData makeFrictionData(const WorkerStatus& status, const LiveHistory& history,
+                                     double trailSeconds = 1.0);
+
+/// Accelerations in g.
+GGData makeGGData(const WorkerStatus& status, const LiveHistory& history,
+                  const GGEnvelope& envelope, double trailSeconds = 2.0);
+
+TopDownData makeTopDownData(const WorkerStatus& status, const PathTrace& path);
+
+} // namespace vtw

@@ -1,0 +1,27 @@
+#pragma once
+
+#include <QPointF>
+
+#include <vector>
+
+namespace vtw {
+
+/// The path a car drove, for drawing: a point every `spacing` metres, and when
+/// `capacity` points are reached every other point is dropped and the spacing
+/// doubles, so an hour of driving costs the same memory as a minute.
+class PathTrace {
+public:
+    explicit PathTrace(double spacing = 0.25, std::size_t capacity = 20000);
+
+    void add(double x, double y);
+    void clear();
+    const std::vector<QPointF>& points() const { return m_points; }
+    double spacing() const { return m_spacing; }
+
+private:
+    std::vector<QPointF> m_points;
+    double m_initialSpacing, m_spacing;
+    std::size_t m_capacity;
+};
+
+} // namespace vtw

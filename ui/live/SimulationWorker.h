@@ -1,0 +1,149 @@
+#pragma once
+
+#include "RunRequest.h"
+#include "SampleQueue.h"
+#include "Simulator.h"
+#include "WorkerStatus.h"
+#include "maneuvers/Maneuver.h"
+
+#include <QMetaType>
+#include <QObject>
+#include <QString>
+#include <mutex>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <optional>
+
+class QTimer;
+
+namespace vtw {
+
+/// Runs one simulation in its own thread (DESIGN.md data flow 4).
+///
+/// The worker lives in a QThread and advances the car in slices of at most a
+/// few milliseconds, each started by a timer of the thread's event loop: so the
+/// queued control calls (pause, stop, ...) are handled between slices, at a step
+/// boundary, and the thread can always be shut down within one slice.
+///
+/// Data that changes often goes through locks, never through signals: setup
+/// snapshots and driver inputs come in through thread-safe setters (the latest
+/// wins, so 1000 edits in a burst cost one model rebuild per slice), telemetry
+/// goes out in batches through a SampleQueue, and the UI copies a WorkerStatus
+/// on its own timer. Signals are emitted only when the state changes.
+///
+/// The maneuver loop is the same as runManeuver()'s, step for step, so a run
+/// here gives the CLI's metrics exactly.
+class SimulationWorker : public QObject {
+    Q_OBJECT
+public:
+    explicit SimulationWorker(QObject* parent = nullptr);
+    ~SimulationWorker() override;
+
+    // --- Thread-safe: call from any thread. ---
+
+    /// A live edit: applied at the next slice boundary. Returns its serial
+    /// (status().setupSerial reaches it once applied).
+    std::uint64_t setSetup(const Setup& setup);
+    /// Inputs for drive mode (the keyboard's current values).
+    void setDriverInputs(const DriverInputs& inputs);
+    void setPacing(const PacingOptions& pacing);
+    WorkerStatus status() const;
+    SampleQueue& queue() { return m_queue; }
+
+    /// Telemetry budget of as-fast-as-possible mode: the record stride is chosen
+    /// so about this many samples per wall second reach the queue (the maneuver
+    /// itself still observes every step).
+    static constexpr double fastSampleBudget = 50000.0;
+    /// Longest slice of stepping between two visits to the event loop.
+    static constexpr std::chrono::microseconds sliceBudget{4000};
+
+    /// Hand a request over for the next startSubmitted()/prepareSubmitted().
+    void submit(const RunRequest& request);
+
+    // --- Call in the worker's thread (queued from the UI). ---
+
+    /// Build the simulator for a request and wait, paused at t = 0.
+    void prepare(const RunRequest& request);
+    /// prepare() then resume().
+    void start(const RunRequest& request);
+
+public slots:
+    // Slots without arguments, so a queued call carries no data through Qt's
+    // event queue: requests travel through submit() under our own lock.
+    void startSubmitted();
+    void prepareSubmitted();
+    void pause();
+    void resume();
+    void stop();
+    /// One step while paused.
+    void singleStep();
+    /// Stop the timers before the thread quits.
+    void shutdown();
+
+signals:
+    void stateChanged(int state); ///< a WorkerState
+    void maneuverFinished(const vtw::MetricList& metrics);
+    void runFailed(const QString& message);
+
+private:
+    enum class StepOutcome { Continue, Finished, Failed };
+
+    void runSlice();
+    StepOutcome stepOnce();
+    void takePendingInputs();
+    void flushBatch();
+    void recordLatest();
+    void publish(bool forceLimits);
+    void setState(WorkerState state);
+    void finishRun(StepOutcome outcome);
+    void anchorClock();
+    void updateRate(long steps, double simAdvance);
+    void armTimer();
+
+    using Clock = std::chrono::steady_clock;
+
+    // Worker-thread state.
+    QTimer* m_timer = nullptr;
+    std::unique_ptr<Simulator> m_sim;
+    std::unique_ptr<Maneuver> m_maneuver;
+    RunMode m_mode = RunMode::Drive;
+    WorkerState m_state = WorkerState::Idle;
+    std::uint64_t m_generation = 0;
+    std::uint64_t m_appliedSerial = 0;
+    std::vector<StepSample> m_batch;
+    DriverInputs m_driveInputs;
+    PacingOptions m_pacing;
+    int m_stride = 1;
+    int m_strideCounter = 0;
+    long m_steps = 0;
+    long m_lastRecordedStep = 0;
+    bool m_timedOut = false;
+    Clock::time_point m_anchorWall;
+    double m_anchorSim = 0.0;
+    Clock::time_point m_rateStart;
+    long m_rateSteps = 0;
+    double m_rateSim = 0.0;
+    double m_stepsPerSecond = 0.0;
+    double m_realTimeRatio = 0.0;
+    Clock::time_point m_lastLimits;
+    std::array<FrictionLimits, WheelCount> m_limits{};
+
+    // Shared with other threads (std::mutex so ThreadSanitizer sees the locking).
+    mutable std::mutex m_inputMutex;
+    std::optional<Setup> m_pendingSetup;
+    std::optional<RunRequest> m_submitted;
+    std::uint64_t m_nextSerial = 0;
+    std::uint64_t m_pendingSerial = 0;
+    DriverInputs m_sharedInputs;
+    PacingOptions m_sharedPacing;
+    std::atomic<bool> m_inputsChanged{false};
+
+    mutable std::mutex m_statusMutex;
+    WorkerStatus m_status;
+
+    SampleQueue m_queue;
+};
+
+} // namespace vtw

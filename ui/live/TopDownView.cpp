@@ -1,0 +1,211 @@
+#include "TopDownView.h"
+
+#include "Units.h"
+
+#include <QPainter>
+#include <QPainterPath>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace vtw {
+
+namespace {
+
+// Drawing sizes of things the setup does not describe (body outline, tire width).
+constexpr double frontOverhang = 0.85;  // m ahead of the front axle
+constexpr double rearOverhang = 0.95;   // m behind the rear axle
+constexpr double bodySideMargin = 0.12; // m beyond the wheel centres
+constexpr double tireWidth = 0.27;      // m
+
+double deg(double rad) {
+    return units::radToDeg(rad);
+}
+
+void drawArrow(QPainter& p, QPointF from, QPointF to, const QColor& colour, double width) {
+    p.setPen(QPen(colour, width, Qt::SolidLine, Qt::RoundCap));
+    p.drawLine(from, to);
+    const QPointF d = to - from;
+    const double length = std::hypot(d.x(), d.y());
+    if (length < 4.0)
+        return;
+    const QPointF u = d / length, n(-u.y(), u.x());
+    const double head = std::min(8.0, length * 0.4);
+    QPolygonF tip;
+    tip << to << to - u * head + n * head * 0.45 << to - u * head - n * head * 0.45;
+    p.setBrush(colour);
+    p.setPen(Qt::NoPen);
+    p.drawPolygon(tip);
+}
+
+} // namespace
+
+TopDownView::TopDownView(QWidget* parent) : QWidget(parent) {
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setToolTip(tr("The car from above (world x right, y up); blue: velocity, red: tire "
+                  "forces; grey: path. Mouse wheel zooms."));
+}
+
+void TopDownView::setData(const TopDownData& data) {
+    m_data = data;
+    update();
+}
+
+void TopDownView::setPixelsPerMetre(double scale) {
+    m_scale = std::clamp(scale, 2.0, 200.0);
+    update();
+}
+
+void TopDownView::wheelEvent(QWheelEvent* event) {
+    setPixelsPerMetre(m_scale * std::pow(1.0015, event->angleDelta().y()));
+    event->accept();
+}
+
+QPointF TopDownView::viewCentre() const {
+    // Leave the read-out block at the top-left free: the car sits a little lower right.
+    return {width() * 0.55, height() * 0.58};
+}
+
+QPointF TopDownView::worldToWidget(double wx, double wy) const {
+    const QPointF c = viewCentre();
+    return {c.x() + (wx - m_data.x) * m_scale, c.y() - (wy - m_data.y) * m_scale};
+}
+
+QPointF TopDownView::bodyToWorld(double bx, double by) const {
+    const double c = std::cos(m_data.heading), s = std::sin(m_data.heading);
+    return {m_data.x + bx * c - by * s, m_data.y + bx * s + by * c};
+}
+
+QStringList TopDownView::readouts() const {
+    const TopDownData& d = m_data;
+    const double c = std::cos(d.heading), s = std::sin(d.heading);
+    const double worldVx = d.vx * c - d.vy * s, worldVy = d.vx * s + d.vy * c;
+    return {
+        tr("Speed %1 km/h").arg(units::mpsToKmh(std::hypot(d.vx, d.vy)), 0, 'f', 1),
+        tr("Steer angle %1°").arg(deg(d.steerAngle), 0, 'f', 2),
+        tr("Sideslip β %1°").arg(deg(d.sideslip), 0, 'f', 2),
+        tr("Yaw rate %1°/s").arg(deg(d.yawRate), 0, 'f', 2),
+        tr("Slip front %1° / %2°")
+            .arg(deg(d.slipAngle[0]), 0, 'f', 2)
+            .arg(deg(d.slipAngle[1]), 0, 'f', 2),
+        tr("Slip rear %1° / %2°")
+            .arg(deg(d.slipAngle[2]), 0, 'f', 2)
+            .arg(deg(d.slipAngle[3]), 0, 'f', 2),
+        tr("v car x %1, y %2 m/s").arg(d.vx, 0, 'f', 2).arg(d.vy, 0, 'f', 2),
+        tr("v world X %1, Y %2 m/s").arg(worldVx, 0, 'f', 2).arg(worldVy, 0, 'f', 2),
+    };
+}
+
+void TopDownView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), QColor(246, 247, 244));
+    p.setRenderHint(QPainter::Antialiasing);
+    const TopDownData& d = m_data;
+    const CarGeometry& g = d.geometry;
+
+    // A 5 m world grid: it moves under the car and so shows its motion.
+    const double step = 5.0;
+    p.setPen(QPen(QColor(222, 224, 218), 1));
+    const double halfW = width() / m_scale, halfH = height() / m_scale;
+    for (double gx = std::floor((d.x - halfW) / step) * step; gx <= d.x + halfW; gx += step)
+        p.drawLine(worldToWidget(gx, d.y - halfH), worldToWidget(gx, d.y + halfH));
+    for (double gy = std::floor((d.y - halfH) / step) * step; gy <= d.y + halfH; gy += step)
+        p.drawLine(worldToWidget(d.x - halfW, gy), worldToWidget(d.x + halfW, gy));
+
+    // The path driven.
+    if (d.path.size() >= 2) {
+        QPolygonF path;
+        path.reserve(static_cast<qsizetype>(d.path.size()));
+        for (const QPointF& w : d.path)
+            path << worldToWidget(w.x(), w.y());
+        p.setPen(QPen(QColor(120, 120, 120), 1.5));
+        p.setBrush(Qt::NoBrush);
+        p.drawPolyline(path);
+    }
+
+    // The body outline from the axle positions.
+    const double front = std::max(g.wheelX[0], g.wheelX[1]) + frontOverhang;
+    const double rear = std::min(g.wheelX[2], g.wheelX[3]) - rearOverhang;
+    const double halfWidth = std::max({std::abs(g.wheelY[0]), std::abs(g.wheelY[1]),
+                                       std::abs(g.wheelY[2]), std::abs(g.wheelY[3]), 0.5}) +
+                             bodySideMargin;
+    QPolygonF body;
+    for (auto [bx, by] : {std::pair{front, halfWidth * 0.8},
+                          {front - 0.25, halfWidth},
+                          {rear + 0.1, halfWidth},
+                          {rear, halfWidth * 0.9},
+                          {rear, -halfWidth * 0.9},
+                          {rear + 0.1, -halfWidth},
+                          {front - 0.25, -halfWidth},
+                          {front, -halfWidth * 0.8}}) {
+        const QPointF w = bodyToWorld(bx, by);
+        body << worldToWidget(w.x(), w.y());
+    }
+    p.setPen(QPen(QColor(60, 60, 70), 1.5));
+    p.setBrush(QColor(200, 205, 215, 235));
+    p.drawPolygon(body);
+    // A windscreen line marks the front.
+    {
+        const QPointF a = bodyToWorld(front - 1.1, halfWidth * 0.8);
+        const QPointF b = bodyToWorld(front - 1.1, -halfWidth * 0.8);
+        p.drawLine(worldToWidget(a.x(), a.y()), worldToWidget(b.x(), b.y()));
+    }
+
+    // Wheels at their steer angles, then each tire's force.
+    for (int i = 0; i < 4; ++i) {
+        const auto w = static_cast<std::size_t>(i);
+        const double angle = d.heading + d.wheelSteer[w];
+        const double c = std::cos(angle), s = std::sin(angle);
+        const QPointF centre = bodyToWorld(g.wheelX[w], g.wheelY[w]);
+        const double hl = std::max(0.2, g.wheelRadius[w]), hw = tireWidth / 2.0;
+        QPolygonF wheel;
+        // Corners in the wheel frame: front-left, front-right, rear-right, rear-left.
+        for (auto [lx, ly] : {std::pair{hl, hw}, {hl, -hw}, {-hl, -hw}, {-hl, hw}}) {
+            wheel << worldToWidget(centre.x() + lx * c - ly * s, centre.y() + lx * s + ly * c);
+        }
+        m_wheels[w] = wheel;
+        p.setPen(QPen(QColor(20, 20, 20), 1));
+        p.setBrush(QColor(35, 35, 35));
+        p.drawPolygon(wheel);
+
+        const double fwx = (d.fx[w] * c - d.fy[w] * s) * metresPerNewton;
+        const double fwy = (d.fx[w] * s + d.fy[w] * c) * metresPerNewton;
+        const QPointF from = worldToWidget(centre.x(), centre.y());
+        m_forceTips[w] = worldToWidget(centre.x() + fwx, centre.y() + fwy);
+        drawArrow(p, from, m_forceTips[w], QColor(210, 40, 40), 2.0);
+    }
+
+    // The velocity of the CG.
+    {
+        const QPointF v = bodyToWorld(d.vx * metresPerMps, d.vy * metresPerMps);
+        m_velocityTip = worldToWidget(v.x(), v.y());
+        drawArrow(p, worldToWidget(d.x, d.y), m_velocityTip, QColor(30, 90, 210), 2.5);
+        p.setPen(Qt::NoPen);
+        p.setBrush(QColor(30, 30, 30));
+        p.drawEllipse(worldToWidget(d.x, d.y), 2.5, 2.5);
+    }
+
+    // Read-outs on a translucent card, and the arrow scales.
+    const QStringList lines = readouts();
+    const QFontMetrics fm = fontMetrics();
+    int textWidth = 0;
+    for (const QString& line : lines)
+        textWidth = std::max(textWidth, fm.horizontalAdvance(line));
+    const QRectF card(6, 6, textWidth + 12, lines.size() * fm.height() + 8);
+    p.setPen(QPen(QColor(190, 190, 190), 1));
+    p.setBrush(QColor(255, 255, 255, 215));
+    p.drawRoundedRect(card, 4, 4);
+    p.setPen(QColor(20, 20, 20));
+    for (int i = 0; i < lines.size(); ++i)
+        p.drawText(QPointF(card.left() + 6, card.top() + 4 + fm.ascent() + i * fm.height()),
+                   lines[i]);
+    const QString scale = tr("grid 5 m   force 1 m : %1 N   velocity 1 m : %2 m/s")
+                              .arg(1.0 / metresPerNewton, 0, 'f', 0)
+                              .arg(1.0 / metresPerMps, 0, 'f', 1);
+    p.setPen(QColor(110, 110, 110));
+    p.drawText(QRectF(6, height() - fm.height() - 4, width() - 12, fm.height()),
+               Qt::AlignLeft | Qt::AlignVCenter, scale);
+}
+
+} // namespace vtw
