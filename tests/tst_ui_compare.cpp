@@ -1,0 +1,470 @@
+// The compare page driven through its widgets, offscreen: pick two library
+// cars and maneuvers, run, and check that what the page shows is what core
+// computes for single runs (runManeuver), that the parameter diff is exactly
+// diffSetups, that the attribution and the sweeps agree with re-runs done
+// here, and that the report and CSV exports are complete.
+//
+// With VTW_COMPARE_SHOTS=<dir> set, the test also writes screenshots of every
+// tab and a copy of the report there, for looking at.
+#include "AttributionPanel.h"
+#include "ComparePage.h"
+#include "CompareStyle.h"
+#include "ComparisonReport.h"
+#include "ManeuverParameterForm.h"
+#include "ManeuverPicker.h"
+#include "MetricsTable.h"
+#include "ParameterDiffView.h"
+#include "SweepAxisEditor.h"
+#include "SweepPanel.h"
+#include "TraceAlignment.h"
+#include "TraceOverlayPanel.h"
+#include "setupfile/CarLibrary.h"
+#include "study/SetupDiff.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QListWidget>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <set>
+
+using namespace vtw;
+
+namespace {
+
+// Runs are deterministic: the page's numbers must equal single runs exactly.
+constexpr int runTimeoutMs = 120000;
+
+Setup libraryCar(const char* file) {
+    return *loadLibraryCar(QStringLiteral(":/cars/%1.json").arg(QLatin1String(file))).setup;
+}
+
+RunResult singleRun(const Setup& setup, const std::string& id,
+                    const ManeuverOptions& options = {}) {
+    std::string error;
+    auto maneuver = makeManeuver(id, options, &error);
+    return runManeuver(setup, *maneuver);
+}
+
+double metricOf(const RunResult& r, const std::string& key) {
+    const Metric* m = findMetric(r.metrics, key);
+    return m && m->reached ? m->value : std::nan("");
+}
+
+void checkItem(QListWidget* list, const QString& text) {
+    const QList<QListWidgetItem*> found = list->findItems(text, Qt::MatchExactly);
+    QVERIFY2(found.size() == 1, qPrintable(text));
+    found.first()->setCheckState(Qt::Checked);
+}
+
+// Pages of a PDF: page objects, not the page-tree node.
+int pdfPageCount(const QByteArray& pdf) {
+    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![s\\w])"));
+    return static_cast<int>(QString::fromLatin1(pdf).count(page));
+}
+
+void saveShot(QWidget* widget, const QString& name) {
+    const QString dir = qEnvironmentVariable("VTW_COMPARE_SHOTS");
+    if (!dir.isEmpty())
+        widget->grab().save(dir + QStringLiteral("/compare-%1.png").arg(name));
+}
+
+bool waitForRun(ComparePage& page) {
+    QSignalSpy finished(&page, &ComparePage::comparisonFinished);
+    QTest::mouseClick(page.runButton(), Qt::LeftButton);
+    if (!finished.wait(runTimeoutMs))
+        return false;
+    return finished.first().first().toBool();
+}
+
+} // namespace
+
+class TestUiCompare : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { Q_INIT_RESOURCE(resources); }
+
+    // The delta trace puts a setup's trace on the baseline's x: linear between
+    // samples, a standstill (repeated distance) does not divide by zero, and
+    // outside the trace there is a gap, not an invented value.
+    void interpolateOntoBaselineX_data() {
+        QTest::addColumn<double>("x");
+        QTest::addColumn<double>("expected");
+        QTest::newRow("on a sample") << 1.0 << 10.0;
+        QTest::newRow("between samples") << 1.5 << 15.0;
+        QTest::newRow("repeated x: the run's first sample") << 2.0 << 20.0;
+        QTest::newRow("after a standstill") << 2.5 << 27.5;
+        QTest::newRow("before the trace") << -0.5 << std::nan("");
+        QTest::newRow("after the trace") << 3.5 << std::nan("");
+    }
+    void interpolateOntoBaselineX() {
+        QFETCH(double, x);
+        QFETCH(double, expected);
+        const std::vector<double> xs = {0.0, 1.0, 2.0, 2.0, 3.0},
+                                  ys = {0.0, 10.0, 20.0, 25.0, 30.0};
+        const double got = interpolateOnto(xs, ys, {x}).front();
+        if (std::isnan(expected))
+            QVERIFY(std::isnan(got));
+        else
+            QCOMPARE(got, expected);
+    }
+
+    void compareTwoLibraryCars() {
+        const Setup corvette = libraryCar("corvette_c5"), lotus = libraryCar("lotus_elise_s2");
+        ComparePage page(nullptr);
+        page.resize(1400, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        checkItem(page.setupPicker()->list(), QStringLiteral("Corvette C5"));
+        checkItem(page.setupPicker()->list(), QStringLiteral("Lotus Elise S2"));
+        QCOMPARE(page.setupPicker()->baselineChoice()->currentText(),
+                 QStringLiteral("Corvette C5"));
+        // Acceleration is checked by default; add braking from 120 km/h through its form.
+        QListWidget* maneuvers = page.maneuverPicker()->list();
+        checkItem(maneuvers, QStringLiteral("Braking from 100 km/h"));
+        maneuvers->setCurrentItem(
+            maneuvers->findItems(QStringLiteral("Braking from 100 km/h"), Qt::MatchExactly)
+                .first());
+        QDoubleSpinBox* start = page.maneuverPicker()->form()->editor("start_kmh");
+        QVERIFY(start);
+        start->setValue(120.0);
+        checkItem(maneuvers, QStringLiteral("Constant-radius skidpad"));
+
+        QVERIFY(waitForRun(page));
+        const ComparisonData* data = page.results();
+        QVERIFY(data);
+        QCOMPARE(data->setupCount(), std::size_t(2));
+
+        // Metrics table: every metric of both maneuvers, each cell equal to a single run.
+        const std::map<std::string, ManeuverOptions> options = {
+            {"acceleration", {}}, {"braking", {{"start_kmh", 120.0}}}, {"skidpad", {}}};
+        std::map<std::string, std::vector<RunResult>> runs;
+        int expectedRows = 0;
+        for (const auto& [id, opts] : options) {
+            runs[id] = {singleRun(corvette, id, opts), singleRun(lotus, id, opts)};
+            expectedRows += static_cast<int>(runs[id][0].metrics.size());
+        }
+        MetricsTable* table = page.metricsTable();
+        QCOMPARE(table->rowCount(), expectedRows);
+        QCOMPARE(table->columnCount(), MetricsTable::firstSetupColumn + 2 + 1);
+        int compared = 0;
+        for (int row = 0; row < table->rowCount(); ++row) {
+            const QStringList key =
+                table->item(row, 0)->data(MetricsTable::keyRole).toString().split('/');
+            const std::string id = key[0].toStdString(), metric = key[1].toStdString();
+            const double c = metricOf(runs.at(id)[0], metric), l = metricOf(runs.at(id)[1], metric);
+            const double shownC = table->item(row, MetricsTable::firstSetupColumn)
+                                      ->data(MetricsTable::valueRole)
+                                      .toDouble();
+            const double shownL = table->item(row, MetricsTable::firstSetupColumn + 1)
+                                      ->data(MetricsTable::valueRole)
+                                      .toDouble();
+            QCOMPARE(std::isnan(shownC), std::isnan(c));
+            if (!std::isnan(c)) {
+                QCOMPARE(shownC, c);
+                QCOMPARE(table->item(row, MetricsTable::firstSetupColumn)->text(), formatFigure(c));
+                ++compared;
+            }
+            if (!std::isnan(l))
+                QCOMPARE(shownL, l);
+            // Difference column: Lotus minus Corvette, coloured by the metric's sense.
+            QTableWidgetItem* delta = table->item(row, MetricsTable::firstSetupColumn + 2);
+            if (std::isfinite(c) && std::isfinite(l)) {
+                QCOMPARE(delta->data(MetricsTable::valueRole).toDouble(), l - c);
+                const Metric* m = findMetric(runs.at(id)[0].metrics, metric);
+                int verdict = 0;
+                if (l != c && m->sense == MetricSense::LowerIsBetter)
+                    verdict = l < c ? 1 : -1;
+                if (l != c && m->sense == MetricSense::HigherIsBetter)
+                    verdict = l > c ? 1 : -1;
+                QCOMPARE(delta->data(MetricsTable::verdictRole).toInt(), verdict);
+                if (verdict != 0)
+                    QCOMPARE(delta->background().color(), verdict > 0 ? betterTint() : worseTint());
+                QVERIFY(delta->text().contains(verdict == 0 ? QString()
+                                               : l > c      ? QStringLiteral("\u25b2")
+                                                            : QStringLiteral("\u25bc")));
+            }
+        }
+        QVERIFY(compared >= expectedRows - 1);
+
+        // Parameter diff: exactly the fields diffSetups names, with both values.
+        std::set<QString> expected, shown;
+        for (const ParameterDifference& d : diffSetups({corvette, lotus}))
+            expected.insert(d.field->path);
+        QTableWidget* diff = page.parameterDiff()->table();
+        for (int row = 0; row < diff->rowCount(); ++row) {
+            shown.insert(diff->item(row, 0)->data(ParameterDiffView::pathRole).toString());
+            QVERIFY(!diff->item(row, ParameterDiffView::firstSetupColumn)->text().isEmpty());
+            QVERIFY(!diff->item(row, ParameterDiffView::firstSetupColumn + 1)->text().isEmpty());
+        }
+        QCOMPARE(diff->rowCount(), static_cast<int>(expected.size()));
+        QCOMPARE(shown, expected);
+        // Mass is shown in its display unit next to the stored value's text.
+        QVERIFY(expected.count(QStringLiteral("chassis.mass")));
+        // The torque curves differ, so the curve plot overlays both.
+        QVERIFY(page.parameterDiff()->curveChoice()->count() > 0);
+        QCOMPARE(page.parameterDiff()->curvePlot()->graphCount(), 2);
+
+        // Traces: one graph per setup; delta plot one graph (Lotus minus Corvette) on distance too.
+        QCOMPARE(page.tracePanel()->tracePlot()->graphCount(), 2);
+        QCOMPARE(page.tracePanel()->deltaPlot()->graphCount(), 1);
+        page.tracePanel()->axisChoice()->setCurrentIndex(1);
+        QVERIFY(page.tracePanel()->tracePlot()->xAxis->label().contains(
+            QStringLiteral("Distance (m)")));
+        QCOMPARE(page.tracePanel()->deltaPlot()->graphCount(), 1);
+        page.tracePanel()->axisChoice()->setCurrentIndex(0);
+
+        for (int t = 0; t < page.tabs()->count(); ++t) {
+            page.tabs()->setCurrentIndex(t);
+            QTest::qWait(50);
+            saveShot(&page, QString::number(t));
+        }
+        page.tabs()->setCurrentIndex(0);
+
+        // Exports: the report's pages follow from the table sizes and the plots.
+        QTemporaryDir dir;
+        const QString pdfPath = dir.filePath(QStringLiteral("report.pdf"));
+        QString error;
+        QVERIFY2(page.exportReport(pdfPath, &error), qPrintable(error));
+        QFile pdf(pdfPath);
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        const QByteArray bytes = pdf.readAll();
+        QVERIFY(bytes.startsWith("%PDF"));
+        const int per = ComparisonReport::tableRowsPerPage();
+        const int diffRows = static_cast<int>(expected.size());
+        // Straight-line runs: speed and ax; the skidpad also ay, yaw rate and a G-G overlay.
+        const int plots = 2 + 2 + 5;
+        const int expectedPages =
+            1 + (diffRows + per - 1) / per + (expectedRows + per - 1) / per +
+            (plots + ComparisonReport::plotsPerPage - 1) / ComparisonReport::plotsPerPage;
+        QCOMPARE(pdfPageCount(bytes), expectedPages);
+        QCOMPARE(page.reportPageCount(), expectedPages);
+        if (!qEnvironmentVariableIsEmpty("VTW_COMPARE_SHOTS"))
+            QFile::copy(pdfPath, qEnvironmentVariable("VTW_COMPARE_SHOTS") +
+                                     QStringLiteral("/compare-report.pdf"));
+
+        const QString metricsCsv = dir.filePath(QStringLiteral("metrics.csv"));
+        const QString paramsCsv = dir.filePath(QStringLiteral("params.csv"));
+        QVERIFY(page.exportMetricsCsv(metricsCsv, &error));
+        QVERIFY(page.exportParameterCsv(paramsCsv, &error));
+        QFile m(metricsCsv), p(paramsCsv);
+        QVERIFY(m.open(QIODevice::ReadOnly) && p.open(QIODevice::ReadOnly));
+        const QStringList mLines = QString::fromUtf8(m.readAll()).split('\n', Qt::SkipEmptyParts);
+        const QStringList pLines = QString::fromUtf8(p.readAll()).split('\n', Qt::SkipEmptyParts);
+        QVERIFY(mLines.first().startsWith(
+            QStringLiteral("maneuver,metric,label,unit,sense,Corvette C5,Lotus Elise S2")));
+        QCOMPARE(mLines.size(), expectedRows + 1);
+        QVERIFY(mLines.at(1).startsWith(QStringLiteral("acceleration,")));
+        QVERIFY(pLines.first().startsWith(
+            QStringLiteral("path,parameter,unit,Corvette C5,Lotus Elise S2")));
+        QCOMPARE(pLines.size(), diffRows + 1);
+
+        // A new baseline re-tabulates without running again.
+        page.setupPicker()->baselineChoice()->setCurrentIndex(1);
+        QCOMPARE(data->baseline, std::size_t(1));
+        QVERIFY(table->horizontalHeaderItem(MetricsTable::firstSetupColumn + 1)
+                    ->text()
+                    .contains("baseline"));
+        const double c0 = table->item(0, MetricsTable::firstSetupColumn)
+                              ->data(MetricsTable::valueRole)
+                              .toDouble();
+        const double l0 = table->item(0, MetricsTable::firstSetupColumn + 1)
+                              ->data(MetricsTable::valueRole)
+                              .toDouble();
+        QCOMPARE(table->item(0, MetricsTable::firstSetupColumn + 2)
+                     ->data(MetricsTable::valueRole)
+                     .toDouble(),
+                 c0 - l0);
+    }
+
+    // Cancel stops a run and keeps the window responsive; nothing is shown as a result.
+    void cancelStopsTheRun() {
+        ComparePage page(nullptr);
+        page.show();
+        checkItem(page.setupPicker()->list(), QStringLiteral("Corvette C5"));
+        checkItem(page.setupPicker()->list(), QStringLiteral("VW Golf GTI (Mk7)"));
+        page.maneuverPicker()->setChecked("top-speed", true);
+        page.maneuverPicker()->setChecked("coast-down", true);
+        QSignalSpy finished(&page, &ComparePage::comparisonFinished);
+        QTest::mouseClick(page.runButton(), Qt::LeftButton);
+        QVERIFY(page.isRunning());
+        QVERIFY(page.cancelButton()->isEnabled());
+        QTest::mouseClick(page.cancelButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(runTimeoutMs));
+        QCOMPARE(finished.first().first().toBool(), false);
+        QVERIFY(!page.results());
+        QVERIFY(page.runButton()->isEnabled());
+    }
+
+    // Attribution of a change in two parameters: each part equals a re-run with that
+    // parameter reverted, and the total equals the metrics table's difference.
+    void attributionOfTwoChanges() {
+        const Setup base = libraryCar("corvette_c5");
+        Setup tuned = base;
+        tuned.gearbox.finalDrive = 3.9;
+        tuned.chassis.mass = base.chassis.mass - 120.0;
+        ComparePage page(nullptr);
+        page.resize(1400, 900);
+        page.show();
+        page.setAvailableSetups({{QStringLiteral("Base"), base}, {QStringLiteral("Tuned"), tuned}});
+        checkItem(page.setupPicker()->list(), QStringLiteral("Base"));
+        checkItem(page.setupPicker()->list(), QStringLiteral("Tuned"));
+        QVERIFY(waitForRun(page));
+        QCOMPARE(page.results()->differences.size(), std::size_t(2));
+
+        AttributionPanel* panel = page.attributionPanel();
+        page.tabs()->setCurrentWidget(panel);
+        QCOMPARE(panel->tunedChoice()->currentText(), QStringLiteral("Tuned"));
+        panel->metricChoice()->setCurrentIndex(
+            panel->metricChoice()->findData(QStringLiteral("t_0_100_kmh_s")));
+        QSignalSpy done(panel, &AttributionPanel::attributionFinished);
+        QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+        QVERIFY(done.wait(runTimeoutMs));
+        QVERIFY(done.first().first().toBool());
+        const Attribution& a = panel->result();
+        QCOMPARE(a.parts.size(), std::size_t(2));
+        const double tunedValue = metricOf(singleRun(tuned, "acceleration"), "t_0_100_kmh_s");
+        const double baseValue = metricOf(singleRun(base, "acceleration"), "t_0_100_kmh_s");
+        QCOMPARE(a.total, tunedValue - baseValue);
+        for (const Contribution& c : a.parts) {
+            Setup reverted = tuned;
+            copyField(*c.fields.front(), base, reverted);
+            QCOMPARE(c.contribution,
+                     tunedValue - metricOf(singleRun(reverted, "acceleration"), "t_0_100_kmh_s"));
+        }
+        // Parts, interaction, total: the table shows all of them, the parts and
+        // the interaction add up to the total (within rounding of the sum).
+        QCOMPARE(panel->table()->rowCount(), 4);
+        const double sum = a.parts[0].contribution + a.parts[1].contribution + a.interaction;
+        QVERIFY(std::fabs(sum - a.total) < 1e-12);
+        QCOMPARE(panel->table()->item(3, 1)->data(Qt::UserRole).toDouble(), a.total);
+        QTest::qWait(50);
+        saveShot(&page, QStringLiteral("attribution"));
+    }
+
+    // A one-parameter sweep through the panel: each point equals a single run at that
+    // value; clicking a point on the plot asks to open that variant.
+    void sweepOneParameter() {
+        const Setup corvette = libraryCar("corvette_c5");
+        ComparePage page(nullptr);
+        page.resize(1400, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        SweepPanel* sweep = page.sweepPanel();
+        page.tabs()->setCurrentWidget(sweep);
+        sweep->baseChoice()->setCurrentIndex(
+            sweep->baseChoice()->findText(QStringLiteral("Corvette C5")));
+        QVERIFY(sweep->firstAxis()->setField(QStringLiteral("gearbox.finalDrive")));
+        sweep->firstAxis()->setRange(3.0, 4.0, 5);
+        sweep->maneuverChoice()->setCurrentIndex(
+            sweep->maneuverChoice()->findData(QStringLiteral("acceleration")));
+        QSignalSpy finished(sweep, &SweepPanel::sweepFinished);
+        QTest::mouseClick(sweep->runButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(runTimeoutMs));
+        QVERIFY(finished.first().first().toBool());
+        QCOMPARE(sweep->points().size(), std::size_t(5));
+        sweep->metricChoice()->setCurrentIndex(
+            sweep->metricChoice()->findData(QStringLiteral("t_0_100_kmh_s")));
+        QCustomPlot* plot = sweep->plot();
+        QCOMPARE(plot->graphCount(), 1);
+        QCPGraph* graph = plot->graph(0);
+        QCOMPARE(graph->dataCount(), 5);
+        for (int k = 0; k < 5; ++k) {
+            Setup s = corvette;
+            s.gearbox.finalDrive = 3.0 + 0.25 * k;
+            const double expected = metricOf(singleRun(s, "acceleration"), "t_0_100_kmh_s");
+            QCOMPARE(graph->data()->at(k)->key, s.gearbox.finalDrive);
+            QCOMPARE(graph->data()->at(k)->value, expected);
+        }
+        QTest::qWait(50);
+        plot->replot();
+        saveShot(&page, QStringLiteral("sweep-line"));
+
+        Setup opened;
+        QString openedName;
+        int opens = 0;
+        connect(&page, &ComparePage::openSetupRequested, this,
+                [&](const Setup& s, const QString& name) {
+                    opened = s;
+                    openedName = name;
+                    ++opens;
+                });
+        const QPoint at(qRound(plot->xAxis->coordToPixel(graph->data()->at(2)->key)),
+                        qRound(plot->yAxis->coordToPixel(graph->data()->at(2)->value)));
+        QTest::mouseClick(plot, Qt::LeftButton, {}, at);
+        QCOMPARE(opens, 1);
+        QCOMPARE(opened.gearbox.finalDrive, 3.5);
+        QCOMPARE(opened.chassis.mass, corvette.chassis.mass);
+        QVERIFY2(openedName.contains(QStringLiteral("Final drive 3.5")), qPrintable(openedName));
+        // A click away from every point opens nothing.
+        QTest::mouseClick(plot, Qt::LeftButton, {}, at + QPoint(0, 60));
+        QCOMPARE(opens, 1);
+    }
+
+    // Two parameters: a colour map whose cells equal single runs; clicking a cell
+    // opens the variant with both values.
+    void sweepTwoParameters() {
+        const Setup lotus = libraryCar("lotus_elise_s2");
+        ComparePage page(nullptr);
+        page.resize(1400, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        SweepPanel* sweep = page.sweepPanel();
+        page.tabs()->setCurrentWidget(sweep);
+        sweep->baseChoice()->setCurrentIndex(
+            sweep->baseChoice()->findText(QStringLiteral("Lotus Elise S2")));
+        QVERIFY(sweep->firstAxis()->setField(QStringLiteral("brakes.frontBias")));
+        sweep->firstAxis()->setRange(50.0, 80.0, 4); // shown in %
+        QTest::mouseClick(sweep->secondToggle(), Qt::LeftButton);
+        QVERIFY(sweep->secondAxis()->isEnabled());
+        QVERIFY(sweep->secondAxis()->setField(QStringLiteral("chassis.mass")));
+        sweep->secondAxis()->setRange(800.0, 1000.0, 3);
+        sweep->maneuverChoice()->setCurrentIndex(
+            sweep->maneuverChoice()->findData(QStringLiteral("braking")));
+        QSignalSpy finished(sweep, &SweepPanel::sweepFinished);
+        QTest::mouseClick(sweep->runButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(runTimeoutMs));
+        QCOMPARE(sweep->points().size(), std::size_t(12));
+        sweep->metricChoice()->setCurrentIndex(
+            sweep->metricChoice()->findData(QStringLiteral("braking_100_0_kmh_m")));
+        QCPColorMap* map = sweep->colourMap();
+        QVERIFY(map);
+        for (int i : {0, 3}) {
+            for (int j : {0, 2}) {
+                Setup s = lotus;
+                s.brakes.frontBias = (50.0 + 10.0 * i) / 100.0;
+                s.chassis.mass = 800.0 + 100.0 * j;
+                QCOMPARE(map->data()->cell(i, j),
+                         metricOf(singleRun(s, "braking"), "braking_100_0_kmh_m"));
+            }
+        }
+        QTest::qWait(50);
+        sweep->plot()->replot();
+        saveShot(&page, QStringLiteral("sweep-map"));
+
+        QList<std::pair<double, double>> opened;
+        connect(sweep, &SweepPanel::openSetupRequested, this, [&](const Setup& s, const QString&) {
+            opened.append({s.brakes.frontBias, s.chassis.mass});
+        });
+        QCustomPlot* plot = sweep->plot();
+        const QPoint at(qRound(plot->xAxis->coordToPixel(70.0)),
+                        qRound(plot->yAxis->coordToPixel(900.0)));
+        QTest::mouseClick(plot, Qt::LeftButton, {}, at);
+        QCOMPARE(opened.size(), 1);
+        QVERIFY(std::fabs(opened.first().first - 0.7) < 1e-12);
+        QCOMPARE(opened.first().second, 900.0);
+    }
+};
+
+QTEST_MAIN(TestUiCompare)
+#include "tst_ui_compare.moc"

@@ -1,0 +1,348 @@
+#include "ComparePage.h"
+
+#include "AttributionPanel.h"
+#include "BackgroundStudy.h"
+#include "CompareCsv.h"
+#include "ComparisonReport.h"
+#include "GripOverlayPanel.h"
+#include "ManeuverPicker.h"
+#include "MetricsTable.h"
+#include "ParameterDiffView.h"
+#include "SweepPanel.h"
+#include "TraceOverlayPanel.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace vtw {
+
+namespace {
+
+// Telemetry every 10th step is plenty for overlays and keeps memory small with many runs.
+constexpr int telemetryDecimation = 10;
+
+bool writeFile(const QString& path, const QByteArray& bytes, QString* error) {
+    QSaveFile file(path);
+    if (file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit())
+        return true;
+    if (error)
+        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+    return false;
+}
+
+enum ExportKind { ExportPdf, ExportMetrics, ExportParameters };
+
+} // namespace
+
+ComparePage::ComparePage(QWidget* parent)
+    : QWidget(parent), m_study(new BackgroundStudy(this)), m_setups(new SetupPicker(this)),
+      m_maneuvers(new ManeuverPicker(this)), m_run(new QPushButton(tr("Run comparison"), this)),
+      m_cancel(new QPushButton(tr("Cancel"), this)), m_progress(new QProgressBar(this)),
+      m_status(new QLabel(this)), m_exportPdf(new QPushButton(tr("Report (PDF)\u2026"), this)),
+      m_exportMetrics(new QPushButton(tr("Metrics CSV\u2026"), this)),
+      m_exportParameters(new QPushButton(tr("Parameters CSV\u2026"), this)),
+      m_tabs(new QTabWidget(this)), m_traces(new TraceOverlayPanel(this)),
+      m_metrics(new MetricsTable(this)), m_diff(new ParameterDiffView(this)),
+      m_grip(new GripOverlayPanel(this)), m_attribution(new AttributionPanel(this)),
+      m_sweep(new SweepPanel(this)) {
+    setObjectName(QStringLiteral("comparePage"));
+    m_run->setObjectName(QStringLiteral("compareRun"));
+    m_cancel->setObjectName(QStringLiteral("compareCancel"));
+    m_progress->setObjectName(QStringLiteral("compareProgress"));
+    m_status->setObjectName(QStringLiteral("compareStatus"));
+    m_exportPdf->setObjectName(QStringLiteral("exportReport"));
+    m_exportMetrics->setObjectName(QStringLiteral("exportMetricsCsv"));
+    m_exportParameters->setObjectName(QStringLiteral("exportParameterCsv"));
+    m_tabs->setObjectName(QStringLiteral("compareTabs"));
+
+    m_tabs->addTab(m_metrics, tr("Metrics"));
+    m_tabs->addTab(m_traces, tr("Traces"));
+    m_tabs->addTab(m_diff, tr("Parameters"));
+    m_tabs->addTab(m_grip, tr("G-G and friction"));
+    m_tabs->addTab(m_attribution, tr("Which change mattered"));
+    m_tabs->addTab(m_sweep, tr("Sweeps"));
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(buildSidebar());
+    split->addWidget(m_tabs);
+    split->setStretchFactor(0, 0);
+    split->setStretchFactor(1, 1);
+    split->setSizes({290, 900});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(split);
+
+    m_maneuvers->setChecked("acceleration", true);
+    m_cancel->setEnabled(false);
+    m_progress->setValue(0);
+    for (QPushButton* b : {m_exportPdf, m_exportMetrics, m_exportParameters})
+        b->setEnabled(false);
+    setStatus(tr("Check two or more setups and at least one maneuver, then run."));
+    m_sweep->setSetups(m_setups->allSetups());
+
+    connect(m_run, &QPushButton::clicked, this, &ComparePage::run);
+    connect(m_cancel, &QPushButton::clicked, this, &ComparePage::cancel);
+    connect(m_study, &BackgroundStudy::progressChanged, this, [this](int done, int total) {
+        m_progress->setMaximum(std::max(1, total));
+        m_progress->setValue(done);
+    });
+    connect(m_study, &BackgroundStudy::finished, this, &ComparePage::runFinished);
+    connect(m_setups, &SetupPicker::selectionChanged, this, &ComparePage::baselineChanged);
+    connect(m_setups, &SetupPicker::setupsChanged, this,
+            [this] { m_sweep->setSetups(m_setups->allSetups()); });
+    connect(m_sweep, &SweepPanel::openSetupRequested, this, &ComparePage::openSetupRequested);
+    connect(m_exportPdf, &QPushButton::clicked, this, [this] { exportWithDialog(ExportPdf); });
+    connect(m_exportMetrics, &QPushButton::clicked, this,
+            [this] { exportWithDialog(ExportMetrics); });
+    connect(m_exportParameters, &QPushButton::clicked, this,
+            [this] { exportWithDialog(ExportParameters); });
+}
+
+ComparePage::~ComparePage() {
+    // The work holds no pointer into the page, but finishing it here keeps
+    // threads from outliving the widgets that would show their result.
+    m_study->cancel();
+    m_study->waitForFinished();
+}
+
+QWidget* ComparePage::buildSidebar() {
+    auto* side = new QWidget(this);
+    auto* layout = new QVBoxLayout(side);
+    layout->setContentsMargins(0, 0, 4, 0);
+    auto* setupsBox = new QGroupBox(tr("Setups"), side);
+    auto* setupsLayout = new QVBoxLayout(setupsBox);
+    setupsLayout->addWidget(m_setups);
+    auto* maneuversBox = new QGroupBox(tr("Maneuvers"), side);
+    auto* maneuversLayout = new QVBoxLayout(maneuversBox);
+    maneuversLayout->addWidget(m_maneuvers);
+    layout->addWidget(setupsBox, 3);
+    layout->addWidget(maneuversBox, 4);
+    auto* runRow = new QHBoxLayout;
+    runRow->addWidget(m_run, 1);
+    runRow->addWidget(m_cancel);
+    layout->addLayout(runRow);
+    layout->addWidget(m_progress);
+    m_status->setWordWrap(true);
+    m_status->setMinimumHeight(m_status->fontMetrics().height() * 3);
+    m_status->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    layout->addWidget(m_status);
+    auto* exportBox = new QGroupBox(tr("Export"), side);
+    auto* exportLayout = new QVBoxLayout(exportBox);
+    exportLayout->addWidget(m_exportPdf);
+    auto* csvRow = new QHBoxLayout;
+    csvRow->addWidget(m_exportMetrics);
+    csvRow->addWidget(m_exportParameters);
+    exportLayout->addLayout(csvRow);
+    layout->addWidget(exportBox);
+    side->setMinimumWidth(260);
+    side->setMaximumWidth(380);
+    return side;
+}
+
+void ComparePage::setAvailableSetups(const QList<NamedSetup>& setups) {
+    m_setups->setOpenSetups(setups);
+}
+
+void ComparePage::setUnitSystem(UnitSystem system) {
+    m_units = system;
+    m_diff->setUnitSystem(system);
+    m_sweep->setUnitSystem(system);
+}
+
+bool ComparePage::isRunning() const {
+    return m_study->isRunning();
+}
+
+void ComparePage::setStatus(const QString& text) {
+    m_status->setText(text);
+}
+
+void ComparePage::run() {
+    if (isRunning())
+        return;
+    const QList<NamedSetup> chosen = m_setups->checkedSetups();
+    const std::vector<ManeuverSpec> maneuvers = m_maneuvers->checkedManeuvers();
+    if (chosen.size() < 2 || maneuvers.empty()) {
+        setStatus(tr("Check at least two setups and one maneuver."));
+        return;
+    }
+    auto data = std::make_shared<ComparisonData>();
+    for (const NamedSetup& s : chosen) {
+        data->names << s.first;
+        data->setups.push_back(s.second);
+    }
+    data->maneuvers = maneuvers;
+    data->baseline =
+        static_cast<std::size_t>(std::clamp(m_setups->baselineIndex(), 0, int(chosen.size()) - 1));
+    m_pending = data;
+    m_run->setEnabled(false);
+    m_cancel->setEnabled(true);
+    const int total = static_cast<int>(chosen.size() * maneuvers.size());
+    m_progress->setMaximum(total);
+    m_progress->setValue(0);
+    setStatus(tr("Running %1 runs on the available cores\u2026").arg(total));
+    // The work owns its inputs (a shared ComparisonData); the page only reads it once finished.
+    m_study->start(
+        [data](const std::atomic<bool>* cancel, const BackgroundStudy::Progress& progress) {
+            ComparisonRequest request;
+            request.setups = data->setups;
+            request.maneuvers = data->maneuvers;
+            request.recordTelemetry = true;
+            request.decimation = telemetryDecimation;
+            request.cancel = cancel;
+            request.progress = progress;
+            data->comparison = runComparison(request);
+            if (data->comparison.error.empty() && !data->comparison.cancelled)
+                data->tabulate();
+        });
+}
+
+void ComparePage::cancel() {
+    m_study->cancel();
+    setStatus(tr("Cancelling\u2026"));
+}
+
+void ComparePage::runFinished() {
+    m_run->setEnabled(true);
+    m_cancel->setEnabled(false);
+    std::shared_ptr<ComparisonData> data = std::move(m_pending);
+    if (!data)
+        return;
+    if (!data->comparison.error.empty()) {
+        setStatus(tr("Could not run: %1").arg(QString::fromStdString(data->comparison.error)));
+        emit comparisonFinished(false);
+        return;
+    }
+    if (m_study->wasCancelled() || data->comparison.cancelled) {
+        setStatus(tr("Cancelled; the previous results are still shown."));
+        emit comparisonFinished(false);
+        return;
+    }
+    data->finishedAt = QDateTime::currentDateTime();
+    QStringList failures;
+    for (std::size_t m = 0; m < data->comparison.runs.size(); ++m) {
+        for (std::size_t s = 0; s < data->comparison.runs[m].size(); ++s) {
+            const RunResult& r = data->comparison.runs[m][s];
+            if (!r.ok)
+                failures << tr("%1 on %2: %3")
+                                .arg(maneuverTitle(data->maneuvers[m].id),
+                                     data->names.value(static_cast<int>(s)),
+                                     QString::fromStdString(r.error));
+        }
+    }
+    m_results = std::make_unique<ComparisonData>(std::move(*data));
+    showResults();
+    QString text = tr("%1 setups \u00d7 %2 maneuvers; %3 parameters differ.")
+                       .arg(m_results->setupCount())
+                       .arg(m_results->maneuvers.size())
+                       .arg(m_results->differences.size());
+    if (!failures.isEmpty())
+        text += QLatin1Char(' ') + tr("Failed: %1").arg(failures.join(QStringLiteral("; ")));
+    setStatus(text);
+    emit comparisonFinished(true);
+}
+
+void ComparePage::baselineChanged() {
+    if (!m_results)
+        return;
+    // A new baseline re-tabulates the finished runs; no need to run again.
+    const QString name = m_setups->baselineChoice()->currentText();
+    const int index = m_results->names.indexOf(name);
+    if (index < 0 || static_cast<std::size_t>(index) == m_results->baseline)
+        return;
+    m_results->setBaseline(static_cast<std::size_t>(index));
+    showResults();
+}
+
+void ComparePage::showResults() {
+    const ComparisonData* data = m_results.get();
+    m_metrics->setComparison(data);
+    m_traces->setComparison(data);
+    m_diff->setComparison(data);
+    m_grip->setComparison(data);
+    m_attribution->setComparison(data);
+    for (QPushButton* b : {m_exportPdf, m_exportMetrics, m_exportParameters})
+        b->setEnabled(data != nullptr);
+}
+
+namespace {
+ReportOptions reportOptionsFor(const TraceOverlayPanel* traces, UnitSystem units) {
+    ReportOptions options;
+    options.units = units;
+    const TraceSelection shown = traces->selection();
+    options.x = shown.x;
+    // The channel the user is looking at goes into the report too.
+    if (std::find(options.channels.begin(), options.channels.end(), shown.channel) ==
+        options.channels.end())
+        options.channels.push_back(shown.channel);
+    return options;
+}
+} // namespace
+
+int ComparePage::reportPageCount() const {
+    return m_results ? ComparisonReport(*m_results, reportOptionsFor(m_traces, m_units)).pageCount()
+                     : 0;
+}
+
+bool ComparePage::exportReport(const QString& pdfPath, QString* error) {
+    if (!m_results) {
+        if (error)
+            *error = tr("no comparison to report");
+        return false;
+    }
+    return ComparisonReport(*m_results, reportOptionsFor(m_traces, m_units))
+        .writePdf(pdfPath, error);
+}
+
+bool ComparePage::exportMetricsCsv(const QString& path, QString* error) {
+    if (!m_results) {
+        if (error)
+            *error = tr("no comparison to export");
+        return false;
+    }
+    return writeFile(path, metricsTableCsv(*m_results), error);
+}
+
+bool ComparePage::exportParameterCsv(const QString& path, QString* error) {
+    if (!m_results) {
+        if (error)
+            *error = tr("no comparison to export");
+        return false;
+    }
+    return writeFile(path, parameterDiffCsv(*m_results, m_units), error);
+}
+
+void ComparePage::exportWithDialog(int which) {
+    const bool pdf = which == ExportPdf;
+    const QString suggested = pdf ? QStringLiteral("comparison.pdf")
+                              : which == ExportMetrics
+                                  ? QStringLiteral("comparison-metrics.csv")
+                                  : QStringLiteral("comparison-parameters.csv");
+    const QString path = QFileDialog::getSaveFileName(
+        this, pdf ? tr("Export report") : tr("Export table"), suggested,
+        pdf ? tr("PDF files (*.pdf)") : tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    const bool ok = pdf                      ? exportReport(path, &error)
+                    : which == ExportMetrics ? exportMetricsCsv(path, &error)
+                                             : exportParameterCsv(path, &error);
+    if (!ok)
+        QMessageBox::warning(this, tr("Export failed"), error);
+    else
+        setStatus(tr("Exported %1").arg(path));
+}
+
+} // namespace vtw

@@ -1,0 +1,52 @@
+#include "ComparisonData.h"
+
+namespace vtw {
+
+const RunResult* ComparisonData::run(std::size_t m, std::size_t s) const {
+    if (m >= comparison.runs.size() || s >= comparison.runs[m].size())
+        return nullptr;
+    return &comparison.runs[m][s];
+}
+
+void ComparisonData::setBaseline(std::size_t index) {
+    baseline = index < setups.size() ? index : 0;
+    metrics = compareMetrics(comparison, maneuvers, baseline);
+}
+
+void ComparisonData::tabulate() {
+    setBaseline(baseline);
+    differences = setups.size() >= 2 ? diffSetups(setups) : std::vector<ParameterDifference>{};
+}
+
+const ManeuverDescription* findManeuver(const std::string& id) {
+    for (const ManeuverDescription& d : maneuverCatalogue()) {
+        if (d.id == id)
+            return &d;
+    }
+    return nullptr;
+}
+
+QString maneuverTitle(const std::string& id) {
+    const ManeuverDescription* d = findManeuver(id);
+    return QString::fromStdString(d ? d->title : id);
+}
+
+QString maneuverSummary(const ManeuverSpec& spec) {
+    const ManeuverDescription* d = findManeuver(spec.id);
+    QString title = maneuverTitle(spec.id);
+    if (!d)
+        return title;
+    QStringList changed;
+    for (const ManeuverParameter& p : d->parameters) {
+        const auto it = spec.options.find(p.key);
+        if (it != spec.options.end() && it->second != p.defaultValue)
+            changed << QStringLiteral("%1 %2")
+                           .arg(QString::fromStdString(p.label))
+                           .arg(it->second, 0, 'g', 6);
+    }
+    if (!changed.isEmpty())
+        title += QStringLiteral(" (%1)").arg(changed.join(QStringLiteral(", ")));
+    return title;
+}
+
+} // namespace vtw

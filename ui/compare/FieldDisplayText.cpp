@@ -1,0 +1,78 @@
+#include "FieldDisplayText.h"
+
+#include "study/SetupDiff.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace vtw {
+
+QString fieldDisplayUnit(const FieldMeta& field, UnitSystem system) {
+    if (field.kind == FieldKind::Curve) {
+        const QString x = displayUnit(field.xQuantity, system).symbol;
+        const QString y = displayUnit(field.yQuantity, system).symbol;
+        return x.isEmpty() && y.isEmpty() ? QString() : QStringLiteral("%1, %2").arg(x, y);
+    }
+    if (field.kind == FieldKind::Enum)
+        return {};
+    return displayUnit(field.quantity, system).symbol;
+}
+
+int fieldDisplayDecimals(const FieldMeta& field, UnitSystem system) {
+    if (field.kind == FieldKind::Integer)
+        return 0;
+    const double scale = displayUnit(field.quantity, system).scale;
+    const int shift = scale > 0.0 ? static_cast<int>(std::lround(std::log10(scale))) : 0;
+    return std::clamp(field.decimals - shift, 0, 6);
+}
+
+QString fieldDisplayValue(const FieldMeta& field, const Setup& setup, UnitSystem system) {
+    const double scale = displayUnit(field.quantity, system).scale;
+    const int decimals = fieldDisplayDecimals(field, system);
+    switch (field.kind) {
+    case FieldKind::Number:
+    case FieldKind::Integer:
+        return QString::number(field.get(setup) * scale, 'f', decimals);
+    case FieldKind::Enum: {
+        const int index = static_cast<int>(field.get(setup));
+        return index >= 0 && index < field.enumKeys.size() ? field.enumKeys[index]
+                                                           : QString::number(index);
+    }
+    case FieldKind::NumberList: {
+        QStringList parts;
+        // Lists are long (gear ratios): drop trailing zeros so they fit a cell.
+        for (double v : field.listOf(setup)) {
+            QString text = QString::number(v * scale, 'f', decimals);
+            if (text.contains(QLatin1Char('.'))) {
+                while (text.endsWith(QLatin1Char('0')))
+                    text.chop(1);
+                if (text.endsWith(QLatin1Char('.')))
+                    text.chop(1);
+            }
+            parts << text;
+        }
+        return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
+    }
+    case FieldKind::Curve:
+        break;
+    }
+    // Curves are summarised by core in their stored units.
+    return fieldValueText(field, setup);
+}
+
+QString fieldDisplayName(const FieldMeta& field) {
+    const QStringList keys = field.keys();
+    QString section = keys.first();
+    if (keys.size() > 2 && section == QLatin1String("tires")) {
+        section = keys[1] == QLatin1String("front") ? QStringLiteral("Front tires")
+                                                    : QStringLiteral("Rear tires");
+        // The model sub-keys tell lateral B from longitudinal B.
+        const QStringList model = keys.mid(2, keys.size() - 3);
+        if (!model.isEmpty())
+            section += QStringLiteral(" (%1)").arg(model.join(QLatin1Char('.')));
+    } else if (!section.isEmpty())
+        section[0] = section[0].toUpper();
+    return QStringLiteral("%1: %2").arg(section, field.label);
+}
+
+} // namespace vtw

@@ -1,0 +1,94 @@
+#include "GripOverlayPanel.h"
+
+#include "CompareStyle.h"
+#include "ComparisonData.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace vtw {
+
+GripOverlayPanel::GripOverlayPanel(QWidget* parent)
+    : QWidget(parent), m_maneuver(new QComboBox(this)), m_view(new QComboBox(this)),
+      m_wheel(new QComboBox(this)), m_plot(new QCustomPlot(this)) {
+    m_maneuver->setObjectName(QStringLiteral("gripManeuver"));
+    m_view->setObjectName(QStringLiteral("gripView"));
+    m_wheel->setObjectName(QStringLiteral("gripWheel"));
+    m_plot->setObjectName(QStringLiteral("gripPlot"));
+    m_view->addItem(tr("G-G diagram"), static_cast<int>(GripView::GG));
+    m_view->addItem(tr("Friction ellipse (Fx, Fy over Fz)"),
+                    static_cast<int>(GripView::FrictionEllipse));
+    m_wheel->addItem(tr("All wheels"), -1);
+    const char* wheels[] = {"FL", "FR", "RL", "RR"};
+    for (int w = 0; w < 4; ++w)
+        m_wheel->addItem(QString::fromLatin1(wheels[w]), w);
+    styleComparePlot(m_plot);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Maneuver:"), this));
+    controls->addWidget(m_maneuver, 2);
+    controls->addWidget(new QLabel(tr("View:"), this));
+    controls->addWidget(m_view, 1);
+    controls->addWidget(m_wheel);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(m_plot, 1);
+    for (QComboBox* box : {m_maneuver, m_view, m_wheel})
+        connect(box, &QComboBox::currentIndexChanged, this, &GripOverlayPanel::replot);
+    m_plot->installEventFilter(this);
+    replot();
+}
+
+void GripOverlayPanel::setComparison(const ComparisonData* data) {
+    m_data = data;
+    const int keep = m_maneuver->currentIndex();
+    {
+        const QSignalBlocker block(m_maneuver);
+        m_maneuver->clear();
+        if (data) {
+            for (const ManeuverSpec& m : data->maneuvers)
+                m_maneuver->addItem(maneuverSummary(m));
+        }
+        // Cornering is what these views are for: prefer a maneuver with lateral load.
+        int pick = keep >= 0 && keep < m_maneuver->count() ? keep : 0;
+        if (keep < 0 && data) {
+            for (std::size_t m = 0; m < data->maneuvers.size(); ++m) {
+                const std::string& id = data->maneuvers[m].id;
+                if (id == "skidpad" || id.find("steer") != std::string::npos ||
+                    id == "brake-in-turn") {
+                    pick = static_cast<int>(m);
+                    break;
+                }
+            }
+        }
+        m_maneuver->setCurrentIndex(pick);
+    }
+    replot();
+}
+
+void GripOverlayPanel::replot() {
+    const auto view = static_cast<GripView>(m_view->currentData().toInt());
+    m_wheel->setEnabled(view == GripView::FrictionEllipse);
+    if (m_data && m_maneuver->currentIndex() >= 0)
+        plotGripOverlay(m_plot, *m_data, static_cast<std::size_t>(m_maneuver->currentIndex()), view,
+                        m_wheel->currentData().toInt());
+    else
+        m_plot->clearPlottables();
+    if (m_plot->isVisible())
+        equaliseGripScales(m_plot);
+}
+
+bool GripOverlayPanel::eventFilter(QObject* watched, QEvent* event) {
+    // Equal scales depend on the plot's size: redo them once a resize has settled.
+    if (watched == m_plot && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
+        QTimer::singleShot(0, m_plot, [plot = m_plot] { equaliseGripScales(plot); });
+    return QWidget::eventFilter(watched, event);
+}
+
+} // namespace vtw

@@ -1,0 +1,114 @@
+#include "MetricsTable.h"
+
+#include "CompareStyle.h"
+#include "ComparisonData.h"
+
+#include <QHeaderView>
+
+#include <cmath>
+
+namespace vtw {
+
+namespace {
+
+QTableWidgetItem* textItem(const QString& text) {
+    auto* item = new QTableWidgetItem(text);
+    item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+    return item;
+}
+
+QString unitSuffix(const std::string& unit) {
+    return unit.empty() ? QString() : QLatin1Char(' ') + QString::fromStdString(unit);
+}
+
+QString senseText(MetricSense sense) {
+    switch (sense) {
+    case MetricSense::LowerIsBetter:
+        return QStringLiteral("lower is better");
+    case MetricSense::HigherIsBetter:
+        return QStringLiteral("higher is better");
+    case MetricSense::Neutral:
+        break;
+    }
+    return QStringLiteral("neither direction is better");
+}
+
+} // namespace
+
+MetricsTable::MetricsTable(QWidget* parent) : QTableWidget(parent) {
+    setObjectName(QStringLiteral("metricsTable"));
+    setEditTriggers(NoEditTriggers);
+    setAlternatingRowColors(true);
+    verticalHeader()->setVisible(false);
+    horizontalHeader()->setStretchLastSection(false);
+    setWordWrap(false);
+}
+
+void MetricsTable::setComparison(const ComparisonData* data) {
+    clear();
+    setRowCount(0);
+    setColumnCount(0);
+    if (!data)
+        return;
+    const int setups = static_cast<int>(data->setupCount());
+    const int baseline = static_cast<int>(data->baseline);
+    QStringList headers{tr("Metric"), tr("Unit")};
+    for (int s = 0; s < setups; ++s)
+        headers << (s == baseline ? tr("%1 (baseline)").arg(data->names.value(s))
+                                  : data->names.value(s));
+    for (int s = 0; s < setups; ++s) {
+        if (s != baseline)
+            headers << tr("\u0394 %1").arg(data->names.value(s));
+    }
+    setColumnCount(headers.size());
+    setHorizontalHeaderLabels(headers);
+    setRowCount(static_cast<int>(data->metrics.size()));
+    int row = 0;
+    for (const MetricComparison& m : data->metrics) {
+        auto* name = textItem(QStringLiteral("%1: %2").arg(maneuverTitle(m.maneuverId),
+                                                           QString::fromStdString(m.metric.label)));
+        name->setToolTip(QStringLiteral("%1 (%2), %3")
+                             .arg(QString::fromStdString(m.metric.key),
+                                  QString::fromStdString(m.maneuverId), senseText(m.metric.sense)));
+        name->setData(keyRole, QString::fromStdString(m.maneuverId + "/" + m.metric.key));
+        setItem(row, 0, name);
+        setItem(row, 1, textItem(QString::fromStdString(m.metric.unit)));
+        int deltaColumn = firstSetupColumn + setups;
+        for (int s = 0; s < setups; ++s) {
+            const double value = m.values[static_cast<std::size_t>(s)];
+            auto* cell = textItem(formatFigure(value));
+            cell->setData(valueRole, value);
+            cell->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (!std::isfinite(value))
+                cell->setToolTip(tr("Not reached in this run"));
+            cell->setForeground(setupColour(s).darker(130));
+            setItem(row, firstSetupColumn + s, cell);
+            if (s == baseline)
+                continue;
+            const double delta = m.deltas[static_cast<std::size_t>(s)];
+            const int verdict = m.verdicts[static_cast<std::size_t>(s)];
+            // The arrow says which way the figure moved; the colour says whether that is good.
+            const QString arrow = !std::isfinite(delta) || delta == 0.0 ? QString()
+                                  : delta > 0.0                         ? QStringLiteral(" \u25b2")
+                                                                        : QStringLiteral(" \u25bc");
+            auto* d = textItem(formatDelta(delta) + unitSuffix(m.metric.unit) + arrow);
+            d->setData(valueRole, delta);
+            d->setData(verdictRole, verdict);
+            d->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (verdict > 0) {
+                d->setForeground(betterColour());
+                d->setBackground(betterTint());
+                d->setToolTip(tr("Better than the baseline (%1)").arg(senseText(m.metric.sense)));
+            } else if (verdict < 0) {
+                d->setForeground(worseColour());
+                d->setBackground(worseTint());
+                d->setToolTip(tr("Worse than the baseline (%1)").arg(senseText(m.metric.sense)));
+            }
+            setItem(row, deltaColumn++, d);
+        }
+        ++row;
+    }
+    resizeColumnsToContents();
+}
+
+} // namespace vtw

@@ -1,0 +1,30 @@
+#pragma once
+
+// The metrics of a comparison: one row per metric of every maneuver, one
+// column per setup, then one difference column per non-baseline setup,
+// coloured and arrowed by whether the change is better by the metric's sense.
+
+#include <QTableWidget>
+
+namespace vtw {
+
+struct ComparisonData;
+
+class MetricsTable : public QTableWidget {
+    Q_OBJECT
+public:
+    /// Column of setup 0; the setups' values follow, then the differences.
+    static constexpr int firstSetupColumn = 2;
+    /// Value cells hold the unrounded figure under this role (NaN: not reached).
+    static constexpr int valueRole = Qt::UserRole;
+    /// Difference cells hold the verdict (+1 better, -1 worse, 0 same) under this role.
+    static constexpr int verdictRole = Qt::UserRole + 1;
+    /// The first column holds "maneuver id/metric key" under this role.
+    static constexpr int keyRole = Qt::UserRole + 2;
+
+    explicit MetricsTable(QWidget* parent = nullptr);
+
+    void setComparison(const ComparisonData* data);
+};
+
+} // namespace vtw

@@ -1,0 +1,174 @@
+#include "SetupPicker.h"
+
+#include "setupfile/CarLibrary.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <set>
+
+namespace vtw {
+
+SetupPicker::SetupPicker(QWidget* parent)
+    : QWidget(parent), m_list(new QListWidget(this)), m_baseline(new QComboBox(this)),
+      m_addFile(new QPushButton(tr("Add file\u2026"), this)) {
+    m_list->setObjectName(QStringLiteral("setupList"));
+    m_baseline->setObjectName(QStringLiteral("baselineChoice"));
+    m_addFile->setObjectName(QStringLiteral("addSetupFile"));
+    m_addFile->setToolTip(tr("Add a setup file to compare without opening it in the editor"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_list, 1);
+    layout->addWidget(m_addFile);
+    auto* form = new QFormLayout;
+    form->addRow(tr("Baseline:"), m_baseline);
+    layout->addLayout(form);
+
+    for (const LibraryCar& car : libraryCars()) {
+        const SetupLoadResult loaded = loadLibraryCar(car.resourcePath);
+        if (loaded.ok())
+            m_entries.push_back({uniqueName(car.name), *loaded.setup, Source::Library});
+    }
+    rebuildList();
+    connect(m_list, &QListWidget::itemChanged, this, [this] {
+        rebuildBaseline();
+        emit selectionChanged();
+    });
+    connect(m_baseline, &QComboBox::currentIndexChanged, this, &SetupPicker::selectionChanged);
+    connect(m_addFile, &QPushButton::clicked, this, &SetupPicker::browseFile);
+}
+
+QString SetupPicker::uniqueName(const QString& name) const {
+    auto taken = [this](const QString& n) {
+        for (const Entry& e : m_entries) {
+            if (e.name == n)
+                return true;
+        }
+        return false;
+    };
+    QString candidate = name.isEmpty() ? tr("Unnamed setup") : name;
+    for (int k = 2; taken(candidate); ++k)
+        candidate = QStringLiteral("%1 (%2)").arg(name).arg(k);
+    return candidate;
+}
+
+void SetupPicker::setOpenSetups(const QList<NamedSetup>& setups) {
+    std::erase_if(m_entries, [](const Entry& e) { return e.source == Source::Open; });
+    // Open documents come first: they are what the user is working on. Checks
+    // survive by name (rebuildList), so an edited document stays picked.
+    std::vector<Entry> open;
+    for (const NamedSetup& s : setups)
+        open.push_back({s.first, s.second, Source::Open});
+    m_entries.insert(m_entries.begin(), open.begin(), open.end());
+    rebuildList();
+    emit setupsChanged();
+}
+
+bool SetupPicker::addSetupFile(const QString& path, QString* error) {
+    const SetupLoadResult loaded = loadSetupFile(path);
+    if (!loaded.ok()) {
+        if (error)
+            *error = loaded.errorStrings().join(QLatin1Char('\n'));
+        return false;
+    }
+    QString name = QString::fromStdString(loaded.setup->name);
+    if (name.isEmpty())
+        name = QFileInfo(path).completeBaseName();
+    addEntry({uniqueName(name), *loaded.setup, Source::File}, true);
+    return true;
+}
+
+void SetupPicker::addEntry(Entry entry, bool checked) {
+    m_entries.push_back(std::move(entry));
+    rebuildList();
+    if (checked)
+        m_list->item(m_list->count() - 1)->setCheckState(Qt::Checked);
+    emit setupsChanged();
+}
+
+void SetupPicker::rebuildList() {
+    // Keep the checks of entries that survive (matched by name).
+    std::set<QString> checked;
+    for (int i = 0; i < m_list->count(); ++i) {
+        if (m_list->item(i)->checkState() == Qt::Checked)
+            checked.insert(m_list->item(i)->text());
+    }
+    {
+        const QSignalBlocker block(m_list);
+        m_list->clear();
+        for (const Entry& e : m_entries) {
+            auto* item = new QListWidgetItem(e.name, m_list);
+            item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
+            item->setCheckState(checked.count(e.name) ? Qt::Checked : Qt::Unchecked);
+            item->setToolTip(e.source == Source::Open      ? tr("Open in the editor")
+                             : e.source == Source::Library ? tr("Library car")
+                                                           : tr("Added from a file"));
+        }
+    }
+    rebuildBaseline();
+}
+
+void SetupPicker::rebuildBaseline() {
+    const QString keep = m_baseline->currentText();
+    const QSignalBlocker block(m_baseline);
+    m_baseline->clear();
+    for (const NamedSetup& s : checkedSetups())
+        m_baseline->addItem(s.first);
+    const int index = m_baseline->findText(keep);
+    m_baseline->setCurrentIndex(index >= 0 ? index : 0);
+}
+
+QList<NamedSetup> SetupPicker::allSetups() const {
+    QList<NamedSetup> out;
+    for (const Entry& e : m_entries)
+        out.append({e.name, e.setup});
+    return out;
+}
+
+QList<NamedSetup> SetupPicker::checkedSetups() const {
+    QList<NamedSetup> out;
+    for (int i = 0; i < m_list->count() && i < static_cast<int>(m_entries.size()); ++i) {
+        if (m_list->item(i)->checkState() == Qt::Checked) {
+            const Entry& e = m_entries[static_cast<std::size_t>(i)];
+            out.append({e.name, e.setup});
+        }
+    }
+    return out;
+}
+
+int SetupPicker::baselineIndex() const {
+    return std::max(0, m_baseline->currentIndex());
+}
+
+void SetupPicker::setBaselineIndex(int index) {
+    m_baseline->setCurrentIndex(index);
+}
+
+bool SetupPicker::setChecked(const QString& name, bool checked) {
+    for (int i = 0; i < m_list->count(); ++i) {
+        if (m_list->item(i)->text() == name) {
+            m_list->item(i)->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
+            return true;
+        }
+    }
+    return false;
+}
+
+void SetupPicker::browseFile() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Add setup file"), QString(),
+                                                      tr("Setup files (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!addSetupFile(path, &error))
+        QMessageBox::warning(this, tr("Setup not added"),
+                             tr("%1 does not load:\n%2").arg(QFileInfo(path).fileName(), error));
+}
+
+} // namespace vtw

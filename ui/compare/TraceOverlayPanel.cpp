@@ -1,0 +1,129 @@
+#include "TraceOverlayPanel.h"
+
+#include "CompareStyle.h"
+#include "ComparisonData.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSplitter>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace vtw {
+
+namespace {
+void fillManeuvers(QComboBox* box, const ComparisonData* data) {
+    const int keep = box->currentIndex();
+    const QSignalBlocker block(box);
+    box->clear();
+    if (!data)
+        return;
+    for (const ManeuverSpec& m : data->maneuvers)
+        box->addItem(maneuverSummary(m));
+    box->setCurrentIndex(keep >= 0 && keep < box->count() ? keep : 0);
+}
+} // namespace
+
+TraceOverlayPanel::TraceOverlayPanel(QWidget* parent)
+    : QWidget(parent), m_maneuver(new QComboBox(this)), m_channel(new QComboBox(this)),
+      m_axis(new QComboBox(this)), m_showDelta(new QCheckBox(tr("Delta vs baseline"), this)),
+      m_plot(new QCustomPlot(this)), m_delta(new QCustomPlot(this)) {
+    m_maneuver->setObjectName(QStringLiteral("traceManeuver"));
+    m_channel->setObjectName(QStringLiteral("traceChannel"));
+    m_axis->setObjectName(QStringLiteral("traceAxis"));
+    m_showDelta->setObjectName(QStringLiteral("traceDelta"));
+    m_plot->setObjectName(QStringLiteral("tracePlot"));
+    m_delta->setObjectName(QStringLiteral("deltaPlot"));
+    // Every catalogue channel is offered: a modder may need wheel spin as much as speed.
+    for (const ChannelInfo& c : channelCatalogue()) {
+        if (c.name == "time")
+            continue;
+        m_channel->addItem(
+            QStringLiteral("%1 \u2013 %2")
+                .arg(QString::fromStdString(c.group), QString::fromStdString(c.label)),
+            QString::fromStdString(c.name));
+    }
+    m_channel->setCurrentIndex(m_channel->findData(QStringLiteral("speed")));
+    m_channel->setMaxVisibleItems(24);
+    m_axis->addItem(tr("Time"), static_cast<int>(TraceAxis::Time));
+    m_axis->addItem(tr("Distance"), static_cast<int>(TraceAxis::Distance));
+    m_showDelta->setChecked(true);
+    styleComparePlot(m_plot);
+    styleComparePlot(m_delta);
+    placeLegendAbove(m_plot);
+    placeLegendAbove(m_delta);
+    // Zooming the traces moves the delta plot with them, so both show the same stretch.
+    connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+            [this](const QCPRange& r) {
+                if (m_delta->xAxis->range() != r) {
+                    m_delta->xAxis->setRange(r);
+                    m_delta->replot(QCustomPlot::rpQueuedReplot);
+                }
+            });
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Maneuver:"), this));
+    controls->addWidget(m_maneuver, 2);
+    controls->addWidget(new QLabel(tr("Channel:"), this));
+    controls->addWidget(m_channel, 2);
+    controls->addWidget(new QLabel(tr("X axis:"), this));
+    controls->addWidget(m_axis);
+    controls->addWidget(m_showDelta);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_plot);
+    split->addWidget(m_delta);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(split, 1);
+
+    for (QComboBox* box : {m_maneuver, m_channel, m_axis})
+        connect(box, &QComboBox::currentIndexChanged, this, &TraceOverlayPanel::replot);
+    connect(m_showDelta, &QCheckBox::toggled, this, &TraceOverlayPanel::replot);
+}
+
+void TraceOverlayPanel::setComparison(const ComparisonData* data) {
+    m_data = data;
+    fillManeuvers(m_maneuver, data);
+    replot();
+}
+
+TraceSelection TraceOverlayPanel::selection() const {
+    TraceSelection s;
+    s.maneuver = static_cast<std::size_t>(std::max(0, m_maneuver->currentIndex()));
+    s.channel = m_channel->currentData().toString().toStdString();
+    s.x = static_cast<TraceAxis>(m_axis->currentData().toInt());
+    return s;
+}
+
+void TraceOverlayPanel::setSelection(const TraceSelection& selection) {
+    m_maneuver->setCurrentIndex(static_cast<int>(selection.maneuver));
+    m_channel->setCurrentIndex(m_channel->findData(QString::fromStdString(selection.channel)));
+    m_axis->setCurrentIndex(m_axis->findData(static_cast<int>(selection.x)));
+}
+
+void TraceOverlayPanel::setDeltaVisible(bool on) {
+    m_showDelta->setChecked(on);
+}
+
+void TraceOverlayPanel::replot() {
+    m_delta->setVisible(m_showDelta->isChecked());
+    if (!m_data) {
+        m_plot->clearGraphs();
+        m_delta->clearGraphs();
+    } else {
+        const TraceSelection s = selection();
+        plotTraceOverlay(m_plot, *m_data, s);
+        if (m_showDelta->isChecked()) {
+            plotTraceDelta(m_delta, *m_data, s);
+            m_delta->xAxis->setRange(m_plot->xAxis->range());
+        }
+    }
+    replotIfSized(m_plot);
+    replotIfSized(m_delta);
+}
+
+} // namespace vtw

@@ -1,0 +1,46 @@
+#pragma once
+
+// Overlaid traces of one channel for every setup of a maneuver, with the
+// choice of x (time or distance) and an optional delta plot underneath that
+// follows the main plot's x range.
+
+#include "TraceOverlayPlot.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QCustomPlot;
+
+namespace vtw {
+
+class TraceOverlayPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit TraceOverlayPanel(QWidget* parent = nullptr);
+
+    void setComparison(const ComparisonData* data);
+    TraceSelection selection() const;
+    void setSelection(const TraceSelection& selection);
+    void setDeltaVisible(bool on);
+
+    QCustomPlot* tracePlot() const { return m_plot; }
+    QCustomPlot* deltaPlot() const { return m_delta; }
+    QComboBox* channelChoice() const { return m_channel; }
+    QComboBox* axisChoice() const { return m_axis; }
+    QComboBox* maneuverChoice() const { return m_maneuver; }
+    QCheckBox* deltaToggle() const { return m_showDelta; }
+
+private:
+    void replot();
+
+    const ComparisonData* m_data = nullptr;
+    QComboBox* m_maneuver;
+    QComboBox* m_channel;
+    QComboBox* m_axis;
+    QCheckBox* m_showDelta;
+    QCustomPlot* m_plot;
+    QCustomPlot* m_delta;
+};
+
+} // namespace vtw
