@@ -1,14 +1,18 @@
 // Not a test: renders the workbench offscreen and saves one PNG per view to
 // the folder given as the first argument (default /tmp), for checking by eye.
+#include "ComparePage.h"
 #include "DerivedFiguresPanel.h"
 #include "DocumentView.h"
+#include "LiveSimulationPage.h"
 #include "MainWindow.h"
 #include "ParameterPanel.h"
 #include "TireModelView.h"
 #include "TireTablePanel.h"
 #include "TorqueCurvePanel.h"
+#include "setupfile/CarLibrary.h"
 
 #include <QApplication>
+#include <QListWidget>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -54,5 +58,34 @@ int main(int argc, char* argv[]) {
     save(QStringLiteral("tire-model"));
     view->tabs()->setCurrentWidget(static_cast<QWidget*>(view->torque()));
     save(QStringLiteral("main"));
+
+    // Live simulation: braking in a turn, caught mid-run.
+    window.setWorkspace(Workspace::Live);
+    LiveSimulationPage* live = window.livePage();
+    live->selectInputSource(QStringLiteral("brake-in-turn"));
+    live->setRealTime(true);
+    live->setSpeedFactor(2.0);
+    live->start();
+    if (!QTest::qWaitFor([&] { return live->lastStatus().simTime > 7.0; }, 20000))
+        qWarning("the live run did not reach 7 s; the screenshot shows it earlier");
+    live->pause();
+    if (!QTest::qWaitFor([&] { return live->state() == WorkerState::Paused; }, 5000))
+        qWarning("the live run did not pause");
+    live->tick();
+    save(QStringLiteral("live"));
+    live->stop();
+
+    // Compare: the open Corvette against the Lotus from the library.
+    window.setWorkspace(Workspace::Compare);
+    ComparePage* compare = window.comparePage();
+    QListWidget* setups = compare->setupPicker()->list();
+    for (const QString& name : {QStringLiteral("Corvette C5 (open)"), QStringLiteral("Lotus Elise S2")})
+        for (QListWidgetItem* item : setups->findItems(name, Qt::MatchExactly))
+            item->setCheckState(Qt::Checked);
+    QSignalSpy compared(compare, &ComparePage::comparisonFinished);
+    compare->run();
+    if (!compared.wait(60000))
+        qWarning("the comparison did not finish in time");
+    save(QStringLiteral("compare"));
     return 0;
 }

@@ -1,9 +1,14 @@
 #include "MainWindow.h"
 
+#include "ComparePage.h"
 #include "DerivedFiguresPanel.h"
 #include "DocumentView.h"
+#include "LiveSimulationPage.h"
+#include "LiveTracePlots.h"
 #include "ProblemListDialog.h"
 #include "RecentFiles.h"
+#include "SimulatedSetupBar.h"
+#include "ViewExport.h"
 #include "setupfile/CarLibrary.h"
 #include "setupfile/CsvIo.h"
 
@@ -23,6 +28,7 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
@@ -30,12 +36,14 @@
 #include <QToolBar>
 #include <QUndoGroup>
 #include <QUndoView>
+#include <QVBoxLayout>
 
 namespace vtw {
 
 namespace {
 
 constexpr int autosaveIntervalMs = 30'000;
+constexpr int compareRefreshDelayMs = 250;
 const QString setupFilter = QObject::tr("Vehicle setups (*.json);;All files (*)");
 
 QString defaultRecoveryFolder() {
@@ -55,7 +63,10 @@ QString curveTitle(const FieldMeta& f) {
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), m_tabs(new QTabWidget(this)), m_undoGroup(new QUndoGroup(this)),
+    : QMainWindow(parent), m_workspaces(new QStackedWidget(this)), m_tabs(new QTabWidget),
+      m_livePane(new QWidget), m_simulatedBar(new SimulatedSetupBar),
+      m_live(new LiveSimulationPage), m_compare(new ComparePage),
+      m_compareRefresh(new QTimer(this)), m_undoGroup(new QUndoGroup(this)),
       m_figures(new DerivedFiguresPanel), m_recent(new RecentFiles(this)),
       m_recovery(defaultRecoveryFolder()), m_autosave(new QTimer(this)) {
     setObjectName(QStringLiteral("mainWindow"));
@@ -63,7 +74,31 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->setMovable(true);
     m_tabs->setDocumentMode(true);
     m_tabs->setObjectName(QStringLiteral("documents"));
-    setCentralWidget(m_tabs);
+    auto* liveLayout = new QVBoxLayout(m_livePane);
+    liveLayout->setContentsMargins(0, 0, 0, 0);
+    liveLayout->setSpacing(0);
+    liveLayout->addWidget(m_simulatedBar);
+    liveLayout->addWidget(m_live, 1);
+    // Same order as the Workspace enum.
+    m_workspaces->addWidget(m_tabs);
+    m_workspaces->addWidget(m_livePane);
+    m_workspaces->addWidget(m_compare);
+    setCentralWidget(m_workspaces);
+    connect(m_simulatedBar, &SimulatedSetupBar::documentChosen, m_tabs,
+            &QTabWidget::setCurrentIndex);
+    connect(m_live, &LiveSimulationPage::statusMessage, this, &MainWindow::showStatus);
+    connect(m_compare, &ComparePage::openSetupRequested, this,
+            [this](const Setup& setup, const QString& name) {
+                Setup named = setup;
+                named.name = name.toStdString();
+                newDocument(std::move(named));
+                setWorkspace(Workspace::Setups);
+            });
+    // Drags edit the setup dozens of times a second; the compare page needs
+    // only the settled value.
+    m_compareRefresh->setSingleShot(true);
+    m_compareRefresh->setInterval(compareRefreshDelayMs);
+    connect(m_compareRefresh, &QTimer::timeout, this, &MainWindow::refreshCompareSetups);
 
     auto* figuresDock = new QDockWidget(tr("Derived figures"), this);
     figuresDock->setObjectName(QStringLiteral("derivedFiguresDock"));
@@ -77,6 +112,7 @@ MainWindow::MainWindow(QWidget* parent)
     history->setEmptyLabel(tr("<opened>"));
     historyDock->setWidget(history);
     addDockWidget(Qt::RightDockWidgetArea, historyDock);
+    m_setupDocks = {figuresDock, historyDock};
     resizeDocks({figuresDock}, {300}, Qt::Horizontal);
     resizeDocks({figuresDock, historyDock}, {520, 200}, Qt::Vertical);
 
@@ -101,7 +137,13 @@ MainWindow::MainWindow(QWidget* parent)
     updateTitles();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // The documents are children of the window and go after its widgets; a
+    // modified one announces its undo stack's end, which must not reach the
+    // tabs that are gone by then.
+    for (SetupDocument* d : std::as_const(m_documents))
+        d->disconnect(this);
+}
 
 void MainWindow::createActions() {
     QStyle* s = style();
@@ -224,6 +266,90 @@ void MainWindow::createActions() {
     connect(m_unitCombo, &QComboBox::activated, this,
             [this](int index) { setUnitSystem(UnitSystem(m_unitCombo->itemData(index).toInt())); });
     bar->addWidget(m_unitCombo);
+    createWorkspaceActions(view, bar);
+}
+
+void MainWindow::createWorkspaceActions(QMenu* view, QToolBar* bar) {
+    struct Mode {
+        Workspace workspace;
+        QString text;
+        QString tip;
+        QStyle::StandardPixmap icon;
+    };
+    const Mode modes[] = {
+        {Workspace::Setups, tr("Set&ups"), tr("Edit the open setups"),
+         QStyle::SP_FileDialogDetailedView},
+        {Workspace::Live, tr("&Live simulation"),
+         tr("Run the current setup: maneuvers or keyboard driving, live traces and views"),
+         QStyle::SP_MediaPlay},
+        {Workspace::Compare, tr("&Compare"),
+         tr("Setups side by side: metrics, traces, parameter diff, sweeps, report"),
+         QStyle::SP_FileDialogContentsView},
+    };
+    view->addSeparator();
+    bar->addSeparator();
+    m_workspaceActions = new QActionGroup(this);
+    int key = Qt::Key_1;
+    for (const Mode& mode : modes) {
+        QAction* a = view->addAction(style()->standardIcon(mode.icon), mode.text);
+        a->setCheckable(true);
+        a->setData(int(mode.workspace));
+        a->setStatusTip(mode.tip);
+        a->setToolTip(mode.tip);
+        a->setShortcut(QKeySequence(int(Qt::CTRL) | key++));
+        a->setObjectName(QStringLiteral("workspace%1").arg(int(mode.workspace)));
+        m_workspaceActions->addAction(a);
+        bar->addAction(a);
+    }
+    m_workspaceActions->actions().constFirst()->setChecked(true);
+    connect(m_workspaceActions, &QActionGroup::triggered, this,
+            [this](QAction* a) { setWorkspace(Workspace(a->data().toInt())); });
+}
+
+Workspace MainWindow::workspace() const {
+    return Workspace(m_workspaces->currentIndex());
+}
+
+void MainWindow::setWorkspace(Workspace workspace) {
+    const Workspace before = this->workspace();
+    if (workspace == before)
+        return;
+    // The derived figures and the history belong to editing; the live and
+    // compare pages need the width. Docks the user had open come back.
+    if (before == Workspace::Setups) {
+        m_docksShownInSetups.clear();
+        for (QDockWidget* dock : m_setupDocks) {
+            if (dock->isVisible())
+                m_docksShownInSetups << dock;
+            dock->hide();
+        }
+    } else if (workspace == Workspace::Setups) {
+        for (QDockWidget* dock : m_docksShownInSetups)
+            dock->show();
+    }
+    m_workspaces->setCurrentIndex(int(workspace));
+    for (QAction* a : m_workspaceActions->actions())
+        a->setChecked(a->data().toInt() == int(workspace));
+    if (workspace == Workspace::Compare && m_compareRefresh->isActive()) {
+        m_compareRefresh->stop();
+        refreshCompareSetups();
+    }
+}
+
+void MainWindow::followCurrentDocumentLive() {
+    if (SetupDocument* document = currentDocument())
+        m_live->setSetup(document->setup());
+}
+
+void MainWindow::scheduleCompareRefresh() {
+    m_compareRefresh->start();
+}
+
+void MainWindow::refreshCompareSetups() {
+    QList<NamedSetup> open;
+    for (DocumentView* v : views())
+        open.append({v->document()->displayName(), v->document()->setup()});
+    m_compare->setAvailableSetups(open);
 }
 
 void MainWindow::rebuildRecentMenu() {
@@ -254,13 +380,18 @@ DocumentView* MainWindow::newDocument(Setup setup, const QString& filePath,
     connect(view, &DocumentView::message, this, &MainWindow::showStatus);
     connect(document, &SetupDocument::modifiedChanged, this, &MainWindow::updateTitles);
     connect(document, &SetupDocument::filePathChanged, this, &MainWindow::updateTitles);
-    connect(document, &SetupDocument::changed, this, [this](const SetupChange& change) {
-        if (change.kind == SetupChange::Kind::Name)
-            updateTitles();
-    });
+    connect(document, &SetupDocument::changed, this,
+            [this, document](const SetupChange& change) {
+                if (change.kind == SetupChange::Kind::Name)
+                    updateTitles();
+                if (document == currentDocument())
+                    m_live->setSetup(document->setup());
+                scheduleCompareRefresh();
+            });
     const int index = m_tabs->addTab(view, document->displayName());
     m_tabs->setCurrentIndex(index);
     updateTitles();
+    scheduleCompareRefresh();
     return view;
 }
 
@@ -367,6 +498,7 @@ bool MainWindow::closeDocument(int index) {
     delete view;
     delete document;
     onCurrentChanged();
+    scheduleCompareRefresh();
     return true;
 }
 
@@ -390,6 +522,7 @@ void MainWindow::onCurrentChanged() {
     SetupDocument* document = currentDocument();
     m_undoGroup->setActiveStack(document ? document->undoStack() : nullptr);
     m_figures->setDocument(document);
+    followCurrentDocumentLive();
     updateTitles();
 }
 
@@ -401,6 +534,10 @@ void MainWindow::updateTitles() {
         m_tabs->setTabToolTip(i, d->filePath().isEmpty() ? tr("Not saved yet")
                                                          : QDir::toNativeSeparators(d->filePath()));
     }
+    QStringList names;
+    for (DocumentView* v : views())
+        names << v->document()->displayName();
+    m_simulatedBar->setDocuments(names, m_tabs->currentIndex());
     SetupDocument* current = currentDocument();
     if (current) {
         setWindowTitle(current->displayName() + QStringLiteral("[*] - Vehicle Tuning Workbench"));
@@ -416,6 +553,7 @@ void MainWindow::setUnitSystem(UnitSystem system) {
     for (DocumentView* v : views())
         v->setUnitSystem(system);
     m_figures->setUnitSystem(system);
+    m_compare->setUnitSystem(system);
     if (m_unitCombo)
         m_unitCombo->setCurrentIndex(m_unitCombo->findData(int(system)));
     if (m_unitActions) {
@@ -508,22 +646,40 @@ void MainWindow::importCurve(const QString& fieldPath) {
 }
 
 void MainWindow::exportPlot() {
-    DocumentView* v = currentView();
-    QCustomPlot* plot = v ? v->currentPlot() : nullptr;
-    if (!plot) {
+    // The plot in front of the user: the current editor's, the live traces,
+    // or the compare page's current tab.
+    QWidget* target = nullptr;
+    switch (workspace()) {
+    case Workspace::Setups:
+        if (DocumentView* v = currentView())
+            target = v->currentPlot();
+        break;
+    case Workspace::Live:
+        target = m_live->tracePlots();
+        break;
+    case Workspace::Compare:
+        target = m_compare->tabs()->currentWidget();
+        break;
+    }
+    if (!target) {
         showStatus(tr("Show a plot (engine torque, tire tables or tire model) to export it."));
         return;
     }
-    QString selected;
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export plot"), dialogDirectory() + QStringLiteral("/plot.png"),
-        tr("PNG image (*.png);;PDF document (*.pdf)"), &selected);
+        tr("PNG image (*.png);;PDF document (*.pdf)"));
     if (path.isEmpty())
         return;
-    const bool pdf = path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive);
-    const bool ok = pdf ? plot->savePdf(path) : plot->savePng(path, 0, 0, 2.0);
+    QString error;
+    bool ok = false;
+    if (auto* plot = qobject_cast<QCustomPlot*>(target)) {
+        const bool pdf = path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive);
+        ok = pdf ? plot->savePdf(path) : plot->savePng(path, 0, 0, 2.0);
+    } else {
+        ok = exportView(target, path, &error);
+    }
     showStatus(ok ? tr("Exported %1").arg(QDir::toNativeSeparators(path))
-                  : tr("Could not write %1").arg(QDir::toNativeSeparators(path)));
+                  : tr("Could not write %1 %2").arg(QDir::toNativeSeparators(path), error));
 }
 
 void MainWindow::setRecoveryFolder(const QString& folder) {
@@ -594,9 +750,11 @@ void MainWindow::closeEvent(QCloseEvent* event) {
             return;
         }
     }
+    setWorkspace(Workspace::Setups); // the saved layout is the editor's, docks included
     saveSettings();
     for (SetupDocument* d : m_documents)
         m_recovery.remove(d->id());
+    m_live->shutdown(); // a running simulation stops before the window goes
     event->accept();
 }
 

@@ -1,8 +1,11 @@
 #pragma once
 
-// The workbench window: open setups as tabs, each a DocumentView; menus and
-// toolbar for files, export, undo and display units; the live derived figures
-// and the undo history as docks; autosave to a recovery folder.
+// The workbench window in three workspaces: Setups (the open setups as tabs,
+// each a DocumentView, with the live derived figures and the undo history as
+// docks), Live simulation (the current setup on the track, edits applied as it
+// runs) and Compare (open setups and library cars side by side). Menus and
+// toolbar for files, export, undo and display units; autosave to a recovery
+// folder.
 
 #include "SetupDocument.h"
 #include "setupfile/Recovery.h"
@@ -11,16 +14,25 @@
 
 class QActionGroup;
 class QComboBox;
+class QDockWidget;
 class QMenu;
+class QStackedWidget;
 class QTabWidget;
 class QTimer;
+class QToolBar;
 class QUndoGroup;
 
 namespace vtw {
 
+class ComparePage;
 class DerivedFiguresPanel;
 class DocumentView;
+class LiveSimulationPage;
 class RecentFiles;
+class SimulatedSetupBar;
+
+/// The window's workspaces, in the order of the mode buttons.
+enum class Workspace { Setups, Live, Compare };
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -47,6 +59,12 @@ public:
     QTabWidget* documentTabs() const { return m_tabs; }
     DerivedFiguresPanel* derivedFigures() const { return m_figures; }
     RecentFiles* recentFiles() const { return m_recent; }
+    LiveSimulationPage* livePage() const { return m_live; }
+    ComparePage* comparePage() const { return m_compare; }
+    SimulatedSetupBar* simulatedSetupBar() const { return m_simulatedBar; }
+
+    void setWorkspace(Workspace workspace);
+    Workspace workspace() const;
 
     void setUnitSystem(UnitSystem system);
     UnitSystem unitSystem() const { return m_unitSystem; }
@@ -77,10 +95,23 @@ private:
     void exportCurve(const QString& path);
     void importCurve(const QString& path);
     void exportPlot();
+    void createWorkspaceActions(QMenu* view, QToolBar* bar);
+    void followCurrentDocumentLive();
+    void scheduleCompareRefresh();
+    void refreshCompareSetups();
     void showStatus(const QString& text);
     QString dialogDirectory() const;
 
+    QStackedWidget* m_workspaces;
     QTabWidget* m_tabs;
+    QWidget* m_livePane;
+    SimulatedSetupBar* m_simulatedBar;
+    LiveSimulationPage* m_live;
+    ComparePage* m_compare;
+    QActionGroup* m_workspaceActions = nullptr;
+    QList<QDockWidget*> m_setupDocks;
+    QList<QDockWidget*> m_docksShownInSetups; ///< restored on return to Setups
+    QTimer* m_compareRefresh;
     QUndoGroup* m_undoGroup;
     DerivedFiguresPanel* m_figures;
     RecentFiles* m_recent;

@@ -11,6 +11,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <set>
 
 namespace vtw {
@@ -44,16 +45,15 @@ SetupPicker::SetupPicker(QWidget* parent)
     connect(m_addFile, &QPushButton::clicked, this, &SetupPicker::browseFile);
 }
 
+bool SetupPicker::isTaken(const QString& name, const std::vector<Entry>& pending) const {
+    const auto named = [&name](const Entry& e) { return e.name == name; };
+    return std::any_of(m_entries.begin(), m_entries.end(), named) ||
+           std::any_of(pending.begin(), pending.end(), named);
+}
+
 QString SetupPicker::uniqueName(const QString& name) const {
-    auto taken = [this](const QString& n) {
-        for (const Entry& e : m_entries) {
-            if (e.name == n)
-                return true;
-        }
-        return false;
-    };
     QString candidate = name.isEmpty() ? tr("Unnamed setup") : name;
-    for (int k = 2; taken(candidate); ++k)
+    for (int k = 2; isTaken(candidate); ++k)
         candidate = QStringLiteral("%1 (%2)").arg(name).arg(k);
     return candidate;
 }
@@ -62,9 +62,17 @@ void SetupPicker::setOpenSetups(const QList<NamedSetup>& setups) {
     std::erase_if(m_entries, [](const Entry& e) { return e.source == Source::Open; });
     // Open documents come first: they are what the user is working on. Checks
     // survive by name (rebuildList), so an edited document stays picked.
+    // A document opened from a library car keeps that car's name; "(open)"
+    // tells the two apart, so the edited copy can be compared with the original.
     std::vector<Entry> open;
-    for (const NamedSetup& s : setups)
-        open.push_back({s.first, s.second, Source::Open});
+    for (const NamedSetup& s : setups) {
+        QString name = s.first;
+        if (isTaken(name, open))
+            name = tr("%1 (open)").arg(s.first);
+        for (int k = 2; isTaken(name, open); ++k)
+            name = tr("%1 (open %2)").arg(s.first).arg(k);
+        open.push_back({name, s.second, Source::Open});
+    }
     m_entries.insert(m_entries.begin(), open.begin(), open.end());
     rebuildList();
     emit setupsChanged();

@@ -9,6 +9,8 @@
 #include <QPair>
 #include <QWidget>
 
+#include <vector>
+
 class QComboBox;
 class QListWidget;
 class QPushButton;
@@ -57,6 +59,7 @@ private:
     void rebuildList();
     void rebuildBaseline();
     void browseFile();
+    bool isTaken(const QString& name, const std::vector<Entry>& pending = {}) const;
     QString uniqueName(const QString& name) const;
 
     std::vector<Entry> m_entries;

@@ -1,0 +1,190 @@
+// The window's three workspaces driven as a user would: switch with the mode
+// buttons, edit a setup and see the live simulation and the compare page pick
+// the edit up, choose the simulated setup, open a compared variant, and close
+// the window while a simulation runs.
+#include "ComparePage.h"
+#include "DocumentView.h"
+#include "LiveSimulationPage.h"
+#include "MainWindow.h"
+#include "SimulatedSetupBar.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace vtw;
+
+namespace {
+constexpr int waitMs = 20000;
+
+QAction* workspaceAction(const MainWindow& window, Workspace workspace) {
+    return window.findChild<QAction*>(QStringLiteral("workspace%1").arg(int(workspace)));
+}
+
+QStringList offeredNames(const ComparePage& page) {
+    QStringList names;
+    for (const NamedSetup& s : page.setupPicker()->allSetups())
+        names << s.first;
+    return names;
+}
+} // namespace
+
+class TestUiWorkspaces : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        Q_INIT_RESOURCE(resources); // the library cars the compare page offers
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("vtw-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_ui_workspaces"));
+        QSettings().clear();
+    }
+
+    void modeButtonsSwitchWorkspacesAndDocks() {
+        QTemporaryDir dir;
+        MainWindow window;
+        window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        window.newDocument(defaultSetup());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* figures = window.findChild<QDockWidget*>(QStringLiteral("derivedFiguresDock"));
+        auto* history = window.findChild<QDockWidget*>(QStringLiteral("historyDock"));
+        QVERIFY(figures && history);
+        history->hide(); // the user closed one dock; it must stay closed
+        QCOMPARE(window.workspace(), Workspace::Setups);
+
+        workspaceAction(window, Workspace::Live)->trigger();
+        QCOMPARE(window.workspace(), Workspace::Live);
+        QVERIFY(window.livePage()->isVisible());
+        QVERIFY(!window.documentTabs()->isVisible());
+        QVERIFY(!figures->isVisible());
+
+        workspaceAction(window, Workspace::Compare)->trigger();
+        QCOMPARE(window.workspace(), Workspace::Compare);
+        QVERIFY(window.comparePage()->isVisible());
+
+        workspaceAction(window, Workspace::Setups)->trigger();
+        QCOMPARE(window.workspace(), Workspace::Setups);
+        QVERIFY(window.documentTabs()->isVisible());
+        QVERIFY(figures->isVisible());
+        QVERIFY(!history->isVisible());
+        QVERIFY(workspaceAction(window, Workspace::Setups)->isChecked());
+    }
+
+    void liveSimulationFollowsTheCurrentDocument() {
+        QTemporaryDir dir;
+        MainWindow window;
+        window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        window.newDocument(defaultSetup());
+        Setup light = defaultSetup();
+        light.name = "Light Corvette";
+        light.chassis.mass = 1200.0;
+        window.newDocument(light);
+        window.show();
+        LiveSimulationPage* live = window.livePage();
+        QCOMPARE(live->setup().chassis.mass, 1200.0); // the new tab is current
+
+        // The chooser above the live page lists the open setups and picks one.
+        QComboBox* chooser = window.simulatedSetupBar()->chooser();
+        QCOMPARE(chooser->count(), 2);
+        QCOMPARE(chooser->currentIndex(), 1);
+        window.setWorkspace(Workspace::Live);
+        chooser->setCurrentIndex(0);
+        emit chooser->activated(0);
+        QCOMPARE(window.documentTabs()->currentIndex(), 0);
+        QCOMPARE(live->setup(), defaultSetup());
+
+        // A running car takes an edit made in the document.
+        live->selectInputSource(QStringLiteral("drive"));
+        live->setRealTime(true);
+        live->start();
+        QTRY_COMPARE_WITH_TIMEOUT(live->state(), WorkerState::Running, waitMs);
+        live->tick();
+        const std::uint64_t serialBefore = live->lastStatus().setupSerial;
+        window.currentDocument()->changeValue(QStringLiteral("chassis.mass"), 1650.0);
+        QCOMPARE(live->setup().chassis.mass, 1650.0);
+        QTRY_VERIFY_WITH_TIMEOUT(live->lastStatus().setupSerial > serialBefore, waitMs);
+        // Undo reaches it too.
+        window.currentDocument()->undoStack()->undo();
+        QCOMPARE(live->setup().chassis.mass, defaultSetup().chassis.mass);
+        live->stop();
+        QTRY_COMPARE_WITH_TIMEOUT(live->state(), WorkerState::Stopped, waitMs);
+    }
+
+    void comparePageOffersTheOpenSetups() {
+        QTemporaryDir dir;
+        MainWindow window;
+        window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        window.newDocument(defaultSetup());
+        window.show();
+        ComparePage* compare = window.comparePage();
+        window.setWorkspace(Workspace::Compare); // refreshes at once
+        // The open copy of the default car stands beside the library's original.
+        QStringList names = offeredNames(*compare);
+        QVERIFY2(names.contains(QStringLiteral("Corvette C5 (open)")), qPrintable(names.join(", ")));
+        QVERIFY(names.contains(QStringLiteral("Corvette C5")));
+
+        // An edit reaches the compare page once the edits settle.
+        window.setWorkspace(Workspace::Setups);
+        window.currentDocument()->changeValue(QStringLiteral("gearbox.finalDrive"), 3.9);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                for (const NamedSetup& s : compare->setupPicker()->allSetups()) {
+                    if (s.first == QLatin1String("Corvette C5 (open)"))
+                        return s.second.gearbox.finalDrive == 3.9;
+                }
+                return false;
+            }(),
+            waitMs);
+
+        // A variant the compare page asks to open becomes a document in Setups.
+        window.setWorkspace(Workspace::Compare);
+        Setup variant = defaultSetup();
+        variant.gearbox.finalDrive = 4.1;
+        emit compare->openSetupRequested(variant, QStringLiteral("Final drive 4.10"));
+        QCOMPARE(window.views().size(), 2);
+        QCOMPARE(window.workspace(), Workspace::Setups);
+        QCOMPARE(window.currentDocument()->setup().gearbox.finalDrive, 4.1);
+        QCOMPARE(window.currentDocument()->displayName(), QStringLiteral("Final drive 4.10"));
+
+        // Closing a document takes it off the compare page.
+        QVERIFY(window.closeDocument(1));
+        window.setWorkspace(Workspace::Compare);
+        names = offeredNames(*compare);
+        QVERIFY(!names.contains(QStringLiteral("Final drive 4.10")));
+    }
+
+    void windowWithUnsavedEditsIsDestroyedCleanly() {
+        // What Quit does after "Discard": the documents go while still modified.
+        QTemporaryDir dir;
+        auto window = std::make_unique<MainWindow>();
+        window->setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        window->newDocument(defaultSetup());
+        window->currentDocument()->changeValue(QStringLiteral("chassis.mass"), 1400.0);
+        QVERIFY(window->currentDocument()->isModified());
+        window.reset();
+    }
+
+    void closingTheWindowStopsARunningSimulation() {
+        QTemporaryDir dir;
+        auto window = std::make_unique<MainWindow>();
+        window->setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        window->newDocument(defaultSetup());
+        window->show();
+        window->setWorkspace(Workspace::Live);
+        LiveSimulationPage* live = window->livePage();
+        live->selectInputSource(QStringLiteral("top-speed"));
+        live->setRealTime(false);
+        live->start();
+        QTRY_VERIFY_WITH_TIMEOUT(live->lastStatus().steps > 1000, waitMs);
+        QVERIFY(window->close()); // nothing unsaved: no question
+        window.reset();
+    }
+};
+
+QTEST_MAIN(TestUiWorkspaces)
+#include "tst_ui_workspaces.moc"
