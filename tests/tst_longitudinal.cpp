@@ -227,6 +227,20 @@ private slots:
         QVERIFY2(std::abs(times[1] / times[2] - 1.0) < relativeTolerance, qPrintable(all));
     }
 
+    // The short form of the standing start ends at 100 km/h: the same run up
+    // to there (determinism), so the same 0-100 figure, in less simulated time.
+    void standingStartWithoutQuarterMileEndsAt100() {
+        AccelerationRun full, shortRun(false);
+        const RunResult a = runManeuver(defaultSetup(), full);
+        const RunResult b = runManeuver(defaultSetup(), shortRun);
+        QVERIFY2(a.ok && b.ok, (a.error + b.error).c_str());
+        QCOMPARE(metric(b, "t_0_100_kmh_s"), metric(a, "t_0_100_kmh_s"));
+        QCOMPARE(metric(b, "t_0_60_mph_s"), metric(a, "t_0_60_mph_s"));
+        QVERIFY(std::isnan(metric(b, "quarter_mile_s")));
+        QVERIFY2(b.simulatedTime < metric(a, "t_0_100_kmh_s") + 0.01 && !b.timedOut,
+                 qPrintable(QStringLiteral("ended at %1 s").arg(b.simulatedTime)));
+    }
+
     // Stopping distance from 100 km/h cannot beat the friction limit:
     // d >= v^2 / (2 mu_peak g) (work-energy theorem).
     void brakingDistanceRespectsFrictionLimit() {

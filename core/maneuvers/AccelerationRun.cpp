@@ -28,7 +28,9 @@ void AccelerationRun::observe(const StepSample& s) {
     m_hasPrevious = true;
 }
 
-bool AccelerationRun::finished() const { return m_t60mph >= 0.0 && m_t100kmh >= 0.0 && m_tQuarter >= 0.0; }
+bool AccelerationRun::finished() const {
+    return m_t60mph >= 0.0 && m_t100kmh >= 0.0 && (m_tQuarter >= 0.0 || !m_toQuarterMile);
+}
 
 MetricList AccelerationRun::metrics() const {
     using S = MetricSense;
