@@ -100,7 +100,7 @@ struct SimulationParams {
     double timeStep = 0.001;     ///< s, fixed step
     int substeps = 1;            ///< integration substeps per step
     Integrator integrator = Integrator::SemiImplicitEuler;
-    double surfaceMu = 1.0;      ///< grip scale of the surface (dry 1.0, wet 0.7, ice 0.15)
+    double surfaceMu = 1.0;      ///< grip scale of the surface (presets in tires/SurfacePresets.h: dry 1.0, wet 0.35, gravel 0.7, ice 0.12)
     double lowSpeedFloor = 1.0;  ///< m/s, denominator floor of slip ratio and slip angle (PHYSICS.md 7)
     friend bool operator==(const SimulationParams&, const SimulationParams&) = default;
 };

@@ -72,7 +72,16 @@ private slots:
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QList<QByteArray> lines = f.readAll().split('\n');
-        QVERIFY(lines.size() > 100); // ~3 s at 1 ms, every 10th sample
+        // Every 10th sample of the same run written in full.
+        const QString fullPath = dir.filePath(QStringLiteral("full.csv"));
+        QCOMPARE(runCli({"run", "-m", "braking", "--telemetry", fullPath}).exitCode, 0);
+        QFile fullFile(fullPath);
+        QVERIFY(fullFile.open(QIODevice::ReadOnly));
+        const double steps = fullFile.readAll().count('\n') - 1.0; // less the header
+        const double rows = lines.size() - 2.0; // less the header and the trailing newline
+        constexpr double roundingRows = 1.0;     // a last partial stride
+        QVERIFY2(steps > 1000 && std::abs(rows - steps / 10.0) <= roundingRows,
+                 qPrintable(QStringLiteral("%1 rows for %2 steps").arg(rows).arg(steps)));
         QVERIFY(lines[0].startsWith("time [s],"));
         QVERIFY(lines[0].contains("speed [m/s]"));
         QVERIFY(lines[0].contains("load_FL [N]"));
@@ -162,6 +171,40 @@ private slots:
         QVERIFY2(o.out.contains(("chassis." + massKey).toUtf8()), o.out.constData());
         QVERIFY2(o.out.contains(("brakes." + biasKey).toUtf8()), o.out.constData());
         QVERIFY(o.out.contains("corvette_c5.json: valid"));
+    }
+
+    // Keys this program does not know survive every command that writes the
+    // setup back (convert, export, import), as they do in the window.
+    void rewritingCommandsKeepUnknownKeys() {
+        QTemporaryDir dir;
+        const Outcome exported = runCli({"export"});
+        QCOMPARE(exported.exitCode, 0);
+        QJsonObject root = QJsonDocument::fromJson(exported.out).object();
+        root["otherTool"] = QJsonObject{{"rideHeight_mm", 105}};
+        QJsonObject chassis = root.value("chassis").toObject();
+        chassis["ballast_kg"] = 20;
+        root["chassis"] = chassis;
+        const QString path = dir.filePath("extra.json");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(root).toJson());
+        f.close();
+        const QString torque = dir.filePath("torque.csv");
+        QCOMPARE(runCli({"export", "--curve", "engine.torqueCurve_rpm_Nm", "-o", torque}).exitCode, 0);
+
+        const QString converted = dir.filePath("converted.json"),
+                      reexported = dir.filePath("exported.json"),
+                      imported = dir.filePath("imported.json");
+        QCOMPARE(runCli({"convert", path, converted}).exitCode, 0);
+        QCOMPARE(runCli({"export", "-s", path, "-o", reexported}).exitCode, 0);
+        QCOMPARE(runCli({"import", "-s", path, "--input", torque, "--output", imported}).exitCode, 0);
+        for (const QString& written : {converted, reexported, imported}) {
+            QFile w(written);
+            QVERIFY(w.open(QIODevice::ReadOnly));
+            const QJsonObject back = QJsonDocument::fromJson(w.readAll()).object();
+            QCOMPARE(back.value("otherTool").toObject().value("rideHeight_mm").toInt(), 105);
+            QCOMPARE(back.value("chassis").toObject().value("ballast_kg").toInt(), 20);
+        }
     }
 
     void torqueCurveRoundTripsThroughLookupTableAndImport() {

@@ -91,10 +91,13 @@ private slots:
     void doublesKeepFullPrecision_data();
     void doublesKeepFullPrecision();
     void unknownKeysSurviveLoadAndSave();
+    void manyUnknownKeysSummarisedOrRefused_data();
+    void manyUnknownKeysSummarisedOrRefused();
     void knownFieldWinsOverUnknownKeyOfSamePath();
     void newerVersionRefused();
     void olderVersionPathAndBadVersions_data();
     void olderVersionPathAndBadVersions();
+    void migrationStepsRunInOrder();
     void missingKeyGetsDefaultWithWarning();
     void badFieldsAllReportedWithPaths();
     void brokenInputRefused_data();
@@ -196,6 +199,37 @@ void TestSetupJson::unknownKeysSurviveLoadAndSave() {
     QCOMPARE(root.value("editorState").toObject().value("zoom").toInt(), 2);
 }
 
+// A few hundred extras are kept with a short warning list; a flood of keys is
+// refused (bounded memory and output) rather than half kept.
+void TestSetupJson::manyUnknownKeysSummarisedOrRefused_data() {
+    QTest::addColumn<int>("keys");
+    QTest::addColumn<bool>("accepted");
+    QTest::newRow("500 kept") << 500 << true;
+    QTest::newRow("1000 kept") << 1000 << true;
+    QTest::newRow("1001 refused") << 1001 << false;
+    QTest::newRow("100000 refused") << 100000 << false;
+}
+
+void TestSetupJson::manyUnknownKeysSummarisedOrRefused() {
+    QFETCH(int, keys);
+    QFETCH(bool, accepted);
+    const QByteArray bytes = withChange([keys](QJsonObject& root) {
+        for (int i = 0; i < keys; ++i)
+            root.insert(QStringLiteral("extra%1").arg(i), i);
+    });
+    const SetupLoadResult r = loadSetup(bytes);
+    QCOMPARE(r.ok(), accepted);
+    if (accepted) {
+        QCOMPARE(r.unknownKeys.size(), qsizetype(keys));
+        QCOMPARE(r.warnings.size(), 21); // 20 listed, one line counts the rest
+        QVERIFY(r.warnings.last().contains(QString::number(keys - 20) + " more unknown keys"));
+    } else {
+        QVERIFY(r.unknownKeys.isEmpty());
+        QVERIFY2(r.errorStrings().join('\n').contains("more than 1000 unknown keys"),
+                 qPrintable(r.errorStrings().join('\n')));
+    }
+}
+
 void TestSetupJson::knownFieldWinsOverUnknownKeyOfSamePath() {
     const UnknownKeys clash{{{"chassis", "mass"}, "not a number"}, {{"chassis"}, 5}};
     const SetupLoadResult r = loadSetup(writeSetup(defaultSetup(), clash));
@@ -241,6 +275,39 @@ void TestSetupJson::olderVersionPathAndBadVersions() {
     QVERIFY(migrateSetupJson(root, setupFileVersion, &why));
     QVERIFY(!migrateSetupJson(root, 0, &why));
     QVERIFY(why.contains("no migration from file version 0"));
+}
+
+// The migration mechanism, with steps of a made-up format history: a key
+// renamed in version 2 and a section split in version 3. Keys no step knows
+// (another tool's) ride along untouched.
+void TestSetupJson::migrationStepsRunInOrder() {
+    const MigrationSteps steps = {
+        {2,
+         [](QJsonObject& root) {
+             QJsonObject body = root.take("body").toObject();
+             root.insert("chassis", QJsonObject{{"mass", body.value("mass")}});
+             root.insert("aero", QJsonObject{{"dragCoefficient", body.value("cd")}});
+         }},
+        {1, [](QJsonObject& root) { root.insert("body", root.take("car")); }},
+    };
+    QJsonObject root{{"version", 1},
+                     {"car", QJsonObject{{"mass", 1234.0}, {"cd", 0.31}}},
+                     {"otherTool", "kept"}};
+    QString error;
+    QVERIFY2(migrateJson(root, 1, 3, steps, &error), qPrintable(error));
+    QCOMPARE(root.value("version").toInt(), 3);
+    QCOMPARE(root.value("chassis").toObject().value("mass").toDouble(), 1234.0);
+    QCOMPARE(root.value("aero").toObject().value("dragCoefficient").toDouble(), 0.31);
+    QVERIFY(!root.contains("car") && !root.contains("body"));
+    QCOMPARE(root.value("otherTool").toString(), QString("kept"));
+
+    // A gap in the history is refused with the version it cannot leave.
+    QJsonObject old{{"version", 0}};
+    QVERIFY(!migrateJson(old, 0, 3, steps, &error));
+    QCOMPARE(error, QString("no migration from file version 0"));
+    // The format's own path: version 1 is current, nothing to do.
+    QJsonObject current{{"version", setupFileVersion}};
+    QVERIFY(migrateSetupJson(current, setupFileVersion, &error));
 }
 
 void TestSetupJson::missingKeyGetsDefaultWithWarning() {

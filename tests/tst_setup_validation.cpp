@@ -130,6 +130,21 @@ const std::vector<RuleCase>& ruleCases() {
              s.rearTires.calspan.A2 = 300; // parabola turns negative below 810 lb
          },
          "tires.rear.calspan.A1", "must be positive at the rated load"},
+        // In-range coefficients that break the model as a whole: the model is run.
+        {"pacejka set that gives NaN",
+         [](Setup& s) {
+             s.frontTires.model = TireModelKind::Pacejka94;
+             s.frontTires.pacejka94.b[5] = -1e9; // exp(-b5 Fz) overflows
+             s.frontTires.pacejka94.a[4] = 0;
+         },
+         "tires.front.pacejka94", "no finite force"},
+        {"pacejka set with an absurd peak",
+         [](Setup& s) {
+             s.rearTires.model = TireModelKind::Pacejka94;
+             s.rearTires.pacejka94.a[1] = -1e6;
+             s.rearTires.pacejka94.a[2] = -1e6;
+         },
+         "tires.rear.pacejka94", "times the load"},
         {"calspan Ka 1", [](Setup& s) { s.frontTires.calspan.Ka = 1.0; }, "tires.front.calspan.Ka",
          "must be < 1"},
         {"linear mu zero", [](Setup& s) { s.frontTires.linear.frictionCoefficient = 0; },

@@ -859,13 +859,16 @@ private slots:
 
     void surfacePresetsFollowCalspanPage() {
         // PHYSICS.md 6.6: mu0 = 0.85 dry, 0.3 wet, 0.1 icy; the scales are relative to dry.
-        QCOMPARE(surfacePresets.size(), std::size_t(3));
+        QCOMPARE(surfacePresets.size(), std::size_t(4));
         QCOMPARE(surfacePresets[0].key, std::string_view("dry"));
         QVERIFY(closeRel(surfacePresets[0].gripScale, 1.0, 1e-15, 1.0));
         QCOMPARE(surfacePresets[1].key, std::string_view("wet"));
         QVERIFY(closeRel(surfacePresets[1].gripScale, 0.3 / 0.85, 1e-15, 1.0));
         QCOMPARE(surfacePresets[2].key, std::string_view("ice"));
         QVERIFY(closeRel(surfacePresets[2].gripScale, 0.1 / 0.85, 1e-15, 1.0));
+        // The gravel preset the rally car uses (resources/cars/subaru_impreza_sti_gravel.json).
+        QCOMPARE(surfacePresets[3].key, std::string_view("gravel"));
+        QCOMPARE(surfacePresets[3].gripScale, 0.7);
         // A Calspan tire on the wet preset gets the page's wet mu0: locked Fx = -0.3 (1 - K_mu) Fz.
         const Tire tire(testParams(TireModelKind::Calspan));
         const double fx = force(tire, -1.0, 0.0, load, surfacePresets[1].gripScale).fx;

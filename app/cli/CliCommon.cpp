@@ -61,7 +61,7 @@ bool parseKeyValues(const QStringList& pairs, std::map<std::string, double>& out
 
 namespace vtw::cli {
 
-std::optional<Setup> loadSetupArgument(const QString& argument) {
+std::optional<Setup> loadSetupArgument(const QString& argument, UnknownKeys* unknownKeys) {
     if (argument.isEmpty())
         return defaultSetup();
     // A library car by its file's base name ("lotus_elise_s2") when no such file exists.
@@ -80,6 +80,8 @@ std::optional<Setup> loadSetupArgument(const QString& argument) {
     }
     for (const QString& warning : loaded.warnings)
         printError(QStringLiteral("warning: %1: %2").arg(argument, warning));
+    if (unknownKeys)
+        *unknownKeys = loaded.unknownKeys;
     return loaded.setup;
 }
 

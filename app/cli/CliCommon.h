@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Setup.h"
+#include "setupfile/SetupJson.h"
 
 #include <QCommandLineParser>
 #include <QStringList>
@@ -27,7 +28,9 @@ void printOut(const std::string& text);
 
 /// The setup named on the command line: a setup file's path, or empty for the
 /// built-in default car. On failure prints every problem and returns nothing.
-std::optional<Setup> loadSetupArgument(const QString& path);
+/// A command that writes the setup back passes unknownKeys, so keys this
+/// program does not know survive the re-save as they do in the window.
+std::optional<Setup> loadSetupArgument(const QString& path, UnknownKeys* unknownKeys = nullptr);
 
 /// Write text to a file, atomically; prints an error on failure.
 bool writeTextFile(const QString& path, const std::string& text);

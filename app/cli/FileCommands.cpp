@@ -107,13 +107,14 @@ int exportCommand(const QStringList& arguments) {
     int code = Ok;
     if (!parseOrHelp(parser, arguments, code))
         return code;
-    const std::optional<Setup> setup = loadSetupArgument(parser.value(setupOpt));
+    UnknownKeys unknownKeys;
+    const std::optional<Setup> setup = loadSetupArgument(parser.value(setupOpt), &unknownKeys);
     if (!setup)
         return Failed;
 
     QByteArray bytes;
     if (!parser.isSet(curveOpt)) {
-        bytes = writeSetup(*setup);
+        bytes = writeSetup(*setup, unknownKeys);
     } else {
         const QString format = curveFormat(parser.value(formatOpt), parser.value(outputOpt));
         if (format != QLatin1String("csv") && format != QLatin1String("lut")) {
@@ -174,7 +175,8 @@ int importCommand(const QStringList& arguments) {
     const FieldMeta* field = curveField(parser.value(curveOpt));
     if (!field)
         return UsageError;
-    std::optional<Setup> setup = loadSetupArgument(parser.value(setupOpt));
+    UnknownKeys unknownKeys;
+    std::optional<Setup> setup = loadSetupArgument(parser.value(setupOpt), &unknownKeys);
     if (!setup)
         return Failed;
     const std::optional<QByteArray> bytes = readSmallFile(parser.value(inputOpt));
@@ -198,7 +200,7 @@ int importCommand(const QStringList& arguments) {
             std::fprintf(stderr, "  %s\n", qPrintable(issue.toString()));
         return Failed;
     }
-    const SaveResult saved = saveSetupFile(parser.value(outputOpt), *setup);
+    const SaveResult saved = saveSetupFile(parser.value(outputOpt), *setup, unknownKeys);
     if (!saved.ok) {
         printError(saved.error);
         return Failed;
@@ -224,10 +226,11 @@ int convertCommand(const QStringList& arguments) {
     }
     const QString in = files[0], out = files[1];
     if (QFileInfo(in).suffix().toLower() == QLatin1String("json")) {
-        const std::optional<Setup> setup = loadSetupArgument(in);
+        UnknownKeys unknownKeys;
+        const std::optional<Setup> setup = loadSetupArgument(in, &unknownKeys);
         if (!setup)
             return Failed;
-        const SaveResult saved = saveSetupFile(out, *setup);
+        const SaveResult saved = saveSetupFile(out, *setup, unknownKeys);
         if (!saved.ok)
             printError(saved.error);
         return saved.ok ? Ok : Failed;

@@ -10,6 +10,7 @@
 #include <QSet>
 #include <QStringDecoder>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -22,9 +23,8 @@ const QStringList topLevelKeys{"fileType", "version", "name", "notes"};
 // Migration steps: migrations[v] turns a version-v object into version v+1.
 // Version 1 is the first format, so there is no step yet; a version-2 format
 // adds `{1, [](QJsonObject& root) { ... }}` here and bumps setupFileVersion.
-using MigrationStep = std::function<void(QJsonObject&)>;
-const QList<QPair<int, MigrationStep>>& migrations() {
-    static const QList<QPair<int, MigrationStep>> steps;
+const MigrationSteps& migrations() {
+    static const MigrationSteps steps;
     return steps;
 }
 
@@ -198,11 +198,17 @@ const KnownPaths& knownPaths() {
     return known;
 }
 
+// Another tool's extras are a handful of keys; a file with more than this is
+// refused rather than kept (and listed) key by key.
+constexpr qsizetype maxUnknownKeys = 1000;
+// Warnings listed one by one; the rest are counted.
+constexpr qsizetype maxUnknownKeyWarnings = 20;
+
 // Only known sections are descended into, so the walk is as deep as the
-// format, whatever the nesting of the input.
+// format, whatever the nesting of the input. It stops one past the limit.
 void collectUnknown(const QJsonObject& obj, const QStringList& prefix, UnknownKeys& out) {
     const KnownPaths& known = knownPaths();
-    for (auto it = obj.constBegin(); it != obj.constEnd(); ++it) {
+    for (auto it = obj.constBegin(); it != obj.constEnd() && out.size() <= maxUnknownKeys; ++it) {
         QStringList path = prefix;
         path.append(it.key());
         const QString dotted = path.join('.');
@@ -247,23 +253,24 @@ QStringList SetupLoadResult::errorStrings() const {
     return out;
 }
 
-bool migrateSetupJson(QJsonObject& root, int fromVersion, QString* error) {
-    for (int v = fromVersion; v < setupFileVersion; ++v) {
-        bool stepped = false;
-        for (const auto& [from, step] : migrations()) {
-            if (from == v) {
-                step(root);
-                stepped = true;
-            }
-        }
-        if (!stepped) {
+bool migrateJson(QJsonObject& root, int fromVersion, int toVersion, const MigrationSteps& steps,
+                 QString* error) {
+    for (int v = fromVersion; v < toVersion; ++v) {
+        const auto step = std::find_if(steps.begin(), steps.end(),
+                                       [v](const auto& s) { return s.first == v; });
+        if (step == steps.end()) {
             if (error)
                 *error = QString("no migration from file version %1").arg(v);
             return false;
         }
+        step->second(root);
     }
-    root.insert("version", setupFileVersion);
+    root.insert("version", toVersion);
     return true;
+}
+
+bool migrateSetupJson(QJsonObject& root, int fromVersion, QString* error) {
+    return migrateJson(root, fromVersion, setupFileVersion, migrations(), error);
 }
 
 SetupLoadResult loadSetup(const QByteArray& bytes) {
@@ -361,8 +368,17 @@ SetupLoadResult loadSetup(const QByteArray& bytes) {
     }
 
     collectUnknown(root, {}, r.unknownKeys);
-    for (const UnknownKey& u : r.unknownKeys)
-        r.warnings.append(u.path.join('.') + ": unknown key, kept as it is");
+    if (r.unknownKeys.size() > maxUnknownKeys) {
+        r.errors.append({QString(), QString("more than %1 unknown keys: not a setup file this "
+                                            "program can keep intact")
+                                        .arg(maxUnknownKeys)});
+        r.unknownKeys.clear();
+    }
+    for (qsizetype i = 0; i < r.unknownKeys.size() && i < maxUnknownKeyWarnings; ++i)
+        r.warnings.append(r.unknownKeys[i].path.join('.') + ": unknown key, kept as it is");
+    if (r.unknownKeys.size() > maxUnknownKeyWarnings)
+        r.warnings.append(QString("%1 more unknown keys, kept as they are")
+                              .arg(r.unknownKeys.size() - maxUnknownKeyWarnings));
 
     // Range and cross-field rules; a field that failed to parse is reported once.
     for (const SetupIssue& issue : validateSetup(s)) {

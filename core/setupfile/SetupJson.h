@@ -16,6 +16,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 
 namespace vtw {
@@ -57,8 +58,17 @@ QByteArray writeSetup(const Setup& setup, const UnknownKeys& unknownKeys = {});
 SaveResult saveSetupFile(const QString& path, const Setup& setup,
                          const UnknownKeys& unknownKeys = {});
 
-/// Brings a file object of an older version up to setupFileVersion, one step
-/// per version. Returns false with a reason if no migration path exists.
+/// One migration step per version: {v, f} turns a version-v object into v+1.
+using MigrationSteps = QList<QPair<int, std::function<void(QJsonObject&)>>>;
+
+/// Applies steps from fromVersion up to toVersion in order and sets "version".
+/// Returns false with a reason if a step is missing (the object may then be
+/// partly migrated: callers migrate a copy).
+bool migrateJson(QJsonObject& root, int fromVersion, int toVersion, const MigrationSteps& steps,
+                 QString* error);
+
+/// Brings a file object of an older version up to setupFileVersion with the
+/// format's own steps. Returns false with a reason if no migration path exists.
 bool migrateSetupJson(QJsonObject& root, int fromVersion, QString* error);
 
 } // namespace vtw

@@ -418,7 +418,7 @@ std::vector<FieldMeta> buildTable() {
                                         "Explicit Euler, semi-implicit Euler or RK4",
                                         VTW_REF(s.simulation.integrator)));
     f.push_back(number("simulation.surfaceMu", "Surface grip", "", Q::Dimensionless, above(0, 3),
-                       0.01, 3, "Grip scale of the surface (dry 1.0, wet 0.7, ice 0.15)",
+                       0.01, 3, "Grip scale of the surface (dry 1.0, wet 0.35, gravel 0.7, ice 0.12)",
                        VTW_REF(s.simulation.surfaceMu)));
     f.push_back(number("simulation.lowSpeedFloor", "Low-speed floor", "m/s", Q::Speed, above(0, 20),
                        0.1, 2, "Denominator floor of slip ratio and slip angle",

@@ -1,5 +1,9 @@
 #include "setupfile/SetupValidation.h"
 
+#include "setupfile/SetupEnumKeys.h"
+#include "tires/TireModel.h"
+
+#include <algorithm>
 #include <cmath>
 
 namespace vtw {
@@ -36,6 +40,62 @@ void validateField(const FieldMeta& f, const Setup& s, SetupIssues& out) {
     case FieldKind::Curve:
         out.append(validateCurve(f.curveOf(s), f.curveRules, f.path));
         return;
+    }
+}
+
+// Ranges per coefficient cannot catch every combination that breaks a model
+// (a Pacejka '94 set with b5 = -1e9 is in range and gives NaN). So the chosen
+// model is also run over loads and slips the car meets: every force must be
+// finite, and a small slip must push the way the slip says (PHYSICS.md 0).
+void validateTireBehaviour(const TireParams& t, const QString& prefix, SetupIssues& out) {
+    constexpr double loads[] = {500.0, 4000.0, 12000.0};                    // N
+    constexpr double slipRatios[] = {-1.0, -0.3, -0.1, -0.03, 0.0, 0.03, 0.1, 0.3, 1.0, 2.0};
+    constexpr double slipAngles[] = {-0.8, -0.2, -0.05, 0.0, 0.05, 0.2, 0.8}; // rad
+    constexpr double probeSlip = 0.03;
+    constexpr double contactSpeed = 20.0; // m/s, for the slip-speed model
+    // A friction coefficient of 5 is far beyond any tire (racing slicks reach
+    // about 1.8); above it the coefficients are a typo, not a tire.
+    constexpr double maxForcePerLoad = 5.0;
+    const QString path = prefix + tireModelKey(t.model);
+    const Tire tire(t);
+    const auto force = [&](double load, double kappa, double alpha) {
+        TireInput in;
+        in.normalLoad = load;
+        in.slipRatio = kappa;
+        in.slipAngle = alpha;
+        in.contactSpeed = contactSpeed;
+        return tire.evaluate(in);
+    };
+    for (double load : loads) {
+        for (double kappa : slipRatios) {
+            for (double alpha : slipAngles) {
+                const TireForce f = force(load, kappa, alpha);
+                if (!std::isfinite(f.fx) || !std::isfinite(f.fy)) {
+                    out.append({path, QString("the model gives no finite force at Fz = %1 N, "
+                                              "slip ratio %2, slip angle %3 rad: check its "
+                                              "coefficients")
+                                          .arg(num(load), num(kappa), num(alpha))});
+                    return;
+                }
+                const double magnitude = std::sqrt(f.fx * f.fx + f.fy * f.fy);
+                if (magnitude > maxForcePerLoad * load) {
+                    out.append({path, QString("the model gives %1 N at Fz = %2 N (slip ratio %3, "
+                                              "slip angle %4 rad), more than %5 times the load: "
+                                              "check its coefficients")
+                                          .arg(num(std::round(magnitude)), num(load), num(kappa),
+                                               num(alpha), num(maxForcePerLoad))});
+                    return;
+                }
+            }
+        }
+        if (!(force(load, probeSlip, 0.0).fx > 0.0))
+            out.append({path, QString("at Fz = %1 N a small positive slip ratio gives no forward "
+                                      "force (Fx must follow the slip)")
+                                  .arg(num(load))});
+        if (!(force(load, 0.0, probeSlip).fy < 0.0))
+            out.append({path, QString("at Fz = %1 N a small positive slip angle gives no "
+                                      "opposing lateral force (Fy must oppose the slip)")
+                                  .arg(num(load))});
     }
 }
 
@@ -120,6 +180,17 @@ SetupIssues validateSetup(const Setup& setup) {
     for (const FieldMeta& f : setupFields())
         validateField(f, setup, out);
     out.append(validateCrossFieldRules(setup));
+    // A model is only run once its own parameters passed: its report would
+    // repeat theirs, and out-of-range values need not be safe to evaluate.
+    const auto runIfClean = [&out](const TireParams& t, const QString& prefix) {
+        const bool clean = std::none_of(out.begin(), out.end(), [&](const SetupIssue& i) {
+            return i.path.startsWith(prefix);
+        });
+        if (clean)
+            validateTireBehaviour(t, prefix, out);
+    };
+    runIfClean(setup.frontTires, QStringLiteral("tires.front."));
+    runIfClean(setup.rearTires, QStringLiteral("tires.rear."));
     return out;
 }
 

@@ -1,4 +1,4 @@
-// bench_live: the live-simulation figures of issue 6, printed, never asserted.
+// bench_live: the live-simulation speed and memory figures, printed, never asserted.
 //   1. replot time of 8 channels at 1 kHz over a 60 s window (offscreen raster)
 //   2. the worker's steps/s with the page and its plots live, against `vtw-cli bench`
 //   3. the longest event-loop stall of the UI thread meanwhile
