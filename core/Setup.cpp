@@ -18,9 +18,9 @@ TireParams defaultRearTire() {
 
 Setup defaultSetup() {
     Setup s;
-    s.notes = "Chevrolet Corvette C5 (LS1), from the physics reference's seed data: mass with "
+    s.notes = "Chevrolet Corvette C5 (LS1), from Marco Monster's Car Physics for Games (2003): mass with "
               "driver, gear ratios, final drive, Cd and frontal area, the LS1 torque anchors. "
-              "Guesses: transmission efficiency 0.7 (seed author), CG height 0.5 m, yaw inertia, "
+              "Guesses: transmission efficiency 0.7 (Monster's guess), CG height 0.5 m, yaw inertia, "
               "roll-stiffness split, brake torque and bias, engine braking, torque curve between "
               "the anchors. Track 1.575 m from the public C5 specification.";
     return s;

@@ -10,7 +10,7 @@ namespace vtw {
 
 // A Setup is every parameter of one car: a plain value, SI units and radians,
 // defaults in code. The defaults are the Corvette C5 of PHYSICS.md section 3;
-// values that are guesses (of the seed's author or of this project) say so.
+// values that are guesses (Monster's, in Car Physics for Games, or this project's) say so.
 
 enum class RollingResistanceModel {
     SpeedLinear, ///< Monster: F_rr = -C_rr * v (body force)
@@ -23,7 +23,7 @@ enum class ShiftMode { Automatic, Manual };
 enum class Integrator { ExplicitEuler, SemiImplicitEuler, RungeKutta4 };
 
 struct ChassisParams {
-    double mass = 1500.0;         ///< kg, with driver (seed: 1439 kg kerb + driver)
+    double mass = 1500.0;         ///< kg, with driver (Monster: 1439 kg kerb + driver)
     double cgToFrontAxle = 1.25;  ///< b, m (tutorial example; the real C5 wheelbase is 2.655 m)
     double cgToRearAxle = 1.25;   ///< c, m
     double cgHeight = 0.5;        ///< h, m (guess: the tutorial's 1.0 m is exaggerated for a sports car)
@@ -38,7 +38,7 @@ struct ChassisParams {
 struct AeroParams {
     double dragCoefficient = 0.30;  ///< Cd, dimensionless
     double frontalArea = 2.2;       ///< A, m^2
-    double airDensity = 1.29;       ///< rho, kg/m^3 (seed value)
+    double airDensity = 1.29;       ///< rho, kg/m^3 (Monster's value)
     double downforceCoefficientArea = 0.0; ///< C_L*A, m^2; downforce = 0.5 rho C_L A v^2
     double downforceFrontShare = 0.5;      ///< share of downforce on the front axle, 0..1
     RollingResistanceModel rollingResistanceModel = RollingResistanceModel::LoadBased;
@@ -51,7 +51,7 @@ struct AeroParams {
 
 struct EngineParams {
     /// Full-throttle torque, N m, against engine speed, rpm. LS1 anchors from the
-    /// seed: 448 N m at 2500 rpm, 475 N m at 4400 rpm, 257 kW at 5600 rpm
+    /// Monster: 448 N m at 2500 rpm, 475 N m at 4400 rpm, 257 kW at 5600 rpm
     /// (438 N m); the other points are guesses shaped to those anchors.
     Curve torqueCurve{{1000.0, 390.0}, {2000.0, 435.0}, {2500.0, 448.0}, {3000.0, 458.0},
                       {4000.0, 472.0}, {4400.0, 475.0}, {5000.0, 463.0}, {5600.0, 438.0},
@@ -66,7 +66,7 @@ struct GearboxParams {
     std::vector<double> forwardRatios{2.66, 1.78, 1.30, 1.00, 0.74, 0.50}; ///< x_g, gears 1..N
     double reverseRatio = 2.90; ///< x_g in reverse (positive; the direction is applied by the gearbox)
     double finalDrive = 3.42;   ///< x_d
-    double efficiency = 0.7;    ///< eta, 0..1 (the seed author's guess)
+    double efficiency = 0.7;    ///< eta, 0..1 (Monster's guess)
     ShiftMode shiftMode = ShiftMode::Automatic;
     double upshiftRpm = 5800.0;   ///< rpm, automatic upshift threshold
     double downshiftRpm = 2500.0; ///< rpm, automatic downshift threshold
@@ -105,9 +105,9 @@ struct SimulationParams {
     friend bool operator==(const SimulationParams&, const SimulationParams&) = default;
 };
 
-/// Default front tire: the seed's 0.33 m radius (P245/45ZR17 front).
+/// Default front tire: Monster's 0.33 m radius (P245/45ZR17 front).
 TireParams defaultFrontTire();
-/// Default rear tire: the seed's 0.34 m radius (P275/40ZR18 rear).
+/// Default rear tire: Monster's 0.34 m radius (P275/40ZR18 rear).
 TireParams defaultRearTire();
 
 struct Setup {

@@ -58,7 +58,7 @@ void TestCarLibrary::corvetteIsTheDefault() {
     QCOMPARE(*r.setup, defaultSetup());
 }
 
-// Plausibility of the characters the library promises (issue 4).
+// Plausibility of the characters the library promises.
 void TestCarLibrary::carsDiffer() {
     const Setup golf = *loadLibraryCar(":/cars/vw_golf_gti_mk7.json").setup;
     const Setup sti = *loadLibraryCar(":/cars/subaru_impreza_sti_gravel.json").setup;

@@ -1,4 +1,4 @@
-// core/FrictionEnvelope (issue 6): the friction envelopes the live view draws
+// core/FrictionEnvelope: the friction envelopes the live view draws
 // are the tires' own limits at each wheel's load and grip, and the usage is the
 // ellipse-normalised distance of PHYSICS.md 6.8.
 

@@ -1,4 +1,4 @@
-// The live-simulation page driven through its widgets, offscreen (issue 6):
+// The live-simulation page driven through its widgets, offscreen:
 // a maneuver started with the Start button shows the CLI's metrics; a
 // diverged run shows its message and the page keeps working; keys drive the
 // car; the page closes cleanly mid-run.

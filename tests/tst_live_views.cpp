@@ -1,4 +1,4 @@
-// The live views fed with synthetic data (issue 6): what they draw must sit
+// The live views fed with synthetic data: what they draw must sit
 // where the numbers say. Views record the geometry of their last paint; the
 // tests also look at the pixels there, so a view that computes a rectangle
 // but draws something else fails.

@@ -1,4 +1,4 @@
-// The live-simulation worker in its thread (issue 6): control calls, live setup
+// The live-simulation worker in its thread: control calls, live setup
 // edits, telemetry hand-over, divergence and shutdown. No timing asserts: every
 // wait is for a state, with a generous timeout.
 
@@ -175,7 +175,7 @@ void TestLiveWorker::divergenceStopsWithMessage() {
     request.mode = RunMode::Maneuver;
     request.maneuverId = "step-steer";
     // A step far too long for the explicit integrator with a tiny yaw inertia:
-    // the yaw rate blows up about a second into the run (found by trying).
+    // the yaw rate blows up about a second into the run.
     request.setup.simulation.timeStep = 0.05;
     request.setup.simulation.integrator = Integrator::ExplicitEuler;
     request.setup.chassis.yawInertia = 5.0;

@@ -1,8 +1,7 @@
 #pragma once
 
 // Everything shown for one open setup: the parameter forms and the curve and
-// tire views as tabs. The live-simulation and compare views of later issues
-// are added here as further tabs (addView).
+// tire views as tabs (addView adds another).
 
 #include "SetupDocument.h"
 

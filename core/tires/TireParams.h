@@ -98,7 +98,7 @@ struct TireParams {
     TireModelKind model = TireModelKind::MagicFormula;
     CombinedSlipMethod combinedSlip = CombinedSlipMethod::FrictionEllipse;
     double radius = 0.34;      ///< m, loaded rolling radius
-    double wheelInertia = 4.1; ///< kg m^2 per wheel (seed: 75 kg solid cylinder, m R^2 / 2)
+    double wheelInertia = 4.1; ///< kg m^2 per wheel (Monster: 75 kg solid cylinder, m R^2 / 2)
     LinearTireParams linear;
     TableTireParams table;
     MagicFormulaParams magicFormula;

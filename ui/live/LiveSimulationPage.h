@@ -31,7 +31,7 @@ class SimulationThread;
 class SimulationWorker;
 class TopDownView;
 
-/// The live-simulation tab (issue 6): run controls, status, metrics, drive
+/// The live-simulation workspace: run controls, status, metrics, drive
 /// pad, live traces, friction ellipses, G-G diagram and the top-down car.
 ///
 /// The simulation runs in a SimulationWorker in its own thread. Once per

@@ -27,7 +27,7 @@ struct TopDownData {
     std::vector<QPointF> path;          ///< m, world, oldest first
 };
 
-/// The car from above, with the seed car demo's read-outs (PHYSICS.md 5): the
+/// The car from above, with the read-outs of Monster's car demo (PHYSICS.md 5): the
 /// body, four wheels at their steer angles, the velocity vector, each tire's
 /// force vector, the path driven, and steer angle, sideslip, yaw rate, front and
 /// rear slip angles and the velocity in car and world frames.
