@@ -559,10 +559,19 @@ void LiveSimulationPage::exportCsvInteractive() {
     if (path.isEmpty())
         return;
     QString error;
-    if (!exportTelemetryCsv(path, &error))
+    if (!exportTelemetryCsv(path, &error)) {
         showError(error);
-    else
-        emit statusMessage(tr("Telemetry written to %1").arg(path));
+        return;
+    }
+    // The live history is what the views need, not every step: say so, and
+    // where the full record comes from.
+    QString note;
+    if (m_status.recordStride > 1 || m_history.size() < static_cast<std::size_t>(m_status.steps))
+        note = tr(" (%1 samples of %2 steps: the live view keeps fewer in fast mode and on long "
+                  "runs; `vtw-cli run -t` writes every step of a maneuver)")
+                   .arg(m_history.size())
+                   .arg(m_status.steps);
+    emit statusMessage(tr("Telemetry written to %1").arg(path) + note);
 }
 
 void LiveSimulationPage::exportViewInteractive(QWidget* view, const QString& name) {
