@@ -19,6 +19,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace vtw {
 
 namespace {
@@ -392,6 +394,10 @@ void TireModelView::refresh() {
     m_ellipse->yAxis->setLabel(axisTitle(tr("−Fy"), f));
     m_fx->xAxis->setRange(0.0, maxSlipRatio);
     m_fy->xAxis->setRange(0.0, units::degToRad(maxSlipAngleDeg) * degPerRad);
+    // Not while a table point is dragged: a new range under the pointer would
+    // carry the point away from it. dragFinished refreshes again.
+    const bool dragging = std::any_of(m_draggers.cbegin(), m_draggers.cend(),
+                                      [](const CurvePointDragger* d) { return d->isDragging(); });
     for (QCustomPlot* p : {m_fx, m_fy}) {
         QCPRange r(0.0, 1.0);
         for (int i = 0; i < p->graphCount(); ++i) {
@@ -400,7 +406,8 @@ void TireModelView::refresh() {
             if (found && p->graph(i)->visible())
                 r.expand(gr);
         }
-        p->yAxis->setRange(std::min(0.0, r.lower * 1.1), r.upper * 1.12);
+        if (!dragging)
+            p->yAxis->setRange(std::min(0.0, r.lower * 1.1), r.upper * 1.12);
     }
     double extent = std::max(limA.fxMax, limA.fyMax);
     if (limB)
