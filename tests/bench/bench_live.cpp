@@ -263,6 +263,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     benchReplot();
+    if (args.contains(QStringLiteral("--replot-only"))) // for a profiler
+        return 0;
     benchWorker();
     benchMemory();
     return 0;
