@@ -13,7 +13,9 @@
 #include <QDockWidget>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QMenu>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QtTest>
 
 using namespace vtw;
@@ -167,6 +169,30 @@ private slots:
         window->currentDocument()->changeValue(QStringLiteral("chassis.mass"), 1400.0);
         QVERIFY(window->currentDocument()->isModified());
         window.reset();
+    }
+
+    void newButtonOffersTheLibraryCars() {
+        QTemporaryDir dir;
+        MainWindow window;
+        window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        window.show();
+        QToolButton* newButton = nullptr;
+        for (QToolButton* b : window.findChildren<QToolButton*>()) {
+            if (b->defaultAction() && b->defaultAction()->text() == QLatin1String("&New"))
+                newButton = b;
+        }
+        QVERIFY(newButton && newButton->menu());
+        QAction* lotus = nullptr;
+        for (QAction* a : newButton->menu()->actions()) {
+            if (a->text() == QLatin1String("Lotus Elise S2"))
+                lotus = a;
+        }
+        QVERIFY(lotus);
+        QCOMPARE(newButton->menu()->actions().size(), 4);
+        lotus->trigger();
+        QCOMPARE(window.views().size(), 1);
+        QCOMPARE(window.currentDocument()->displayName(), QStringLiteral("Lotus Elise S2"));
+        QVERIFY(window.currentDocument()->setup().chassis.mass < 1000.0); // not the Corvette
     }
 
     void closingTheWindowStopsARunningSimulation() {

@@ -34,6 +34,7 @@
 #include <QTabWidget>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 #include <QUndoGroup>
 #include <QUndoView>
 #include <QVBoxLayout>
@@ -252,6 +253,11 @@ void MainWindow::createActions() {
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     bar->addAction(newAction);
+    // The arrow beside New offers the library cars, as File > New from Library does.
+    if (auto* newButton = qobject_cast<QToolButton*>(bar->widgetForAction(newAction))) {
+        newButton->setMenu(library);
+        newButton->setPopupMode(QToolButton::MenuButtonPopup);
+    }
     bar->addAction(open);
     bar->addAction(save);
     bar->addSeparator();
