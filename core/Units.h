@@ -14,6 +14,7 @@ inline constexpr double metresPerMile = 1609.344;
 inline constexpr double quarterMileMetres = metresPerMile / 4.0; ///< 402.336 m
 inline constexpr double newtonsPerPound = 4.448222;              ///< 1 lbf
 inline constexpr double metresPerInch = 0.0254;
+inline constexpr double metresPerFoot = 0.3048;
 inline constexpr double newtonMetresPerPoundFoot = 1.3558179;
 inline constexpr double wattsPerHorsepower = 745.69987; ///< mechanical hp
 

@@ -323,7 +323,7 @@ void TestLiveViews::tracesDecimateButKeepSpikes() {
     double maxValue = 0.0;
     for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
         maxValue = std::max(maxValue, it->value);
-    QCOMPARE(maxValue, 100.0); // the spike survived
+    QCOMPARE(maxValue, 100.0 * units::kmhPerMps); // the spike survived (shown in km/h)
     const QCPRange x = plots.rowRect(0)->axis(QCPAxis::atBottom)->range();
     QVERIFY(near(x.lower, 0.0, 1e-9) && near(x.upper, 60.0, 1e-9)); // a full 60 s window
 }
@@ -335,8 +335,8 @@ void TestLiveViews::tracesGroupByUnitWithUnitsInTitles() {
     plots.resize(800, 600);
     plots.setSelectedChannels({"speed", "vx", "ax", "steer_angle"});
     plots.setHistory(&history);
-    QCOMPARE(plots.rowCount(), 3); // m/s, m/s^2, deg
-    QCOMPARE(plots.rowRect(0)->axis(QCPAxis::atLeft)->label(), QString("Motion (m/s)"));
+    QCOMPARE(plots.rowCount(), 3); // speeds (km/h in SI display), m/s^2, deg
+    QCOMPARE(plots.rowRect(0)->axis(QCPAxis::atLeft)->label(), QString("Motion (km/h)"));
     QCOMPARE(plots.rowRect(1)->axis(QCPAxis::atLeft)->label(),
              QString("Longitudinal acceleration (m/s^2)"));
     QCOMPARE(plots.rowRect(2)->axis(QCPAxis::atLeft)->label(), QString("Steer angle (deg)"));
@@ -358,7 +358,8 @@ void TestLiveViews::tracesScrollAndCursor() {
     const QCPRange x = plots.rowRect(0)->axis(QCPAxis::atBottom)->range();
     QVERIFY(near(x.upper, 44.999, 1e-6) && near(x.lower, 34.999, 1e-6));
     plots.showCursorAt(40.0);
-    QVERIFY2(plots.cursorReadout().contains("Speed 40 m/s"), qPrintable(plots.cursorReadout()));
+    QVERIFY2(plots.cursorReadout().contains("Speed 144 km/h"), // 40 m/s
+             qPrintable(plots.cursorReadout()));
 
     // Inspect: the window stays where the user put it while data arrives.
     plots.setInspecting(true);

@@ -241,6 +241,22 @@ private slots:
                  qPrintable(QStringLiteral("ended at %1 s").arg(b.simulatedTime)));
     }
 
+    // A braking run from another speed keeps the standard keys but says its
+    // speed in the labels the tables show.
+    void brakingLabelsNameTheStartSpeed() {
+        BrakingRun from120(1.0, 120.0);
+        const RunResult r = runManeuver(defaultSetup(), from120);
+        QVERIFY2(r.ok, r.error.c_str());
+        const Metric* distance = findMetric(r.metrics, "braking_100_0_kmh_m");
+        QVERIFY(distance && distance->reached);
+        QCOMPARE(QString::fromStdString(distance->label), QStringLiteral("Braking 120-0 km/h distance"));
+        BrakingRun standard;
+        const RunResult r100 = runManeuver(defaultSetup(), standard);
+        QCOMPARE(QString::fromStdString(findMetric(r100.metrics, "braking_100_0_kmh_s")->label),
+                 QStringLiteral("Braking 100-0 km/h time"));
+        QVERIFY(distance->value > findMetric(r100.metrics, "braking_100_0_kmh_m")->value);
+    }
+
     // Stopping distance from 100 km/h cannot beat the friction limit:
     // d >= v^2 / (2 mu_peak g) (work-energy theorem).
     void brakingDistanceRespectsFrictionLimit() {

@@ -4,7 +4,9 @@
 // the window while a simulation runs.
 #include "ComparePage.h"
 #include "DocumentView.h"
+#include "ChannelDisplay.h"
 #include "LiveSimulationPage.h"
+#include "LiveTracePlots.h"
 #include "MainWindow.h"
 #include "SimulatedSetupBar.h"
 
@@ -17,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QToolButton>
 #include <QtTest>
+#include <qcustomplot.h>
 
 using namespace vtw;
 
@@ -115,6 +118,31 @@ private slots:
         QCOMPARE(live->setup().chassis.mass, defaultSetup().chassis.mass);
         live->stop();
         QTRY_COMPARE_WITH_TIMEOUT(live->state(), WorkerState::Stopped, waitMs);
+    }
+
+    // The window's unit choice reaches the live traces: the speed row's axis
+    // and its plotted values follow it.
+    void liveTracesFollowTheUnitSystem() {
+        QTemporaryDir dir;
+        MainWindow window;
+        window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        window.newDocument(defaultSetup());
+        window.setUnitSystem(UnitSystem::SI);
+        window.show();
+        window.setWorkspace(Workspace::Live);
+        LiveTracePlots* traces = window.livePage()->tracePlots();
+        traces->setSelectedChannels({QStringLiteral("speed")});
+        const auto speedAxisTitle = [&] {
+            return traces->plot()->axisRect(0)->axis(QCPAxis::atLeft)->label();
+        };
+        QCOMPARE(speedAxisTitle(), QStringLiteral("Speed (km/h)"));
+        window.setUnitSystem(UnitSystem::Imperial);
+        QCOMPARE(traces->unitSystem(), UnitSystem::Imperial);
+        QCOMPARE(speedAxisTitle(), QStringLiteral("Speed (mph)"));
+        const ChannelDisplay mph = channelDisplay("m/s", UnitSystem::Imperial);
+        QCOMPARE(mph.scale, 3600.0 / 1609.344); // m/s -> mph, exact by definition of the mile
+        QCOMPARE(channelDisplay("N m", UnitSystem::Imperial).unit, QStringLiteral("lb-ft"));
+        QCOMPARE(channelDisplay("rad", UnitSystem::Imperial).unit, QStringLiteral("deg"));
     }
 
     void comparePageOffersTheOpenSetups() {

@@ -57,7 +57,7 @@ ValueDisplay powerDisplay(UnitSystem system) {
 }
 
 ValueDisplay distanceDisplay(UnitSystem system) {
-    return system == UnitSystem::Imperial ? ValueDisplay{{QStringLiteral("ft"), 1.0 / 0.3048}}
+    return system == UnitSystem::Imperial ? ValueDisplay{{QStringLiteral("ft"), 1.0 / units::metresPerFoot}}
                                           : ValueDisplay{{QStringLiteral("m"), 1.0}};
 }
 

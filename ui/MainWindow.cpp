@@ -560,6 +560,7 @@ void MainWindow::setUnitSystem(UnitSystem system) {
         v->setUnitSystem(system);
     m_figures->setUnitSystem(system);
     m_compare->setUnitSystem(system);
+    m_live->setUnitSystem(system);
     if (m_unitCombo)
         m_unitCombo->setCurrentIndex(m_unitCombo->findData(int(system)));
     if (m_unitActions) {

@@ -3,6 +3,7 @@
 #include "../Units.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace vtw {
 
@@ -32,11 +33,15 @@ void BrakingRun::observe(const StepSample& s) {
 MetricList BrakingRun::metrics() const {
     using S = MetricSense;
     const bool stopped = m_stopTime >= 0.0;
+    // The keys stay those of the standard 100-0 km/h run so scripts and tables
+    // line up; the label says the speed the run really started from.
+    char speed[32];
+    std::snprintf(speed, sizeof speed, "%g", m_startSpeedKmh);
+    const std::string from = std::string("Braking ") + speed + "-0 km/h ";
     return {
-        makeMetric("braking_100_0_kmh_m", "Braking 100-0 km/h distance", "m", S::LowerIsBetter,
-                   stopped, m_stopDistance),
-        makeMetric("braking_100_0_kmh_s", "Braking 100-0 km/h time", "s", S::LowerIsBetter, stopped,
-                   m_stopTime),
+        makeMetric("braking_100_0_kmh_m", from + "distance", "m", S::LowerIsBetter, stopped,
+                   m_stopDistance),
+        makeMetric("braking_100_0_kmh_s", from + "time", "s", S::LowerIsBetter, stopped, m_stopTime),
         makeMetric("braking_peak_decel_g", "Peak deceleration", "g", S::HigherIsBetter, true,
                    m_peakDecel / units::gravity),
     };

@@ -4,12 +4,21 @@
 
 namespace vtw {
 
-ChannelDisplay channelDisplay(const std::string& siUnit) {
-    const double degPerRad = units::radToDeg(1.0);
+ChannelDisplay channelDisplay(const std::string& siUnit, UnitSystem system) {
+    const auto shown = [](const DisplayUnit& d) { return ChannelDisplay{d.scale, d.symbol}; };
+    const bool imperial = system == UnitSystem::Imperial;
     if (siUnit == "rad")
-        return {degPerRad, QStringLiteral("deg")};
+        return shown(displayUnit(Quantity::Angle, system));
     if (siUnit == "rad/s")
-        return {degPerRad, QStringLiteral("deg/s")};
+        return shown(displayUnit(Quantity::AngularSpeed, system));
+    if (siUnit == "m/s")
+        return shown(displayUnit(Quantity::Speed, system));
+    if (siUnit == "N m")
+        return shown(displayUnit(Quantity::Torque, system));
+    if (siUnit == "N" && imperial)
+        return {1.0 / units::newtonsPerPound, QStringLiteral("lbf")};
+    if (siUnit == "m" && imperial)
+        return {1.0 / units::metresPerFoot, QStringLiteral("ft")};
     if (siUnit == "1")
         return {1.0, QString()};
     return {1.0, QString::fromStdString(siUnit)};

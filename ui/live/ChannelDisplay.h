@@ -1,17 +1,22 @@
 #pragma once
 
+#include "setupfile/SetupMetadata.h"
+
 #include <QString>
+
+#include <string>
 
 namespace vtw {
 
 /// How a core channel unit is shown: the core records SI and radians; people
-/// read angles in degrees (PHYSICS.md: the UI converts for display).
+/// read angles in degrees and speeds in km/h or mph, as the window's unit
+/// system says (the same units the setup forms use).
 struct ChannelDisplay {
     double scale = 1.0; ///< shown = stored * scale
     QString unit;       ///< shown unit, empty for dimensionless
 };
 
-ChannelDisplay channelDisplay(const std::string& siUnit);
+ChannelDisplay channelDisplay(const std::string& siUnit, UnitSystem system = UnitSystem::SI);
 
 /// "Speed (m/s)", or just the label for a dimensionless channel.
 QString channelTitle(const QString& label, const QString& unit);

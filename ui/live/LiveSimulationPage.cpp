@@ -343,6 +343,10 @@ void LiveSimulationPage::setSetup(const Setup& setup) {
         setup.gearbox.shiftMode == ShiftMode::Manual ? setup.gearbox.gearCount() : 1);
 }
 
+void LiveSimulationPage::setUnitSystem(UnitSystem system) {
+    m_traces->setUnitSystem(system);
+}
+
 RunRequest LiveSimulationPage::makeRequest() const {
     RunRequest request;
     request.setup = m_setup;

@@ -5,6 +5,7 @@
 #include "PathTrace.h"
 #include "RunRequest.h"
 #include "WorkerStatus.h"
+#include "setupfile/SetupMetadata.h"
 
 #include <QWidget>
 
@@ -50,6 +51,8 @@ public:
     /// boundary and used by the next start.
     void setSetup(const Setup& setup);
     const Setup& setup() const { return m_setup; }
+    /// Units of the live traces (speeds in km/h or mph, torque in N m or lb-ft, ...).
+    void setUnitSystem(UnitSystem system);
 
     // --- Run control (what the buttons do). ---
     /// "drive", a catalogue id, or "scripted".

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QSplitter>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -102,7 +103,7 @@ void LiveTracePlots::buildPicker() {
             group = new QTreeWidgetItem(m_picker, {QString::fromStdString(info.group)});
             group->setFlags(Qt::ItemIsEnabled);
         }
-        const ChannelDisplay display = channelDisplay(info.unit);
+        const ChannelDisplay display = channelDisplay(info.unit, m_units);
         auto* item = new QTreeWidgetItem(
             group, {channelTitle(QString::fromStdString(info.label), display.unit)});
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
@@ -173,7 +174,7 @@ void LiveTracePlots::rebuildRows() {
     std::vector<QString> rowUnits;
     std::vector<std::vector<std::size_t>> rowChannels;
     for (std::size_t c : m_selected) {
-        const QString unit = channelDisplay(catalogue[c].unit).unit;
+        const QString unit = channelDisplay(catalogue[c].unit, m_units).unit;
         auto it = std::find(rowUnits.begin(), rowUnits.end(), unit);
         if (it == rowUnits.end()) {
             rowUnits.push_back(unit);
@@ -234,7 +235,7 @@ void LiveTracePlots::rebuildRows() {
         for (std::size_t c : rowChannels[r]) {
             Trace trace;
             trace.channel = c;
-            trace.scale = channelDisplay(catalogue[c].unit).scale;
+            trace.scale = channelDisplay(catalogue[c].unit, m_units).scale;
             trace.graph = m_plot->addGraph(x, y);
             trace.graph->setPen(QPen(traceColours[colour++ % std::size(traceColours)], 1));
             trace.graph->setName(QString::fromStdString(catalogue[c].label));
@@ -252,6 +253,24 @@ void LiveTracePlots::rebuildRows() {
         m_rows.push_back(row);
     }
     setInspecting(m_inspecting);
+    refresh();
+}
+
+void LiveTracePlots::setUnitSystem(UnitSystem system) {
+    if (system == m_units)
+        return;
+    m_units = system;
+    // Relabel the picker in place: its checks and expanded groups stay.
+    const auto& catalogue = channelCatalogue();
+    for (QTreeWidgetItemIterator it(m_picker); *it; ++it) {
+        const QVariant channel = (*it)->data(0, channelRole);
+        if (!channel.isValid())
+            continue;
+        const ChannelInfo& info = catalogue[static_cast<std::size_t>(channel.toInt())];
+        (*it)->setText(0, channelTitle(QString::fromStdString(info.label),
+                                       channelDisplay(info.unit, m_units).unit));
+    }
+    rebuildRows();
     refresh();
 }
 
@@ -391,7 +410,7 @@ void LiveTracePlots::updateReadout() {
     QStringList parts;
     parts << tr("t = %1 s").arg(m_cursorTime, 0, 'f', 3);
     for (std::size_t c : m_selected) {
-        const ChannelDisplay display = channelDisplay(catalogue[c].unit);
+        const ChannelDisplay display = channelDisplay(catalogue[c].unit, m_units);
         const double v = m_history->valueAt(c, m_cursorTime) * display.scale;
         parts << QStringLiteral("%1 %2%3")
                      .arg(QString::fromStdString(catalogue[c].label))

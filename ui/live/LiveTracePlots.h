@@ -1,6 +1,7 @@
 #pragma once
 
 #include "TraceDecimator.h"
+#include "setupfile/SetupMetadata.h"
 
 #include <QStringList>
 #include <QWidget>
@@ -50,6 +51,9 @@ public:
     /// Seconds of the scrolling window; 0 shows the whole run.
     void setWindowSeconds(double seconds);
     double windowSeconds() const { return m_windowSeconds; }
+    /// Units of the axis titles, read-out and picker (speeds in km/h or mph, ...).
+    void setUnitSystem(UnitSystem system);
+    UnitSystem unitSystem() const { return m_units; }
 
     void setInspecting(bool inspecting);
     bool isInspecting() const { return m_inspecting; }
@@ -102,6 +106,7 @@ private:
     std::vector<Row> m_rows;
     std::vector<TracePoint> m_points; ///< scratch for decimation
     double m_windowSeconds = 20.0;
+    UnitSystem m_units = UnitSystem::SI;
     bool m_inspecting = false;
     bool m_syncing = false;
     bool m_updatingPicker = false;
