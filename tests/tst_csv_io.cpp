@@ -70,6 +70,11 @@ void TestCsvIo::curveCsvVariants_data() {
         << QByteArray("# exported\n\nrpm\tNm\n1000\t300\n\n6000\t250");
     QTest::newRow("quoted header, spaces")
         << QByteArray("\"rpm\", \"N m\"\n 1000 , 300\n6e3,2.5e2\n");
+    // A spreadsheet's export: separators and quotes inside quoted cells are text.
+    QTest::newRow("quoted commas in the header")
+        << QByteArray("\"Engine speed, rpm\",\"Torque, N m\"\n1000,300\n6000,250\n");
+    QTest::newRow("quoted semicolons and escaped quotes")
+        << QByteArray("\"speed; \"\"rpm\"\"\";\"torque\"\n\"1000\";\"300\"\n6000;250\n");
 }
 
 void TestCsvIo::curveCsvVariants() {

@@ -100,6 +100,7 @@ private slots:
     void migrationStepsRunInOrder();
     void missingKeyGetsDefaultWithWarning();
     void badFieldsAllReportedWithPaths();
+    void manyBadPointsListedWithACount();
     void brokenInputRefused_data();
     void brokenInputRefused();
     void oversizedFileRefusedBeforeReading();
@@ -332,7 +333,7 @@ void TestSetupJson::badFieldsAllReportedWithPaths() {
         setAt(root, {"simulation", "substeps"}, 2.5);
         setAt(root, {"engine", "torqueCurve_rpm_Nm"}, QJsonArray{QJsonArray{1000}, 5});
         setAt(root, {"aero"}, 7);
-        setAt(root, {"gearbox", "forwardRatios"}, QJsonArray{3.0, "x"});
+        setAt(root, {"gearbox", "forwardRatios"}, QJsonArray{3.0, "x", 1.5, true});
     });
     Setup document = defaultSetup();
     const Setup before = document;
@@ -347,12 +348,26 @@ void TestSetupJson::badFieldsAllReportedWithPaths() {
         "tires.rear.magicFormula.lateral.C: must be > 0",
         "driveline.layout: unknown value \"6wd\", expected one of: rwd, fwd, awd",
         "simulation.substeps: must be an integer",
-        "engine.torqueCurve_rpm_Nm: point 0 must be an [x, y] pair of numbers",
+        "engine.torqueCurve_rpm_Nm: points 0 and 1 must be [x, y] pairs of numbers",
         "aero: must be an object",
-        "gearbox.forwardRatios: entry 1 must be a number"};
+        "gearbox.forwardRatios: entries 1 and 3 must be numbers"};
     for (const QString& e : expected)
         QVERIFY2(errors.contains(e), qPrintable("missing \"" + e + "\" in:\n" + errors.join('\n')));
     QCOMPARE(errors.size(), expected.size()); // each problem once, no follow-on noise
+}
+
+void TestSetupJson::manyBadPointsListedWithACount() {
+    const QByteArray bytes = withChange([](QJsonObject& root) {
+        QJsonArray curve;
+        for (int i = 0; i < 15; ++i)
+            curve.append("not a point");
+        setAt(root, {"engine", "torqueCurve_rpm_Nm"}, curve);
+    });
+    const SetupLoadResult r = loadSetup(bytes);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.errorStrings(),
+             QStringList{"engine.torqueCurve_rpm_Nm: points 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 and 5 "
+                         "more must be [x, y] pairs of numbers"});
 }
 
 void TestSetupJson::brokenInputRefused_data() {

@@ -3,12 +3,47 @@
 namespace vtw::csv {
 
 namespace {
-QString unquote(QString cell) {
-    cell = cell.trimmed();
-    if (cell.size() >= 2 && cell.startsWith('"') && cell.endsWith('"'))
-        cell = cell.mid(1, cell.size() - 2).replace(QStringLiteral("\"\""), QStringLiteral("\""));
-    return cell;
+
+// RFC 4180 quoting: a separator inside "..." is text, and "" is one quote, so
+// a header such as "Torque, N m" stays one cell.
+QStringList splitCells(const QString& line, QChar sep) {
+    QStringList cells;
+    QString cell;
+    bool quoted = false;
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        const QChar c = line[i];
+        if (c == '"') {
+            if (quoted && i + 1 < line.size() && line[i + 1] == '"') {
+                cell += '"';
+                ++i;
+            } else {
+                quoted = !quoted;
+            }
+        } else if (c == sep && !quoted) {
+            cells.append(cell.trimmed());
+            cell.clear();
+        } else {
+            cell += c;
+        }
+    }
+    cells.append(cell.trimmed());
+    return cells;
 }
+
+// ',' if one stands outside quotes, else ';', else a tab.
+QChar detectSeparator(const QString& line) {
+    bool quoted = false, semicolon = false;
+    for (const QChar c : line) {
+        if (c == '"')
+            quoted = !quoted;
+        else if (!quoted && c == ',')
+            return ',';
+        else if (!quoted && c == ';')
+            semicolon = true;
+    }
+    return semicolon ? QChar(';') : QChar('\t');
+}
+
 } // namespace
 
 std::vector<Line> splitLines(const QByteArray& bytes, QChar separatorOverride,
@@ -31,13 +66,10 @@ std::vector<Line> splitLines(const QByteArray& bytes, QChar separatorOverride,
             comment = comment || line.startsWith(prefix);
         if (comment)
             continue;
-        QChar sep = separatorOverride;
-        if (sep.isNull())
-            sep = line.contains(',') ? QChar(',') : line.contains(';') ? QChar(';') : QChar('\t');
+        const QChar sep = separatorOverride.isNull() ? detectSeparator(line) : separatorOverride;
         Line l;
         l.number = number;
-        for (const QString& cell : line.split(sep))
-            l.cells.append(unquote(cell));
+        l.cells = splitCells(line, sep);
         out.push_back(std::move(l));
     }
     return out;

@@ -17,7 +17,8 @@ struct Line {
 };
 
 /// Non-blank lines, '\r' stripped, cells split at ',' or else ';' or else a tab,
-/// trimmed and unquoted. Lines whose first cell starts with one of the comment
+/// trimmed and unquoted (a quoted cell may hold separators; "" is a quote).
+/// Lines whose first cell starts with one of the comment
 /// prefixes are skipped. Stops after maxLines lines (the caller reports it).
 std::vector<Line> splitLines(const QByteArray& bytes, QChar separatorOverride,
                              const QStringList& commentPrefixes, int maxLines);

@@ -104,6 +104,22 @@ bool readNumber(const QJsonValue& v, double& out) {
 }
 
 /// Reads one field from its JSON value into s; returns the problem or an empty string.
+// "point 3 must be ...", "points 1, 4 and 7 must be ...": every bad entry of a
+// list at once, the first ten by index.
+QString badEntries(const QList<qsizetype>& bad, const char* one, const char* many,
+                   const char* whatOne, const char* whatMany) {
+    constexpr qsizetype listed = 10;
+    if (bad.size() == 1)
+        return QString("%1 %2 must be %3").arg(one).arg(bad.first()).arg(whatOne);
+    QStringList indices;
+    for (qsizetype i = 0; i < bad.size() && i < listed; ++i)
+        indices << QString::number(bad[i]);
+    QString which = indices.size() == bad.size()
+                        ? indices.mid(0, indices.size() - 1).join(", ") + " and " + indices.last()
+                        : indices.join(", ") + QString(" and %1 more").arg(bad.size() - listed);
+    return QString("%1 %2 must be %3").arg(many, which, whatMany);
+}
+
 QString readField(const FieldMeta& f, const QJsonValue& v, Setup& s) {
     switch (f.kind) {
     case FieldKind::Number: {
@@ -141,12 +157,15 @@ QString readField(const FieldMeta& f, const QJsonValue& v, Setup& s) {
             return QString("must have at most %1 entries").arg(f.maxCount);
         std::vector<double> list;
         list.reserve(std::size_t(a.size()));
+        QList<qsizetype> bad;
         for (qsizetype i = 0; i < a.size(); ++i) {
             double d = 0;
             if (!readNumber(a[i], d))
-                return QString("entry %1 must be a number").arg(i);
+                bad.append(i);
             list.push_back(d);
         }
+        if (!bad.isEmpty())
+            return badEntries(bad, "entry", "entries", "a number", "numbers");
         f.list(s) = std::move(list);
         return {};
     }
@@ -158,14 +177,20 @@ QString readField(const FieldMeta& f, const QJsonValue& v, Setup& s) {
             return QString("must have at most %1 points").arg(f.curveRules.maxPoints);
         std::vector<CurvePoint> pts;
         pts.reserve(std::size_t(a.size()));
+        QList<qsizetype> bad;
         for (qsizetype i = 0; i < a.size(); ++i) {
             const QJsonArray p = a[i].toArray();
             CurvePoint cp;
             if (!a[i].isArray() || p.size() != 2 || !readNumber(p[0], cp.x) ||
-                !readNumber(p[1], cp.y))
-                return QString("point %1 must be an [x, y] pair of numbers").arg(i);
+                !readNumber(p[1], cp.y)) {
+                bad.append(i);
+                continue;
+            }
             pts.push_back(cp);
         }
+        if (!bad.isEmpty())
+            return badEntries(bad, "point", "points", "an [x, y] pair of numbers",
+                              "[x, y] pairs of numbers");
         f.curve(s) = Curve(std::move(pts));
         return {};
     }
