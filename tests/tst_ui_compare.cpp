@@ -197,6 +197,35 @@ private slots:
         }
         QVERIFY(compared >= expectedRows - 1);
 
+        // Imperial display: speeds in mph and distances in ft, values and
+        // differences alike; times and g as reported.
+        page.setUnitSystem(UnitSystem::Imperial);
+        for (int row = 0; row < table->rowCount(); ++row) {
+            const QStringList key =
+                table->item(row, 0)->data(MetricsTable::keyRole).toString().split('/');
+            const std::string id = key[0].toStdString(), metric = key[1].toStdString();
+            const Metric* m = findMetric(runs.at(id)[0].metrics, metric);
+            const double c = metricOf(runs.at(id)[0], metric);
+            if (!m || std::isnan(c))
+                continue;
+            const double shown = table->item(row, MetricsTable::firstSetupColumn)
+                                     ->data(MetricsTable::valueRole)
+                                     .toDouble();
+            const QString unit = table->item(row, 1)->text();
+            if (m->unit == "km/h") {
+                QCOMPARE(unit, QStringLiteral("mph"));
+                QCOMPARE(shown, c / 1.609344); // 1 mile = 1.609344 km exactly
+            } else if (m->unit == "m") {
+                QCOMPARE(unit, QStringLiteral("ft"));
+                QCOMPARE(shown, c / 0.3048); // 1 ft = 0.3048 m exactly
+            } else {
+                QCOMPARE(unit, QString::fromStdString(m->unit));
+                QCOMPARE(shown, c);
+            }
+        }
+        page.setUnitSystem(UnitSystem::SI);
+        QCOMPARE(table->rowCount(), expectedRows);
+
         // Parameter diff: exactly the fields diffSetups names, with both values.
         std::set<QString> expected, shown;
         for (const ParameterDifference& d : diffSetups({corvette, lotus}))

@@ -62,13 +62,8 @@ ValueDisplay distanceDisplay(UnitSystem system) {
 }
 
 ShownMetric showMetric(double value, const QString& unit, UnitSystem system) {
-    if (system == UnitSystem::Imperial) {
-        if (unit == QLatin1String("km/h"))
-            return {value / units::kmhPerMps * units::mphPerMps, QStringLiteral("mph")};
-        if (unit == QLatin1String("m"))
-            return {distanceDisplay(system).toDisplay(value), QStringLiteral("ft")};
-    }
-    return {value, unit};
+    const DisplayUnit shown = metricDisplayUnit(unit, system);
+    return {value * shown.scale, shown.symbol};
 }
 
 bool parseNumber(const QString& text, double* value) {

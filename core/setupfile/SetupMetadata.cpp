@@ -510,4 +510,14 @@ DisplayUnit displayUnit(Quantity quantity, UnitSystem system) {
     return {"", 1.0};
 }
 
+DisplayUnit metricDisplayUnit(const QString& unit, UnitSystem system) {
+    if (system == UnitSystem::Imperial) {
+        if (unit == QLatin1String("km/h"))
+            return {"mph", units::mphPerMps / units::kmhPerMps};
+        if (unit == QLatin1String("m"))
+            return {"ft", 1.0 / units::metresPerFoot};
+    }
+    return {unit, 1.0};
+}
+
 } // namespace vtw

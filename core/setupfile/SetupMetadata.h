@@ -64,6 +64,11 @@ struct DisplayUnit {
 /// speeds in km/h or mph, torque in N m or lb-ft, ...).
 DisplayUnit displayUnit(Quantity quantity, UnitSystem system);
 
+/// The display unit of a metric core reports in its own unit ("km/h", "m",
+/// "s", "g", ...): speeds in mph and distances in ft for imperial; the rest,
+/// and everything in SI, as reported.
+DisplayUnit metricDisplayUnit(const QString& unit, UnitSystem system);
+
 /// Rules for a point-list curve beyond "finite numbers".
 struct CurveRules {
     int minPoints = 2;

@@ -159,6 +159,7 @@ void ComparePage::setUnitSystem(UnitSystem system) {
     m_units = system;
     m_diff->setUnitSystem(system);
     m_sweep->setUnitSystem(system);
+    m_metrics->setUnitSystem(system);
 }
 
 bool ComparePage::isRunning() const {

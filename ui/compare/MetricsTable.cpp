@@ -17,8 +17,8 @@ QTableWidgetItem* textItem(const QString& text) {
     return item;
 }
 
-QString unitSuffix(const std::string& unit) {
-    return unit.empty() ? QString() : QLatin1Char(' ') + QString::fromStdString(unit);
+QString unitSuffix(const QString& unit) {
+    return unit.isEmpty() ? QString() : QLatin1Char(' ') + unit;
 }
 
 QString senseText(MetricSense sense) {
@@ -44,7 +44,13 @@ MetricsTable::MetricsTable(QWidget* parent) : QTableWidget(parent) {
     setWordWrap(false);
 }
 
+void MetricsTable::setUnitSystem(UnitSystem system) {
+    m_units = system;
+    setComparison(m_data);
+}
+
 void MetricsTable::setComparison(const ComparisonData* data) {
+    m_data = data;
     clear();
     setRowCount(0);
     setColumnCount(0);
@@ -72,10 +78,12 @@ void MetricsTable::setComparison(const ComparisonData* data) {
                                   QString::fromStdString(m.maneuverId), senseText(m.metric.sense)));
         name->setData(keyRole, QString::fromStdString(m.maneuverId + "/" + m.metric.key));
         setItem(row, 0, name);
-        setItem(row, 1, textItem(QString::fromStdString(m.metric.unit)));
+        // Values and differences scale alike: every conversion is a factor.
+        const DisplayUnit shown = metricDisplayUnit(QString::fromStdString(m.metric.unit), m_units);
+        setItem(row, 1, textItem(shown.symbol));
         int deltaColumn = firstSetupColumn + setups;
         for (int s = 0; s < setups; ++s) {
-            const double value = m.values[static_cast<std::size_t>(s)];
+            const double value = m.values[static_cast<std::size_t>(s)] * shown.scale;
             auto* cell = textItem(formatFigure(value));
             cell->setData(valueRole, value);
             cell->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -85,13 +93,13 @@ void MetricsTable::setComparison(const ComparisonData* data) {
             setItem(row, firstSetupColumn + s, cell);
             if (s == baseline)
                 continue;
-            const double delta = m.deltas[static_cast<std::size_t>(s)];
+            const double delta = m.deltas[static_cast<std::size_t>(s)] * shown.scale;
             const int verdict = m.verdicts[static_cast<std::size_t>(s)];
             // The arrow says which way the figure moved; the colour says whether that is good.
             const QString arrow = !std::isfinite(delta) || delta == 0.0 ? QString()
                                   : delta > 0.0                         ? QStringLiteral(" \u25b2")
                                                                         : QStringLiteral(" \u25bc");
-            auto* d = textItem(formatDelta(delta) + unitSuffix(m.metric.unit) + arrow);
+            auto* d = textItem(formatDelta(delta) + unitSuffix(shown.symbol) + arrow);
             d->setData(valueRole, delta);
             d->setData(verdictRole, verdict);
             d->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);

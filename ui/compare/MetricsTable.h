@@ -4,6 +4,8 @@
 // column per setup, then one difference column per non-baseline setup,
 // coloured and arrowed by whether the change is better by the metric's sense.
 
+#include "setupfile/SetupMetadata.h"
+
 #include <QTableWidget>
 
 namespace vtw {
@@ -25,6 +27,12 @@ public:
     explicit MetricsTable(QWidget* parent = nullptr);
 
     void setComparison(const ComparisonData* data);
+    /// Speeds in mph and distances in ft for imperial; redraws the comparison.
+    void setUnitSystem(UnitSystem system);
+
+private:
+    const ComparisonData* m_data = nullptr;
+    UnitSystem m_units = UnitSystem::SI;
 };
 
 } // namespace vtw

@@ -344,7 +344,9 @@ void LiveSimulationPage::setSetup(const Setup& setup) {
 }
 
 void LiveSimulationPage::setUnitSystem(UnitSystem system) {
+    m_units = system;
     m_traces->setUnitSystem(system);
+    showMetrics(m_metrics);
 }
 
 RunRequest LiveSimulationPage::makeRequest() const {
@@ -459,10 +461,11 @@ QString LiveSimulationPage::errorText() const {
     return m_errorLabel->text();
 }
 
-QString LiveSimulationPage::formatMetricValue(const Metric& metric) {
+QString LiveSimulationPage::formatMetricValue(const Metric& metric, UnitSystem system) {
     if (!metric.reached || !std::isfinite(metric.value))
         return tr("not reached");
-    return QString::number(metric.value, 'g', 6);
+    const DisplayUnit shown = metricDisplayUnit(QString::fromStdString(metric.unit), system);
+    return QString::number(metric.value * shown.scale, 'g', 6);
 }
 
 void LiveSimulationPage::showMetrics(const MetricList& metrics) {
@@ -471,11 +474,13 @@ void LiveSimulationPage::showMetrics(const MetricList& metrics) {
         const Metric& m = metrics[static_cast<std::size_t>(r)];
         auto* name = new QTableWidgetItem(QString::fromStdString(m.label));
         name->setToolTip(QString::fromStdString(m.key));
-        auto* value = new QTableWidgetItem(formatMetricValue(m));
+        auto* value = new QTableWidgetItem(formatMetricValue(m, m_units));
         value->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         m_metricsTable->setItem(r, 0, name);
         m_metricsTable->setItem(r, 1, value);
-        m_metricsTable->setItem(r, 2, new QTableWidgetItem(QString::fromStdString(m.unit)));
+        m_metricsTable->setItem(
+            r, 2,
+            new QTableWidgetItem(metricDisplayUnit(QString::fromStdString(m.unit), m_units).symbol));
     }
     m_metricsTitle->setText(
         metrics.empty() ? tr("Metrics")

@@ -86,8 +86,8 @@ public:
     DrivePad* drivePad() const { return m_drivePad; }
     SimulationWorker* worker() const;
 
-    /// Metric value as the table shows it.
-    static QString formatMetricValue(const Metric& metric);
+    /// Metric value as the table shows it, in the unit system's unit.
+    static QString formatMetricValue(const Metric& metric, UnitSystem system = UnitSystem::SI);
 
     bool exportTelemetryCsv(const QString& path, QString* error = nullptr) const;
 
@@ -120,6 +120,7 @@ private:
     void onPacingChanged();
 
     Setup m_setup = defaultSetup();
+    UnitSystem m_units = UnitSystem::SI;
     std::unique_ptr<SimulationThread> m_thread;
     WorkerStatus m_status;
     LiveHistory m_history;
