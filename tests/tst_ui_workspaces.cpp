@@ -16,6 +16,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QMenu>
+#include <QSplitter>
 #include <QTemporaryDir>
 #include <QToolButton>
 #include <QtTest>
@@ -221,6 +222,38 @@ private slots:
         QCOMPARE(window.views().size(), 1);
         QCOMPARE(window.currentDocument()->displayName(), QStringLiteral("Lotus Elise S2"));
         QVERIFY(window.currentDocument()->setup().chassis.mass < 1000.0); // not the Corvette
+    }
+
+    // The live page's channels and the live and compare splitters come back in
+    // the next session, as the editors' layout does.
+    void liveAndCompareLayoutPersist() {
+        QSettings().clear();
+        QTemporaryDir dir;
+        QList<int> sizes;
+        {
+            MainWindow window;
+            window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+            window.resize(1400, 900);
+            window.show();
+            window.setWorkspace(Workspace::Compare);
+            window.livePage()->tracePlots()->setSelectedChannels(
+                {QStringLiteral("rpm"), QStringLiteral("fx_RL")});
+            auto* splitter = window.comparePage()->findChild<QSplitter*>();
+            QVERIFY(splitter && splitter->count() == 2);
+            const int total = splitter->sizes()[0] + splitter->sizes()[1];
+            splitter->setSizes({total / 4, total - total / 4});
+            sizes = splitter->sizes();
+            window.saveSettings();
+        }
+        MainWindow again;
+        again.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        QCOMPARE(again.livePage()->tracePlots()->selectedChannels(),
+                 (QStringList{QStringLiteral("rpm"), QStringLiteral("fx_RL")}));
+        again.resize(1400, 900);
+        again.show();
+        again.setWorkspace(Workspace::Compare);
+        QCOMPARE(again.comparePage()->findChild<QSplitter*>()->sizes(), sizes);
+        QSettings().clear();
     }
 
     void closingTheWindowStopsARunningSimulation() {

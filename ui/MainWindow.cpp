@@ -8,6 +8,7 @@
 #include "ProblemListDialog.h"
 #include "RecentFiles.h"
 #include "SimulatedSetupBar.h"
+#include "SplitterState.h"
 #include "ViewExport.h"
 #include "setupfile/CarLibrary.h"
 #include "setupfile/CsvIo.h"
@@ -132,6 +133,11 @@ MainWindow::MainWindow(QWidget* parent)
     resize(1400, 880);
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    restoreSplitterStates(settings, QStringLiteral("live/splitters"), m_live);
+    restoreSplitterStates(settings, QStringLiteral("compare/splitters"), m_compare);
+    const QStringList channels = settings.value(QStringLiteral("live/channels")).toStringList();
+    if (!channels.isEmpty())
+        m_live->tracePlots()->setSelectedChannels(channels);
     setUnitSystem(settings.value(QStringLiteral("units")).toString() == QLatin1String("imperial")
                       ? UnitSystem::Imperial
                       : UnitSystem::SI);
@@ -748,6 +754,9 @@ void MainWindow::saveSettings() {
                                                    : QStringLiteral("si"));
     if (DocumentView* v = currentView())
         v->saveLayout(settings);
+    saveSplitterStates(settings, QStringLiteral("live/splitters"), m_live);
+    saveSplitterStates(settings, QStringLiteral("compare/splitters"), m_compare);
+    settings.setValue(QStringLiteral("live/channels"), m_live->tracePlots()->selectedChannels());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
