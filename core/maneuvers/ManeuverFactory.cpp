@@ -29,7 +29,7 @@ const std::vector<Entry>& entries() {
     static const std::vector<Entry> list = {
         {{"acceleration", "Standing start and quarter mile",
           "Full throttle from rest with automatic shifts: 0-60 mph, 0-100 km/h, quarter mile.",
-          {{"quarter_mile", "Run on to the quarter mile (1 = yes, 0 = end at 100 km/h)", 1.0, 0.0,
+          {{"quarter_mile", "Run the quarter mile (0/1)", 1.0, 0.0,
             1.0}}},
          [](const auto& p) { return std::make_unique<AccelerationRun>(p.at("quarter_mile") >= 0.5); }},
         {{"top-speed", "Top speed",

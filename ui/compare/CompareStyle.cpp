@@ -1,5 +1,7 @@
 #include "CompareStyle.h"
 
+#include "PlotStyle.h"
+
 #include <qcustomplot.h>
 
 #include <cmath>
@@ -29,20 +31,7 @@ QColor worseTint() {
 }
 
 void styleComparePlot(QCustomPlot* plot) {
-    plot->setNoAntialiasingOnDrag(true);
-    plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-    const QPen gridPen(QColor(0xdd, 0xdd, 0xdd), 1, Qt::DotLine);
-    for (QCPAxis* axis : {plot->xAxis, plot->yAxis}) {
-        axis->grid()->setPen(gridPen);
-        axis->setLabelPadding(4);
-    }
-    plot->legend->setVisible(true);
-    plot->legend->setBrush(QColor(255, 255, 255, 220));
-    plot->legend->setBorderPen(QPen(QColor(0xbb, 0xbb, 0xbb)));
-    QFont legendFont = plot->font();
-    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.9);
-    plot->legend->setFont(legendFont);
-    plot->legend->setIconSize(18, 10);
+    applyPlotStyle(plot);
 }
 
 void placeLegendAbove(QCustomPlot* plot) {

@@ -374,15 +374,21 @@ bool LiveSimulationPage::requestReady(QString* why) const {
     return true;
 }
 
-void LiveSimulationPage::start() {
+bool LiveSimulationPage::clearForNewRun() {
     QString why;
     if (!requestReady(&why)) {
         showError(why);
-        return;
+        return false;
     }
     showError(QString());
-    showMetrics({});
     m_metrics.clear();
+    showMetrics(m_metrics);
+    return true;
+}
+
+void LiveSimulationPage::start() {
+    if (!clearForNewRun())
+        return;
     onPacingChanged();
     m_thread->start(makeRequest());
     m_drivePad->setDriving(inputSource() == driveId);
@@ -400,14 +406,8 @@ void LiveSimulationPage::stop() {
 }
 
 void LiveSimulationPage::reset() {
-    QString why;
-    if (!requestReady(&why)) {
-        showError(why);
+    if (!clearForNewRun())
         return;
-    }
-    showError(QString());
-    showMetrics({});
-    m_metrics.clear();
     m_thread->prepare(makeRequest());
     m_drivePad->setDriving(inputSource() == driveId);
 }

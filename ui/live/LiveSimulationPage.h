@@ -106,6 +106,9 @@ private:
     void rebuildParameterForm();
     RunRequest makeRequest() const;
     bool requestReady(QString* why) const;
+    /// Refuses with the reason when the request cannot run; else clears the
+    /// last run's error and metrics. Shared by start and reset.
+    bool clearForNewRun();
     void onStateChanged(int state);
     void onManeuverFinished(const MetricList& metrics);
     void onRunFailed(const QString& message);
