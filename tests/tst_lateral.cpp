@@ -4,6 +4,7 @@
 #include "Simulator.h"
 #include "Steering.h"
 #include "Units.h"
+#include "maneuvers/BrakeInTurn.h"
 #include "maneuvers/DriverControllers.h"
 #include "maneuvers/ManeuverRunner.h"
 #include "maneuvers/RampSteer.h"
@@ -278,6 +279,42 @@ private slots:
     }
 
     // Braked to a stop with the wheels turned, the car stays stopped.
+    // Braking hard in a turn: when the rear wheels lock first they lose their
+    // cornering force (combined slip: a locked tire's force points along the
+    // sliding, not across it), the rear steps out and the car spins; when the
+    // fronts lock first the car ploughs on and stays stable. The classic
+    // reason for front-biased brakes [Gillespie ch. 3]. The normalised-slip
+    // combination models the loss; the friction ellipse keeps part of the
+    // cornering force at full lock and does not.
+    void brakingInATurnSpinsWhenTheRearLocks_data() {
+        QTest::addColumn<double>("frontBias");
+        QTest::addColumn<bool>("stable");
+        QTest::newRow("front-biased") << 0.7 << true;
+        QTest::newRow("rear-biased") << 0.05 << false;
+    }
+    void brakingInATurnSpinsWhenTheRearLocks() {
+        QFETCH(double, frontBias);
+        QFETCH(bool, stable);
+        Setup s = defaultSetup();
+        s.brakes.frontBias = frontBias;
+        s.frontTires.combinedSlip = s.rearTires.combinedSlip = CombinedSlipMethod::NormalisedSlip;
+        constexpr double speedKmh = 80.0, radius = 100.0, fullPedal = 1.0;
+        BrakeInTurn run(speedKmh, radius, fullPedal);
+        const RunResult r = runManeuver(s, run);
+        QVERIFY2(r.ok, r.error.c_str());
+        const Metric* verdict = findMetric(r.metrics, "brake_turn_stable");
+        const Metric* sideslip = findMetric(r.metrics, "brake_turn_max_sideslip_deg");
+        QVERIFY(verdict && verdict->reached && sideslip);
+        QCOMPARE(verdict->value, stable ? 1.0 : 0.0);
+        // A spin is a sideslip past the maneuver's threshold; a stable stop stays
+        // well below it.
+        constexpr double calmSideslipDeg = 10.0;
+        if (stable)
+            QVERIFY2(sideslip->value < calmSideslipDeg, qPrintable(QString::number(sideslip->value)));
+        else
+            QVERIFY(findMetric(r.metrics, "brake_turn_stop_distance_m")->reached == false);
+    }
+
     void brakedToStopWhileSteeringStaysStopped() {
         Simulator sim(defaultSetup());
         sim.reset({10.0, 0.0, 2});
