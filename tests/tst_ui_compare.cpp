@@ -73,6 +73,19 @@ int pdfPageCount(const QByteArray& pdf) {
     return static_cast<int>(QString::fromLatin1(pdf).count(page));
 }
 
+// The page shown with its Sweeps tab on the given base setup (nullptr if the
+// window never appeared).
+SweepPanel* showSweepTab(ComparePage& page, const QString& baseSetup) {
+    page.resize(1400, 900);
+    page.show();
+    if (!QTest::qWaitForWindowExposed(&page))
+        return nullptr;
+    SweepPanel* sweep = page.sweepPanel();
+    page.tabs()->setCurrentWidget(sweep);
+    sweep->baseChoice()->setCurrentIndex(sweep->baseChoice()->findText(baseSetup));
+    return sweep;
+}
+
 void saveShot(QWidget* widget, const QString& name) {
     const QString dir = qEnvironmentVariable("VTW_COMPARE_SHOTS");
     if (!dir.isEmpty())
@@ -392,13 +405,8 @@ private slots:
     void sweepOneParameter() {
         const Setup corvette = libraryCar("corvette_c5");
         ComparePage page(nullptr);
-        page.resize(1400, 900);
-        page.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&page));
-        SweepPanel* sweep = page.sweepPanel();
-        page.tabs()->setCurrentWidget(sweep);
-        sweep->baseChoice()->setCurrentIndex(
-            sweep->baseChoice()->findText(QStringLiteral("Corvette C5")));
+        SweepPanel* sweep = showSweepTab(page, QStringLiteral("Corvette C5"));
+        QVERIFY(sweep);
         QVERIFY(sweep->firstAxis()->setField(QStringLiteral("gearbox.finalDrive")));
         sweep->firstAxis()->setRange(3.0, 4.0, 5);
         sweep->maneuverChoice()->setCurrentIndex(
@@ -451,13 +459,8 @@ private slots:
     void sweepTwoParameters() {
         const Setup lotus = libraryCar("lotus_elise_s2");
         ComparePage page(nullptr);
-        page.resize(1400, 900);
-        page.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&page));
-        SweepPanel* sweep = page.sweepPanel();
-        page.tabs()->setCurrentWidget(sweep);
-        sweep->baseChoice()->setCurrentIndex(
-            sweep->baseChoice()->findText(QStringLiteral("Lotus Elise S2")));
+        SweepPanel* sweep = showSweepTab(page, QStringLiteral("Lotus Elise S2"));
+        QVERIFY(sweep);
         QVERIFY(sweep->firstAxis()->setField(QStringLiteral("brakes.frontBias")));
         sweep->firstAxis()->setRange(50.0, 80.0, 4); // shown in %
         QTest::mouseClick(sweep->secondToggle(), Qt::LeftButton);
