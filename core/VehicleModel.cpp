@@ -156,8 +156,10 @@ void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEva
         out.engineTorque = 0.0;
     }
 
-    double sumFx = 0.0, sumFy = 0.0, yawMoment = 0.0;
-    WheelArray netTorque{};
+    // Slips of all four wheels first, then the tires axle by axle: the wheels'
+    // independent polynomial chains sit side by side and overlap in the processor.
+    TireInput in[2][2]; // [axle][side]
+    TireForce force[2][2];
     for (int i = 0; i < WheelCount; ++i) {
         const auto w = static_cast<std::size_t>(i);
         // Contact-patch velocity: body velocity plus r x position, then into the wheel frame.
@@ -167,21 +169,33 @@ void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEva
         const double vxw = vcx * c + vcy * sn;
         const double vyw = -vcx * sn + vcy * c;
         const double denominator = std::max(std::abs(vxw), m_lowSpeedFloor);
+        TireInput& wheel = in[i / 2][i % 2];
+        wheel.slipRatio = (s.wheelSpin[w] * m_radius[w] - vxw) / denominator;
+        wheel.slipAngle = vyw / denominator; // its atan follows, four side by side
+        wheel.normalLoad = ctx.load[w];
+        wheel.surfaceMu = surfaceMu;
+        wheel.contactSpeed = denominator;
+        wheel.previousFx = ctx.previousFx[w];
+    }
+    for (auto& axle : in) {
+        for (TireInput& wheel : axle)
+            wheel.slipAngle = fastAtan(wheel.slipAngle); // = atan2(vyw, denominator), denominator > 0
+    }
+    m_front.evaluateAxle(in[0], force[0]);
+    m_rear.evaluateAxle(in[1], force[1]);
 
-        TireInput in;
-        in.slipRatio = (s.wheelSpin[w] * m_radius[w] - vxw) / denominator;
-        in.slipAngle = fastAtan(vyw / denominator); // = atan2(vyw, denominator), denominator > 0
-        in.normalLoad = ctx.load[w];
-        in.surfaceMu = surfaceMu;
-        in.contactSpeed = denominator;
-        in.previousFx = ctx.previousFx[w];
-        const TireForce f = (i < 2 ? m_front : m_rear).evaluate(in);
-
-        out.slipRatio[w] = in.slipRatio;
-        out.slipAngle[w] = in.slipAngle;
+    double sumFx = 0.0, sumFy = 0.0, yawMoment = 0.0;
+    WheelArray netTorque{};
+    for (int i = 0; i < WheelCount; ++i) {
+        const auto w = static_cast<std::size_t>(i);
+        const double c = ctx.cosSteer[w], sn = ctx.sinSteer[w];
+        const TireInput& wheel = in[i / 2][i % 2];
+        const TireForce& f = force[i / 2][i % 2];
+        out.slipRatio[w] = wheel.slipRatio;
+        out.slipAngle[w] = wheel.slipAngle;
         out.fx[w] = f.fx;
         out.fy[w] = f.fy;
-        out.slipDenominator[w] = denominator;
+        out.slipDenominator[w] = wheel.contactSpeed;
 
         const double bodyFx = f.fx * c - f.fy * sn;
         const double bodyFy = f.fx * sn + f.fy * c;

@@ -16,49 +16,77 @@
 //   pure curve at rho peaks and share the result in the slip vector's direction.
 //   Unlike the ellipse, this makes the force of a sliding tire point along the
 //   slip, and a locked wheel keeps no lateral grip.
-// Both never exceed the larger pure peak. The pure curves are passed as
-// callables so that a model's functions inline into Tire::evaluate (no virtual
-// call, no allocation).
+// Both never exceed the larger pure peak.
+//
+// Both work on a batch of n wheels. The pure curves come as one callable that
+// fills 2n "lanes" at once: lanes [0, n) are longitudinal forces at the slip
+// ratios given there, lanes [n, 2n) lateral forces at the slip angles. A batch
+// lets the curves' long polynomial chains of independent wheels overlap in the
+// processor, and the callable inlines the model (no virtual call, no allocation).
 
 namespace vtw {
 
-/// Friction ellipse. fx0(kappa) and fy0(alpha) are the pure forces in the slips'
-/// signs; fxMax and fyMax (N, > 0) the pure peaks at this load and surface.
-template <class PureLongitudinal, class PureLateral>
-SlipForce combineByFrictionEllipse(double kappa, double alpha, double fxMax, double fyMax,
-                                   PureLongitudinal fx0, PureLateral fy0) {
-    if (!(fxMax > 0.0) || !(fyMax > 0.0))
-        return {};
-    const double fx = fx0(kappa);
-    const double fy = fy0(alpha);
-    const double ux = fx / fxMax;
-    const double uy = fy / fyMax;
-    const double q = ux * ux + uy * uy;
-    if (q <= 1.0)
-        return {fx, fy};
-    const double scale = 1.0 / std::sqrt(q);
-    return {fx * scale, fy * scale};
+/// Friction ellipse for n wheels. fxMax and fyMax (N, > 0) are each wheel's pure peaks
+/// at its load and surface; a wheel with a non-positive peak gets no force.
+template <int n, class PureCurves>
+void combineByFrictionEllipse(const double (&kappa)[n], const double (&alpha)[n],
+                              const double (&fxMax)[n], const double (&fyMax)[n],
+                              PureCurves pure, SlipForce (&out)[n]) {
+    double slip[2 * n], force[2 * n];
+    for (int w = 0; w < n; ++w) {
+        slip[w] = kappa[w];
+        slip[n + w] = alpha[w];
+    }
+    pure(slip, force);
+    for (int w = 0; w < n; ++w) {
+        const double fx = force[w];
+        const double fy = force[n + w];
+        if (!(fxMax[w] > 0.0) || !(fyMax[w] > 0.0)) {
+            out[w] = {};
+            continue;
+        }
+        const double ux = fx / fxMax[w];
+        const double uy = fy / fyMax[w];
+        const double q = ux * ux + uy * uy;
+        if (q <= 1.0) {
+            out[w] = {fx, fy};
+            continue;
+        }
+        const double scale = 1.0 / std::sqrt(q);
+        out[w] = {fx * scale, fy * scale};
+    }
 }
 
-/// Normalised-slip method. kappaPeak and alphaPeak (> 0) are the slip ratio and slip
-/// angle (rad) of the pure peaks.
-template <class PureLongitudinal, class PureLateral>
-SlipForce combineByNormalisedSlip(double kappa, double alpha, double kappaPeak, double alphaPeak,
-                                  PureLongitudinal fx0, PureLateral fy0) {
-    if (!(kappaPeak > 0.0) || !(alphaPeak > 0.0))
-        return {};
-    const double sn = kappa / kappaPeak;
-    const double an = alpha / alphaPeak;
-    const double rho = std::sqrt(sn * sn + an * an);
-    if (rho == 0.0)
-        return {};
-    // Pure slip stays exactly on the pure curve (no rounding through rho).
-    if (an == 0.0)
-        return {fx0(kappa), 0.0};
-    if (sn == 0.0)
-        return {0.0, fy0(alpha)};
-    const double invRho = 1.0 / rho;
-    return {sn * invRho * fx0(rho * kappaPeak), an * invRho * fy0(rho * alphaPeak)};
+/// Normalised-slip method for n wheels. kappaPeak and alphaPeak (> 0) are each wheel's
+/// slip ratio and slip angle (rad) of the pure peaks.
+template <int n, class PureCurves>
+void combineByNormalisedSlip(const double (&kappa)[n], const double (&alpha)[n],
+                             const double (&kappaPeak)[n], const double (&alphaPeak)[n],
+                             PureCurves pure, SlipForce (&out)[n]) {
+    double sn[n], an[n], rho[n];
+    double slip[2 * n], force[2 * n];
+    for (int w = 0; w < n; ++w) {
+        const bool defined = kappaPeak[w] > 0.0 && alphaPeak[w] > 0.0;
+        sn[w] = defined ? kappa[w] / kappaPeak[w] : 0.0;
+        an[w] = defined ? alpha[w] / alphaPeak[w] : 0.0;
+        rho[w] = std::sqrt(sn[w] * sn[w] + an[w] * an[w]);
+        // Pure slip stays exactly on the pure curve (no rounding through rho).
+        slip[w] = an[w] == 0.0 ? kappa[w] : rho[w] * kappaPeak[w];
+        slip[n + w] = sn[w] == 0.0 ? alpha[w] : rho[w] * alphaPeak[w];
+    }
+    pure(slip, force);
+    for (int w = 0; w < n; ++w) {
+        if (rho[w] == 0.0)
+            out[w] = {};
+        else if (an[w] == 0.0)
+            out[w] = {force[w], 0.0};
+        else if (sn[w] == 0.0)
+            out[w] = {0.0, force[n + w]};
+        else {
+            const double invRho = 1.0 / rho[w];
+            out[w] = {sn[w] * invRho * force[w], an[w] * invRho * force[n + w]};
+        }
+    }
 }
 
 } // namespace vtw

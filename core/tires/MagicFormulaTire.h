@@ -17,12 +17,38 @@
 
 namespace vtw {
 
-/// sin(C atan(B x - E (B x - atan(B x)))): the normalised curve, peak 1 when C >= 1.
-inline double magicFormulaShape(double B, double C, double E, double x) {
-    const double bx = B * x;
+/// sin(C atan(B x - E (B x - atan(B x)))), the normalised curve (peak 1 when C >= 1), for
+/// n independent lanes at once. Stage by stage, so that the lanes' long dependency
+/// chains (two polynomial atans and a sine each) overlap in the processor.
+template <int n>
+void magicFormulaShapes(const double (&B)[n], const double (&C)[n], const double (&E)[n],
+                        const double (&x)[n], double (&out)[n]) {
+    double bx[n], y[n];
+    bool anyCurvature = false;
+    for (int j = 0; j < n; ++j) {
+        bx[j] = B[j] * x[j];
+        anyCurvature = anyCurvature || E[j] != 0.0;
+    }
     // E = 0 is the common case: skip the inner atan.
-    const double y = E == 0.0 ? bx : bx - E * (bx - fastAtan(bx));
-    return fastSin(C * fastAtan(y));
+    for (int j = 0; j < n; ++j)
+        y[j] = bx[j];
+    if (anyCurvature) {
+        for (int j = 0; j < n; ++j) {
+            if (E[j] != 0.0)
+                y[j] = bx[j] - E[j] * (bx[j] - fastAtan(bx[j]));
+        }
+    }
+    for (int j = 0; j < n; ++j)
+        y[j] = C[j] * fastAtan(y[j]);
+    for (int j = 0; j < n; ++j)
+        out[j] = fastSin(y[j]);
+}
+
+/// One lane of magicFormulaShapes().
+inline double magicFormulaShape(double B, double C, double E, double x) {
+    double shape[1];
+    magicFormulaShapes<1>({B}, {C}, {E}, {x}, shape);
+    return shape[0];
 }
 
 /// Largest value of magicFormulaShape() over x >= 0 (its supremum when the curve only
@@ -49,6 +75,27 @@ inline double magicFormulaLongitudinal(const MagicFormulaParams& p, double kappa
 inline double magicFormulaLateral(const MagicFormulaParams& p, double alpha, double normalLoad,
                                   double grip) {
     return magicFormulaForce(p.lateral, alpha, normalLoad, grip);
+}
+
+/// Pure forces of n wheels (N, in the slips' signs) in the lane layout of CombinedSlip.h:
+/// lanes [0, n) longitudinal at slip ratio x, lanes [n, 2n) lateral at slip angle x (rad).
+/// Each wheel's grip must be positive.
+template <int n>
+void magicFormulaPureForces(const MagicFormulaParams& p, const double (&normalLoad)[n],
+                            const double (&grip)[n], const double (&x)[2 * n],
+                            double (&force)[2 * n]) {
+    double B[2 * n], C[2 * n], E[2 * n], shape[2 * n];
+    for (int j = 0; j < 2 * n; ++j) {
+        const MagicFormulaCoefficients& k = j < n ? p.longitudinal : p.lateral;
+        B[j] = k.B / grip[j % n];
+        C[j] = k.C;
+        E[j] = k.E;
+    }
+    magicFormulaShapes<2 * n>(B, C, E, x, shape);
+    for (int j = 0; j < 2 * n; ++j) {
+        const MagicFormulaCoefficients& k = j < n ? p.longitudinal : p.lateral;
+        force[j] = grip[j % n] * normalLoad[j % n] * k.D * shape[j];
+    }
 }
 
 /// Peak of one coefficient set's pure force (N) at a load and surface grip.

@@ -87,16 +87,20 @@ template <class Curve> Peak findPeak(Curve f, double xMax) {
     return {x, std::max(bestForce, f(x))};
 }
 
-template <class PureLongitudinal, class PureLateral>
-SlipForce combine(CombinedSlipMethod method, double kappa, double alpha, double fxMax, double fyMax,
-                  double kappaPeak, double alphaPeak, PureLongitudinal fx0, PureLateral fy0) {
+template <int n, class PureCurves>
+void combine(CombinedSlipMethod method, const double (&kappa)[n], const double (&alpha)[n],
+             const double (&fxMax)[n], const double (&fyMax)[n], const double (&kappaPeak)[n],
+             const double (&alphaPeak)[n], PureCurves pure, SlipForce (&out)[n]) {
     switch (method) {
     case CombinedSlipMethod::FrictionEllipse:
-        return combineByFrictionEllipse(kappa, alpha, fxMax, fyMax, fx0, fy0);
+        combineByFrictionEllipse(kappa, alpha, fxMax, fyMax, pure, out);
+        return;
     case CombinedSlipMethod::NormalisedSlip:
-        return combineByNormalisedSlip(kappa, alpha, kappaPeak, alphaPeak, fx0, fy0);
+        combineByNormalisedSlip(kappa, alpha, kappaPeak, alphaPeak, pure, out);
+        return;
     }
-    return {};
+    for (SlipForce& f : out)
+        f = {};
 }
 
 Peak calspanLongitudinalPeak(const CalspanParams& p, double load, double grip) {
@@ -171,66 +175,116 @@ Tire::Tire(const TireParams& params) : m_params(params) {
 }
 
 TireForce Tire::evaluate(const TireInput& in) const {
-    const double fz = in.normalLoad;
-    const double grip = in.surfaceMu;
-    if (!(fz > 0.0) || !(grip > 0.0))
-        return {};
-    const double kappa = in.slipRatio;
-    const double alpha = in.slipAngle;
-    // Normalised-slip peaks follow the surface by similarity (the peak slip scales with mu).
-    const double kappaPeak = m_peakSlipRatio * grip;
-    const double alphaPeak = m_peakSlipAngle * grip;
+    TireForce out[1];
+    evaluateBatch<1>({in}, out);
+    return out[0];
+}
+
+void Tire::evaluateAxle(const TireInput (&in)[2], TireForce (&out)[2]) const {
+    evaluateBatch<2>(in, out);
+}
+
+template <int n> void Tire::evaluateBatch(const TireInput (&in)[n], TireForce (&out)[n]) const {
+    // A wheel without load or on a surface without grip makes no force. It still runs
+    // through the batch, as an unloaded wheel on grip 1, and is zeroed at the end.
+    bool loaded[n];
+    double kappa[n], alpha[n], fz[n], grip[n], kappaPeak[n], alphaPeak[n];
+    for (int w = 0; w < n; ++w) {
+        loaded[w] = in[w].normalLoad > 0.0 && in[w].surfaceMu > 0.0;
+        fz[w] = loaded[w] ? in[w].normalLoad : 0.0;
+        grip[w] = loaded[w] ? in[w].surfaceMu : 1.0;
+        kappa[w] = in[w].slipRatio;
+        alpha[w] = in[w].slipAngle;
+        // Normalised-slip peaks follow the surface by similarity (the peak slip scales with mu).
+        kappaPeak[w] = m_peakSlipRatio * grip[w];
+        alphaPeak[w] = m_peakSlipAngle * grip[w];
+    }
     const CombinedSlipMethod method = m_params.combinedSlip;
-    SlipForce f;
+    double fxMax[n], fyMax[n];
+    SlipForce f[n];
     switch (m_params.model) {
     case TireModelKind::Linear: {
         const LinearTireParams& p = m_params.linear;
-        const double cap = linearFrictionLimit(p, fz, grip);
-        f = combine(
-            method, kappa, alpha, cap, cap, kappaPeak, alphaPeak,
-            [&](double k) { return linearLongitudinal(p, k, fz, grip); },
-            [&](double a) { return linearLateral(p, a, fz, grip); });
+        for (int w = 0; w < n; ++w)
+            fxMax[w] = fyMax[w] = linearFrictionLimit(p, fz[w], grip[w]);
+        combine(method, kappa, alpha, fxMax, fyMax, kappaPeak, alphaPeak,
+                [&](const double (&x)[2 * n], double (&force)[2 * n]) {
+                    for (int w = 0; w < n; ++w) {
+                        force[w] = linearLongitudinal(p, x[w], fz[w], grip[w]);
+                        force[n + w] = linearLateral(p, x[n + w], fz[w], grip[w]);
+                    }
+                },
+                f);
         break;
     }
     case TireModelKind::Table: {
         const TableTireParams& p = m_params.table;
-        f = combine(
-            method, kappa, alpha, grip * fz * m_peakShapeLongitudinal,
-            grip * fz * m_peakShapeLateral, kappaPeak, alphaPeak,
-            [&](double k) { return tableLongitudinal(p, k, fz, grip); },
-            [&](double a) { return tableLateral(p, a, fz, grip); });
+        for (int w = 0; w < n; ++w) {
+            fxMax[w] = grip[w] * fz[w] * m_peakShapeLongitudinal;
+            fyMax[w] = grip[w] * fz[w] * m_peakShapeLateral;
+        }
+        combine(method, kappa, alpha, fxMax, fyMax, kappaPeak, alphaPeak,
+                [&](const double (&x)[2 * n], double (&force)[2 * n]) {
+                    for (int w = 0; w < n; ++w) {
+                        force[w] = tableLongitudinal(p, x[w], fz[w], grip[w]);
+                        force[n + w] = tableLateral(p, x[n + w], fz[w], grip[w]);
+                    }
+                },
+                f);
         break;
     }
     case TireModelKind::MagicFormula: {
         const MagicFormulaParams& p = m_params.magicFormula;
-        f = combine(
-            method, kappa, alpha, grip * fz * std::fabs(p.longitudinal.D) * m_peakShapeLongitudinal,
-            grip * fz * std::fabs(p.lateral.D) * m_peakShapeLateral, kappaPeak, alphaPeak,
-            [&](double k) { return magicFormulaLongitudinal(p, k, fz, grip); },
-            [&](double a) { return magicFormulaLateral(p, a, fz, grip); });
+        for (int w = 0; w < n; ++w) {
+            fxMax[w] = grip[w] * fz[w] * std::fabs(p.longitudinal.D) * m_peakShapeLongitudinal;
+            fyMax[w] = grip[w] * fz[w] * std::fabs(p.lateral.D) * m_peakShapeLateral;
+        }
+        combine(method, kappa, alpha, fxMax, fyMax, kappaPeak, alphaPeak,
+                [&](const double (&x)[2 * n], double (&force)[2 * n]) {
+                    magicFormulaPureForces<n>(p, fz, grip, x, force);
+                },
+                f);
         break;
     }
     case TireModelKind::Pacejka94: {
-        const Pacejka94Curve cx = pacejka94LongitudinalCurve(m_params.pacejka94, fz, grip);
-        const Pacejka94Curve cy = pacejka94LateralCurve(m_params.pacejka94, fz, grip);
+        Pacejka94Curve cx[n], cy[n];
         const bool ellipse = method == CombinedSlipMethod::FrictionEllipse;
-        f = combine(
-            method, kappa, alpha, ellipse ? cx.peak() : 0.0, ellipse ? cy.peak() : 0.0, kappaPeak,
-            alphaPeak, [&](double k) { return pacejka94Longitudinal(cx, k); },
-            [&](double a) { return pacejka94Lateral(cy, a); });
+        for (int w = 0; w < n; ++w) {
+            cx[w] = pacejka94LongitudinalCurve(m_params.pacejka94, fz[w], grip[w]);
+            cy[w] = pacejka94LateralCurve(m_params.pacejka94, fz[w], grip[w]);
+            fxMax[w] = ellipse ? cx[w].peak() : 0.0;
+            fyMax[w] = ellipse ? cy[w].peak() : 0.0;
+        }
+        combine(method, kappa, alpha, fxMax, fyMax, kappaPeak, alphaPeak,
+                [&](const double (&x)[2 * n], double (&force)[2 * n]) {
+                    for (int w = 0; w < n; ++w) {
+                        force[w] = pacejka94Longitudinal(cx[w], x[w]);
+                        force[n + w] = pacejka94Lateral(cy[w], x[n + w]);
+                    }
+                },
+                f);
         break;
     }
     case TireModelKind::Brush:
-        f = brushForce(m_params.brush, kappa, std::tan(alpha), fz, grip);
+        for (int w = 0; w < n; ++w)
+            f[w] = brushForce(m_params.brush, kappa[w], std::tan(alpha[w]), fz[w], grip[w]);
         break;
     case TireModelKind::Calspan:
-        f = calspanForce(m_params.calspan, kappa, alpha, fz, grip, in.previousFx);
+        for (int w = 0; w < n; ++w) {
+            f[w] = loaded[w] ? calspanForce(m_params.calspan, kappa[w], alpha[w], fz[w], grip[w],
+                                            in[w].previousFx)
+                             : SlipForce{};
+        }
         break;
     case TireModelKind::SlipSpeed:
-        f = slipSpeedForce(m_params.slipSpeed, kappa, std::tan(alpha), in.contactSpeed, fz, grip);
+        for (int w = 0; w < n; ++w) {
+            f[w] = slipSpeedForce(m_params.slipSpeed, kappa[w], std::tan(alpha[w]),
+                                  in[w].contactSpeed, fz[w], grip[w]);
+        }
         break;
     }
-    return {f.longitudinal, -f.lateral};
+    for (int w = 0; w < n; ++w)
+        out[w] = loaded[w] ? TireForce{f[w].longitudinal, -f[w].lateral} : TireForce{};
 }
 
 FrictionLimits Tire::limits(double normalLoad, double surfaceMu) const {

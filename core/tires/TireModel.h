@@ -43,6 +43,10 @@ public:
 
     TireForce evaluate(const TireInput& in) const;
 
+    /// Both wheels of an axle at once (the simulation's hot path): the same forces as
+    /// evaluate() on each, computed side by side so the two wheels' work overlaps.
+    void evaluateAxle(const TireInput (&in)[2], TireForce (&out)[2]) const;
+
     /// Peak pure-slip forces at a load (and surface grip): the pure peaks of the magic
     /// formulas and tables, mu*Fz for the linear, brush and slip-speed tires (the brush
     /// and slip-speed forces approach it as the slip grows). Closed form, cheap, except
@@ -62,6 +66,8 @@ public:
     const TireParams& params() const { return m_params; }
 
 private:
+    template <int n> void evaluateBatch(const TireInput (&in)[n], TireForce (&out)[n]) const;
+
     TireParams m_params;
     double m_peakSlipRatio = 0.1;
     double m_peakSlipAngle = 0.1;
