@@ -7,14 +7,6 @@
 
 namespace vtw {
 
-double gearRatio(const GearboxParams& box, int gear) {
-    if (gear == ReverseGear)
-        return -box.reverseRatio;
-    if (gear >= 1 && gear <= box.gearCount())
-        return box.forwardRatios[static_cast<std::size_t>(gear - 1)];
-    return 0.0;
-}
-
 namespace {
 
 void shiftTo(const GearboxParams& box, GearboxState& state, int gear) {

@@ -23,7 +23,14 @@ struct GearboxState {
 };
 
 /// Signed ratio of a gear (negative in reverse, 0 in neutral or out of range).
-double gearRatio(const GearboxParams& box, int gear);
+/// Inline: every step asks for it.
+inline double gearRatio(const GearboxParams& box, int gear) {
+    if (gear == ReverseGear)
+        return -box.reverseRatio;
+    if (gear >= 1 && gear <= box.gearCount())
+        return box.forwardRatios[static_cast<std::size_t>(gear - 1)];
+    return 0.0;
+}
 
 /// Advance the gearbox by dt: finish a shift in progress, apply the driver's
 /// request, and shift automatically on the rpm thresholds. `wheelRpm` is the

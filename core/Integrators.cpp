@@ -40,11 +40,12 @@ void integrateSemiImplicitEuler(const VehicleModel& model, const StepContext& ct
     double extraFx = 0.0, extraFy = 0.0, extraYawMoment = 0.0;
     for (int i = 0; i < WheelCount; ++i) {
         const auto w = static_cast<std::size_t>(i);
-        const double k = model.wheelTorqueStiffness(i, ctx.load[w], first.slipDenominator[w]);
-        const double change = dt * r.wheelSpin[w] / (1.0 + dt * k / model.wheelInertia(i));
+        const double k = model.wheelTorqueStiffness(i, ctx.load[w], first.inverseSlipDenominator[w]);
+        const double damping = dt / (1.0 + dt * k * model.inverseWheelInertia(i));
+        const double change = r.wheelSpin[w] * damping;
         s.wheelSpin[w] += change;
         // Linearised tire force at the end of the step: Fx + (dFx/domega) domega, dFx/domega = k / R.
-        const double dFx = k * change / model.wheelRadius(i);
+        const double dFx = k * model.inverseWheelRadius(i) * change;
         first.fx[w] += dFx; // telemetry shows the force the step actually applied
         const double bodyFx = dFx * ctx.cosSteer[w];
         const double bodyFy = dFx * ctx.sinSteer[w];
@@ -52,12 +53,12 @@ void integrateSemiImplicitEuler(const VehicleModel& model, const StepContext& ct
         extraFy += bodyFy;
         extraYawMoment += model.wheelX(i) * bodyFy - model.wheelY(i) * bodyFx;
     }
-    const double invMass = 1.0 / model.setup().chassis.mass;
+    const double invMass = model.inverseMass();
     first.longitudinalAccel += extraFx * invMass;
     first.lateralAccel += extraFy * invMass;
     s.vx += dt * (r.vx + extraFx * invMass);
     s.vy += dt * (r.vy + extraFy * invMass);
-    s.yawRate += dt * (r.yawRate + extraYawMoment / model.setup().chassis.yawInertia);
+    s.yawRate += dt * (r.yawRate + extraYawMoment * model.inverseYawInertia());
     // Then positions from the new velocities (symplectic Euler).
     s.heading += dt * s.yawRate;
     double sinH, cosH;

@@ -27,4 +27,20 @@ AxleLoads axleLoads(const ChassisParams& chassis, double totalVerticalLoad, doub
 WheelArray wheelLoads(const ChassisParams& chassis, double longitudinalAccel, double lateralAccel,
                       double downforceFront, double downforceRear);
 
+/// wheelLoads() of one chassis with its constants worked out once: the step
+/// calls it every time.
+class LoadTransfer {
+public:
+    explicit LoadTransfer(const ChassisParams& chassis);
+    WheelArray wheelLoads(double longitudinalAccel, double lateralAccel, double downforceFront,
+                          double downforceRear) const;
+
+private:
+    double m_weight = 0.0;                   ///< M g, N
+    double m_staticFront = 0.0;              ///< front axle's share of the weight at rest, N
+    double m_pitchTransferPerAccel = 0.0;    ///< (h/L) M, N per m/s^2
+    double m_frontRollTransferPerAccel = 0.0; ///< k_f M h / t_f, N per m/s^2
+    double m_rearRollTransferPerAccel = 0.0;  ///< (1 - k_f) M h / t_r, N per m/s^2
+};
+
 } // namespace vtw

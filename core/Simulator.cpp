@@ -39,6 +39,7 @@ void Simulator::reset(const InitialConditions& initial) {
     m_state.steerAngle = initial.steerAngle;
     m_state.lateralAccel = initial.speed * initial.yawRate; // start with the steady-state load transfer
     m_sample = StepSample{};
+    m_sample.surfaceMu.fill(m_model.setup().simulation.surfaceMu);
     m_distance = 0.0;
     m_error.clear();
 }
@@ -46,6 +47,7 @@ void Simulator::reset(const InitialConditions& initial) {
 void Simulator::setSetup(const Setup& setup) {
     m_model = VehicleModel(setup);
     m_steer = m_model.steerGeometry(m_state.steerAngle); // the geometry may have changed
+    m_sample.surfaceMu.fill(setup.simulation.surfaceMu);
 }
 
 bool Simulator::step(const DriverInputs& inputs) {
@@ -109,11 +111,9 @@ void Simulator::substep(const DriverInputs& inputs, double dt, bool record) {
         s.inputs = inputs;
         s.gear = st.gearbox.gear;
         s.steerAngle = st.steerAngle;
-        s.steerLeft = ctx.steerLeft;
-        s.steerRight = ctx.steerRight;
+        s.frontWheels = m_steer.front;
         s.distance = m_distance;
-        s.load = ctx.load;
-        s.surfaceMu.fill(setup.simulation.surfaceMu);
+        s.load = ctx.load; // surfaceMu only changes with the setup: reset() and setSetup() set it
     }
 
     st.longitudinalAccel = m_sample.forces.longitudinalAccel;
@@ -159,9 +159,9 @@ bool Simulator::checkFinite() {
         }
         return fail("sum of the state", sum); // unreachable: one of the above failed
     }
-    const double speed = std::sqrt(b.vx * b.vx + b.vy * b.vy);
-    if (speed > maxPlausibleSpeed)
-        return fail("speed (m/s)", speed);
+    const double speedSquared = b.vx * b.vx + b.vy * b.vy;
+    if (speedSquared > maxPlausibleSpeed * maxPlausibleSpeed)
+        return fail("speed (m/s)", std::sqrt(speedSquared));
     if (std::abs(b.yawRate) > maxPlausibleYawRate)
         return fail("yaw rate (rad/s)", b.yawRate);
     return true;

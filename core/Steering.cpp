@@ -7,23 +7,54 @@
 
 namespace vtw {
 
+namespace {
+
+// Full-Ackermann tangents for a reference angle of magnitude > 0. With R = L / tan(delta):
+// tan(inner) = L / (R - t/2) = L tan / (L - t/2 tan), and likewise for the outer wheel;
+// this avoids dividing by tan near zero steer.
+struct AckermannTangents {
+    double innerNumerator = 0.0;   ///< L tan(delta)
+    double innerDenominator = 0.0; ///< L - t/2 tan(delta): negative past 90 deg
+    double inner = 0.0;            ///< tan(inner) while the denominator is positive
+    double outer = 0.0;            ///< tan(outer)
+};
+
+AckermannTangents fullAckermannTangents(double sinDelta, double cosDelta, double wheelbase,
+                                        double track) {
+    const double tanDelta = sinDelta / cosDelta;
+    const double halfTrackTan = 0.5 * track * tanDelta;
+    AckermannTangents t;
+    t.innerNumerator = wheelbase * tanDelta;
+    t.innerDenominator = wheelbase - halfTrackTan;
+    t.inner = t.innerNumerator / t.innerDenominator;
+    t.outer = wheelbase * tanDelta / (wheelbase + halfTrackTan);
+    return t;
+}
+
+double ackermannShare(double ackermannPercent) { return std::clamp(ackermannPercent, 0.0, 100.0) / 100.0; }
+
+// Sine and cosine of atan(t) straight from the tangent.
+void sinCosOfAtan(double t, double& sinOut, double& cosOut) {
+    cosOut = 1.0 / std::sqrt(1.0 + t * t);
+    sinOut = t * cosOut;
+}
+
+} // namespace
+
 FrontWheelAngles ackermannAngles(double referenceAngle, double wheelbase, double track,
                                  double ackermannPercent) {
     const double magnitude = std::abs(referenceAngle);
     if (magnitude < 1e-9)
         return {referenceAngle, referenceAngle};
-    // With R = L / tan(delta): tan(inner) = L / (R - t/2) = L tan / (L - t/2 tan), and
-    // likewise for the outer wheel; this avoids dividing by tan near zero steer.
     double sinDelta, cosDelta;
     fastSinCos(magnitude, sinDelta, cosDelta);
-    const double tanDelta = sinDelta / cosDelta;
-    const double halfTrackTan = 0.5 * track * tanDelta;
-    const double innerDen = wheelbase - halfTrackTan;
+    const AckermannTangents tan = fullAckermannTangents(sinDelta, cosDelta, wheelbase, track);
     // Past 90 deg (turn centre inside the track) atan2 keeps the inner wheel right.
-    const double inner = innerDen > 0.0 ? fastAtan(wheelbase * tanDelta / innerDen)
-                                        : std::atan2(wheelbase * tanDelta, innerDen);
-    const double outer = fastAtan(wheelbase * tanDelta / (wheelbase + halfTrackTan));
-    const double share = std::clamp(ackermannPercent, 0.0, 100.0) / 100.0;
+    const double inner = tan.innerDenominator > 0.0
+                             ? fastAtan(tan.inner)
+                             : std::atan2(tan.innerNumerator, tan.innerDenominator);
+    const double outer = fastAtan(tan.outer);
+    const double share = ackermannShare(ackermannPercent);
     const double innerAngle = magnitude + share * (inner - magnitude);
     const double outerAngle = magnitude + share * (outer - magnitude);
     // A left turn (positive angle) has the left wheel inside.
@@ -31,6 +62,33 @@ FrontWheelAngles ackermannAngles(double referenceAngle, double wheelbase, double
         return {innerAngle, outerAngle};
     return {-outerAngle, -innerAngle};
 }
+
+FrontWheelGeometry frontWheelGeometry(double referenceAngle, double wheelbase, double track,
+                                      double ackermannPercent) {
+    const double magnitude = std::abs(referenceAngle);
+    double sinDelta, cosDelta;
+    fastSinCos(magnitude, sinDelta, cosDelta);
+    if (magnitude >= 1e-9 && ackermannShare(ackermannPercent) == 1.0) {
+        const AckermannTangents tan = fullAckermannTangents(sinDelta, cosDelta, wheelbase, track);
+        if (tan.innerDenominator > 0.0) {
+            // Full Ackermann, the usual case: straight from the tangents, no angles.
+            double sinInner, cosInner, sinOuter, cosOuter;
+            sinCosOfAtan(tan.inner, sinInner, cosInner);
+            sinCosOfAtan(tan.outer, sinOuter, cosOuter);
+            if (referenceAngle > 0.0) // a left turn has the left wheel inside
+                return {sinInner, cosInner, sinOuter, cosOuter};
+            return {-sinOuter, cosOuter, -sinInner, cosInner};
+        }
+    }
+    const FrontWheelAngles angles = ackermannAngles(referenceAngle, wheelbase, track, ackermannPercent);
+    FrontWheelGeometry g;
+    fastSinCos(angles.left, g.sinLeft, g.cosLeft);
+    fastSinCos(angles.right, g.sinRight, g.cosRight);
+    return g;
+}
+
+double FrontWheelGeometry::left() const { return std::atan2(sinLeft, cosLeft); }
+double FrontWheelGeometry::right() const { return std::atan2(sinRight, cosRight); }
 
 double rateLimitedSteer(double current, double target, double maxRate, double dt) {
     const double maxStep = maxRate * dt;

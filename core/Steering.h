@@ -16,6 +16,18 @@ struct FrontWheelAngles {
 FrontWheelAngles ackermannAngles(double referenceAngle, double wheelbase, double track,
                                  double ackermannPercent);
 
+/// The sines and cosines of the front wheels' angles of ackermannAngles(), what each
+/// step needs when the steer moves. The angles themselves are only read for
+/// telemetry, so they are recovered from these on demand.
+struct FrontWheelGeometry {
+    double sinLeft = 0.0, cosLeft = 1.0;
+    double sinRight = 0.0, cosRight = 1.0;
+    double left() const;  ///< rad, FL road-wheel angle
+    double right() const; ///< rad, FR road-wheel angle
+};
+FrontWheelGeometry frontWheelGeometry(double referenceAngle, double wheelbase, double track,
+                                      double ackermannPercent);
+
 /// Move the actual steer angle toward the target by at most rate*dt.
 double rateLimitedSteer(double current, double target, double maxRate, double dt);
 

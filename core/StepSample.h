@@ -13,14 +13,15 @@ struct StepSample {
     DriverInputs inputs;
     int gear = 0;
     double steerAngle = 0.0;     ///< rad, reference angle
-    double steerLeft = 0.0;      ///< rad, FL road-wheel angle
-    double steerRight = 0.0;     ///< rad, FR road-wheel angle
+    FrontWheelGeometry frontWheels; ///< the front wheels' steer, as sines and cosines
     double distance = 0.0;       ///< m, path length driven
     WheelArray load{};
     WheelArray surfaceMu{};      ///< grip scale seen by each wheel
     ForceEvaluation forces;
     double speed() const;        ///< m/s, |v|
     double sideslip() const;     ///< beta = atan2(vy, vx), rad (0 when at rest)
+    double steerLeft() const { return frontWheels.left(); }   ///< rad, FL road-wheel angle
+    double steerRight() const { return frontWheels.right(); } ///< rad, FR road-wheel angle
 };
 
 } // namespace vtw

@@ -54,8 +54,8 @@ std::vector<ChannelInfo> buildCatalogue() {
     c.push_back({"brake", "1", "Brake", "Driver", [](const StepSample& s) { return s.inputs.brake; }});
     c.push_back({"steer_input", "1", "Steer input", "Driver", [](const StepSample& s) { return s.inputs.steer; }});
     c.push_back({"steer_angle", "rad", "Steer angle", "Driver", [](const StepSample& s) { return s.steerAngle; }});
-    c.push_back({"steer_FL", "rad", "Steer angle FL", "Driver", [](const StepSample& s) { return s.steerLeft; }});
-    c.push_back({"steer_FR", "rad", "Steer angle FR", "Driver", [](const StepSample& s) { return s.steerRight; }});
+    c.push_back({"steer_FL", "rad", "Steer angle FL", "Driver", [](const StepSample& s) { return s.steerLeft(); }});
+    c.push_back({"steer_FR", "rad", "Steer angle FR", "Driver", [](const StepSample& s) { return s.steerRight(); }});
     c.push_back({"gear", "1", "Gear", "Engine", [](const StepSample& s) { return double(s.gear); }});
     c.push_back({"rpm", "rpm", "Engine speed", "Engine", [](const StepSample& s) { return s.forces.engineRpm; }});
     c.push_back({"engine_torque", "N m", "Engine torque", "Engine",

@@ -26,12 +26,14 @@ double slipStiffnessPerNewton(const Tire& tire, double referenceLoad) {
     return std::max(0.0, fx / (probeSlipRatio * referenceLoad));
 }
 
-double sign(double v) { return v > 0.0 ? 1.0 : (v < 0.0 ? -1.0 : 0.0); }
+// Branch-free: the step takes the sign of every wheel's spin.
+double sign(double v) { return static_cast<double>(v > 0.0) - static_cast<double>(v < 0.0); }
 
 } // namespace
 
 VehicleModel::VehicleModel(const Setup& setup)
-    : m_setup(setup), m_front(setup.frontTires), m_rear(setup.rearTires) {
+    : m_setup(setup), m_front(setup.frontTires), m_rear(setup.rearTires),
+      m_loadTransfer(setup.chassis) {
     const ChassisParams& ch = setup.chassis;
     m_posX = {ch.cgToFrontAxle, ch.cgToFrontAxle, -ch.cgToRearAxle, -ch.cgToRearAxle};
     m_posY = {0.5 * ch.trackFront, -0.5 * ch.trackFront, 0.5 * ch.trackRear, -0.5 * ch.trackRear};
@@ -39,6 +41,10 @@ VehicleModel::VehicleModel(const Setup& setup)
                 setup.rearTires.radius};
     m_inertia = {setup.frontTires.wheelInertia, setup.frontTires.wheelInertia,
                  setup.rearTires.wheelInertia, setup.rearTires.wheelInertia};
+    for (std::size_t i = 0; i < WheelCount; ++i) {
+        m_invRadius[i] = 1.0 / m_radius[i];
+        m_invInertia[i] = 1.0 / m_inertia[i];
+    }
 
     double frontShare = 0.0;
     switch (setup.driveline.layout) {
@@ -93,16 +99,9 @@ double VehicleModel::drivenWheelRpm(const WheelArray& spin, double ratio) const 
 }
 
 SteerGeometry VehicleModel::steerGeometry(double referenceAngle) const {
-    const FrontWheelAngles front =
-        ackermannAngles(referenceAngle, m_setup.chassis.wheelbase(), m_setup.chassis.trackFront,
-                        m_setup.steering.ackermannPercent);
-    SteerGeometry g;
-    g.referenceAngle = referenceAngle;
-    g.left = front.left;
-    g.right = front.right;
-    fastSinCos(front.left, g.sinLeft, g.cosLeft);
-    fastSinCos(front.right, g.sinRight, g.cosRight);
-    return g;
+    return {referenceAngle,
+            frontWheelGeometry(referenceAngle, m_setup.chassis.wheelbase(),
+                               m_setup.chassis.trackFront, m_setup.steering.ackermannPercent)};
 }
 
 void addPositionRates(const BodyState& s, BodyRates& rates) {
@@ -119,13 +118,12 @@ StepContext VehicleModel::makeContext(const VehicleState& state, const DriverInp
     const double speed = std::sqrt(state.body.vx * state.body.vx + state.body.vy * state.body.vy);
     const double downforce = m_downforceConstant * speed * speed;
     const double share = m_setup.aero.downforceFrontShare;
-    ctx.load = wheelLoads(m_setup.chassis, state.longitudinalAccel, state.lateralAccel,
-                          share * downforce, (1.0 - share) * downforce);
+    ctx.load = m_loadTransfer.wheelLoads(state.longitudinalAccel, state.lateralAccel,
+                                         share * downforce, (1.0 - share) * downforce);
 
-    ctx.steerLeft = steer.left;
-    ctx.steerRight = steer.right;
-    ctx.cosSteer = {steer.cosLeft, steer.cosRight, 1.0, 1.0};
-    ctx.sinSteer = {steer.sinLeft, steer.sinRight, 0.0, 0.0};
+    const FrontWheelGeometry& front = steer.front;
+    ctx.cosSteer = {front.cosLeft, front.cosRight, 1.0, 1.0};
+    ctx.sinSteer = {front.sinLeft, front.sinRight, 0.0, 0.0};
 
     const double pedal = std::clamp(inputs.brake, 0.0, 1.0) * m_setup.brakes.maxTorque;
     const double handbrake = std::clamp(inputs.handbrake, 0.0, 1.0) * m_setup.brakes.handbrakeTorque;
@@ -169,18 +167,23 @@ void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEva
         const double vxw = vcx * c + vcy * sn;
         const double vyw = -vcx * sn + vcy * c;
         const double denominator = std::max(std::abs(vxw), m_lowSpeedFloor);
+        const double inverse = 1.0 / denominator;
+        out.inverseSlipDenominator[w] = inverse;
         TireInput& wheel = in[i / 2][i % 2];
-        wheel.slipRatio = (s.wheelSpin[w] * m_radius[w] - vxw) / denominator;
-        wheel.slipAngle = vyw / denominator; // its atan follows, four side by side
+        wheel.slipRatio = (s.wheelSpin[w] * m_radius[w] - vxw) * inverse;
+        wheel.slipAngle = vyw * inverse; // its atan follows, four side by side
         wheel.normalLoad = ctx.load[w];
         wheel.surfaceMu = surfaceMu;
         wheel.contactSpeed = denominator;
         wheel.previousFx = ctx.previousFx[w];
     }
-    for (auto& axle : in) {
-        for (TireInput& wheel : axle)
-            wheel.slipAngle = fastAtan(wheel.slipAngle); // = atan2(vyw, denominator), denominator > 0
-    }
+    double slipAngle[WheelCount]; // = atan2(vyw, denominator), denominator > 0
+    for (int i = 0; i < WheelCount; ++i)
+        slipAngle[i] = in[i / 2][i % 2].slipAngle;
+    for (double& angle : slipAngle)
+        angle = fastAtan(angle);
+    for (int i = 0; i < WheelCount; ++i)
+        in[i / 2][i % 2].slipAngle = slipAngle[i];
     m_front.evaluateAxle(in[0], force[0]);
     m_rear.evaluateAxle(in[1], force[1]);
 
@@ -215,7 +218,7 @@ void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEva
             netTorque[w] = 0.0;
         else
             netTorque[w] = other - brake * sign(other);
-        out.rates.wheelSpin[w] = netTorque[w] / m_inertia[w];
+        out.rates.wheelSpin[w] = netTorque[w] * m_invInertia[w];
     }
     // A locked differential makes the axle's two wheels one rigid body.
     auto lockAxle = [&](std::size_t a, std::size_t b) {

@@ -1,18 +1,17 @@
 #pragma once
 
 #include "Setup.h"
+#include "Steering.h"
 #include "VehicleState.h"
 #include "tires/TireModel.h"
 
 namespace vtw {
 
 /// What is held constant through one step (every integrator stage sees the
-/// same): loads from the last step's accelerations, steer angles, the brake
+/// same): loads from the last step's accelerations, the wheels' steer, the brake
 /// torques and the direction each wheel turned at the start of the step, the
 /// gear.
 struct StepContext {
-    double steerLeft = 0.0;   ///< rad, FL road-wheel angle
-    double steerRight = 0.0;  ///< rad, FR road-wheel angle
     WheelArray load{};        ///< N
     WheelArray cosSteer{};    ///< per wheel (rear wheels: 1)
     WheelArray sinSteer{};    ///< per wheel (rear wheels: 0)
@@ -23,13 +22,12 @@ struct StepContext {
     double throttle = 0.0;
 };
 
-/// The front wheels' angles and their cosines and sines for one reference
-/// steer angle. Computing it costs an atan2, a tan and two sincos, so the
-/// simulator caches it while the steer does not move.
+/// The front wheels' cosines and sines for one reference steer angle. Computing
+/// them costs a sine, a cosine and two square roots, so the simulator caches
+/// them while the steer does not move.
 struct SteerGeometry {
     double referenceAngle = 0.0;
-    double left = 0.0, right = 0.0;
-    double cosLeft = 1.0, sinLeft = 0.0, cosRight = 1.0, sinRight = 0.0;
+    FrontWheelGeometry front;
 };
 
 /// Time derivative of BodyState.
@@ -49,6 +47,7 @@ struct ForceEvaluation {
     WheelArray slipRatio{}, slipAngle{}; ///< -, rad
     WheelArray fx{}, fy{};                ///< N, wheel frame
     WheelArray slipDenominator{};         ///< m/s, |vx_w| with the low-speed floor
+    WheelArray inverseSlipDenominator{};  ///< s/m, its reciprocal (the slips multiply by it)
     double longitudinalAccel = 0.0;       ///< m/s^2, force / mass (what an accelerometer reads)
     double lateralAccel = 0.0;            ///< m/s^2
     double engineRpm = 0.0;               ///< rpm, with the idle floor
@@ -74,11 +73,12 @@ public:
 
     /// d(Fx * R)/d(omega) of a wheel at its load, from the tire's slope at the
     /// origin: the bound the semi-implicit wheel update uses (N m s/rad).
-    /// dkappa/domega = R / denominator; the slip-speed model's slope grows in
+    /// dkappa/domega = R / denominator (passed as its reciprocal); the slip-speed model's slope grows in
     /// proportion to the contact speed, so for it the denominator cancels.
-    double wheelTorqueStiffness(int wheel, double load, double slipDenominator) const {
+    double wheelTorqueStiffness(int wheel, double load, double inverseSlipDenominator) const {
         const auto w = static_cast<std::size_t>(wheel);
-        return m_torqueStiffnessPerNewton[w] * load / (m_speedProportionalSlope[w] ? 1.0 : slipDenominator);
+        return m_torqueStiffnessPerNewton[w] * load *
+               (m_speedProportionalSlope[w] ? 1.0 : inverseSlipDenominator);
     }
 
     /// Engine speed the driven wheels impose in a gear (signed rpm).
@@ -88,6 +88,10 @@ public:
     const Tire& tire(int wheel) const { return wheel < 2 ? m_front : m_rear; }
     double wheelRadius(int wheel) const { return m_radius[static_cast<std::size_t>(wheel)]; }
     double wheelInertia(int wheel) const { return m_inertia[static_cast<std::size_t>(wheel)]; }
+    double inverseWheelRadius(int wheel) const { return m_invRadius[static_cast<std::size_t>(wheel)]; }
+    double inverseWheelInertia(int wheel) const { return m_invInertia[static_cast<std::size_t>(wheel)]; }
+    double inverseMass() const { return m_invMass; }
+    double inverseYawInertia() const { return m_invYawInertia; }
     double wheelX(int wheel) const { return m_posX[static_cast<std::size_t>(wheel)]; }
     double wheelY(int wheel) const { return m_posY[static_cast<std::size_t>(wheel)]; }
     bool isDriven(int wheel) const { return m_driveShare[static_cast<std::size_t>(wheel)] > 0.0; }
@@ -98,7 +102,9 @@ private:
     Tire m_front;
     Tire m_rear;
     WheelArray m_posX{}, m_posY{};     ///< wheel positions from the CG, body frame, m
+    LoadTransfer m_loadTransfer;
     WheelArray m_radius{}, m_inertia{};
+    WheelArray m_invRadius{}, m_invInertia{}; ///< the step multiplies rather than divides
     WheelArray m_driveShare{};         ///< share of axle-input torque per wheel (open differential)
     WheelArray m_brakeShare{};         ///< share of the pedal's brake torque per wheel
     double m_drivenSpinWeight[WheelCount]{}; ///< weights averaging driven-wheel spin into engine speed

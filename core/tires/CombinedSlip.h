@@ -45,14 +45,17 @@ void combineByFrictionEllipse(const double (&kappa)[n], const double (&alpha)[n]
             out[w] = {};
             continue;
         }
-        const double ux = fx / fxMax[w];
-        const double uy = fy / fyMax[w];
-        const double q = ux * ux + uy * uy;
-        if (q <= 1.0) {
+        // (fx/fxMax)^2 + (fy/fyMax)^2 <= 1, multiplied through by (fxMax fyMax)^2: a
+        // force inside the ellipse, the usual case, costs no division.
+        const double a = fx * fyMax[w];
+        const double b = fy * fxMax[w];
+        const double r2 = a * a + b * b;
+        const double limit = fxMax[w] * fyMax[w];
+        if (r2 <= limit * limit) {
             out[w] = {fx, fy};
             continue;
         }
-        const double scale = 1.0 / std::sqrt(q);
+        const double scale = limit / std::sqrt(r2);
         out[w] = {fx * scale, fy * scale};
     }
 }

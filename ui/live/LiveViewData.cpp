@@ -99,7 +99,7 @@ TopDownData makeTopDownData(const WorkerStatus& status, const PathTrace& path) {
     d.yawRate = s.body.yawRate;
     d.steerAngle = s.steerAngle;
     d.sideslip = s.sideslip();
-    d.wheelSteer = {s.steerLeft, s.steerRight, 0.0, 0.0};
+    d.wheelSteer = {s.steerLeft(), s.steerRight(), 0.0, 0.0};
     for (std::size_t w = 0; w < WheelCount; ++w) {
         d.slipAngle[w] = s.forces.slipAngle[w];
         d.fx[w] = s.forces.fx[w];
