@@ -57,11 +57,11 @@ bool Simulator::step(const DriverInputs& inputs) {
     const int substeps = std::max(1, sim.substeps);
     const double dt = sim.timeStep / substeps;
     for (int k = 0; k < substeps && !diverged(); ++k)
-        substep(inputs, dt, k == substeps - 1);
+        substep(inputs, dt);
     return !diverged();
 }
 
-void Simulator::substep(const DriverInputs& inputs, double dt, bool record) {
+void Simulator::substep(const DriverInputs& inputs, double dt) {
     const Setup& setup = m_model.setup();
     VehicleState& st = m_state;
 
@@ -75,7 +75,19 @@ void Simulator::substep(const DriverInputs& inputs, double dt, bool record) {
     if (st.steerAngle != m_steer.referenceAngle)
         m_steer = m_model.steerGeometry(st.steerAngle);
     const StepContext ctx = m_model.makeContext(st, inputs, m_steer);
-    const BodyState before = st.body;
+
+    // The sample of this substep's start; with several substeps the last one
+    // stays. The evaluation lands in m_sample.forces.
+    StepSample& s = m_sample;
+    s.time = st.time;
+    s.body = st.body;
+    s.inputs = inputs;
+    s.gear = st.gearbox.gear;
+    s.steerAngle = st.steerAngle;
+    s.frontWheels = m_steer.front;
+    s.distance = m_distance;
+    s.load = ctx.load; // surfaceMu only changes with the setup: reset() and setSetup() set it
+
     switch (setup.simulation.integrator) {
     case Integrator::ExplicitEuler: integrateExplicitEuler(m_model, ctx, st.body, m_sample.forces, dt); break;
     case Integrator::SemiImplicitEuler:
@@ -86,7 +98,7 @@ void Simulator::substep(const DriverInputs& inputs, double dt, bool record) {
 
     // A brake may stop a wheel but never spin it backwards: a crossing through
     // zero while braked ends at zero.
-    for (std::size_t i = 0; i < WheelCount; ++i) {
+    for (std::size_t i = 0; ctx.braking && i < WheelCount; ++i) {
         if (ctx.brakeTorque[i] > 0.0 && ctx.spinSign[i] != 0.0 &&
             st.body.wheelSpin[i] * ctx.spinSign[i] < 0.0)
             st.body.wheelSpin[i] = 0.0;
@@ -102,24 +114,10 @@ void Simulator::substep(const DriverInputs& inputs, double dt, bool record) {
         }
     }
 
-    // The evaluation at the start of this substep already landed in
-    // m_sample.forces; with several substeps the last one is recorded.
-    if (record) {
-        StepSample& s = m_sample;
-        s.time = st.time;
-        s.body = before;
-        s.inputs = inputs;
-        s.gear = st.gearbox.gear;
-        s.steerAngle = st.steerAngle;
-        s.frontWheels = m_steer.front;
-        s.distance = m_distance;
-        s.load = ctx.load; // surfaceMu only changes with the setup: reset() and setSetup() set it
-    }
-
-    st.longitudinalAccel = m_sample.forces.longitudinalAccel;
-    st.lateralAccel = m_sample.forces.lateralAccel;
-    st.previousFx = m_sample.forces.fx;
-    const double dx = st.body.x - before.x, dy = st.body.y - before.y;
+    st.longitudinalAccel = s.forces.longitudinalAccel;
+    st.lateralAccel = s.forces.lateralAccel;
+    st.previousFx = s.forces.fx;
+    const double dx = st.body.x - s.body.x, dy = st.body.y - s.body.y;
     m_distance += std::sqrt(dx * dx + dy * dy);
     st.time += dt;
     checkFinite();

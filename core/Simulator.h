@@ -47,7 +47,7 @@ public:
     const std::string& error() const { return m_error; }
 
 private:
-    void substep(const DriverInputs& inputs, double dt, bool record);
+    void substep(const DriverInputs& inputs, double dt);
     void integrate(const StepContext& ctx, double dt);
     bool checkFinite();
 

@@ -127,11 +127,13 @@ StepContext VehicleModel::makeContext(const VehicleState& state, const DriverInp
 
     const double pedal = std::clamp(inputs.brake, 0.0, 1.0) * m_setup.brakes.maxTorque;
     const double handbrake = std::clamp(inputs.handbrake, 0.0, 1.0) * m_setup.brakes.handbrakeTorque;
-    for (int i = 0; i < WheelCount; ++i) {
+    ctx.braking = pedal > 0.0 || handbrake > 0.0;
+    for (int i = 0; ctx.braking && i < WheelCount; ++i) {
         const auto w = static_cast<std::size_t>(i);
         ctx.brakeTorque[w] = pedal * m_brakeShare[w] + (i >= 2 ? handbrake : 0.0);
-        ctx.spinSign[w] = sign(state.body.wheelSpin[w]);
     }
+    for (std::size_t w = 0; w < WheelCount; ++w)
+        ctx.spinSign[w] = sign(state.body.wheelSpin[w]);
     ctx.previousFx = state.previousFx;
     ctx.gearRatio = state.gearbox.shifting() ? 0.0 : gearRatio(m_setup.gearbox, state.gearbox.gear);
     ctx.throttle = std::clamp(inputs.throttle, 0.0, 1.0);

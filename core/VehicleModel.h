@@ -16,6 +16,7 @@ struct StepContext {
     WheelArray cosSteer{};    ///< per wheel (rear wheels: 1)
     WheelArray sinSteer{};    ///< per wheel (rear wheels: 0)
     WheelArray brakeTorque{}; ///< N m, magnitude
+    bool braking = false;     ///< any brake torque at all (most steps have none)
     WheelArray spinSign{};    ///< sign of omega at step start; 0 = wheel at rest
     WheelArray previousFx{};  ///< N
     double gearRatio = 0.0;   ///< signed; 0 in neutral or while shifting

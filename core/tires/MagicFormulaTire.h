@@ -87,7 +87,8 @@ void magicFormulaPureForces(const MagicFormulaParams& p, const double (&normalLo
     double B[2 * n], C[2 * n], E[2 * n], shape[2 * n];
     for (int j = 0; j < 2 * n; ++j) {
         const MagicFormulaCoefficients& k = j < n ? p.longitudinal : p.lateral;
-        B[j] = k.B / grip[j % n];
+        const double g = grip[j % n];
+        B[j] = g == 1.0 ? k.B : k.B / g; // dry asphalt, the usual case, needs no division
         C[j] = k.C;
         E[j] = k.E;
     }
