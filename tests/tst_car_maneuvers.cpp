@@ -3,6 +3,9 @@
 // physically plausible (bounds from first principles, not tuned numbers).
 #include "maneuvers/ManeuverFactory.h"
 #include "maneuvers/ManeuverRunner.h"
+#include "maneuvers/ScriptedManeuver.h"
+#include "Simulator.h"
+#include "Units.h"
 #include "setupfile/CarLibrary.h"
 
 #include <QtTest>
@@ -68,6 +71,57 @@ private slots:
         const RunResult k = runManeuver(s, *skidpad);
         const double lateral = findMetric(k.metrics, "skidpad_max_lateral_g")->value;
         QVERIFY2(lateral > 0.3 && lateral < limitG, qPrintable(QString::number(lateral)));
+    }
+
+    // A scripted run steps a remembered row along instead of searching the
+    // script every step: its inputs must equal the stateless look-up at every
+    // step, also after the simulator is reset to an earlier time.
+    void scriptedManeuverFollowsItsRows() {
+        const std::vector<ScriptRow> rows{{0.0, 0.2, 0.0, 0.0, 1},   {0.013, 0.9, 0.0, 0.3, 1},
+                                          {0.5, 1.0, 0.0, -0.4, 2},  {0.51, 0.0, 0.6, 0.1, 2},
+                                          {2.0, 0.5, 0.0, 0.8, 3},   {3.7, 0.0, 1.0, -0.2, 2}};
+        ScriptedManeuver script(rows);
+        Simulator sim(defaultSetup());
+        sim.reset(script.initialConditions(defaultSetup()));
+        int mismatches = 0;
+        auto stepOnce = [&] {
+            const DriverInputs stepped = script.control(sim);
+            const DriverInputs looked = script.inputsAt(sim.time());
+            if (!(stepped.throttle == looked.throttle && stepped.brake == looked.brake &&
+                  stepped.steer == looked.steer && stepped.gear.gear == looked.gear.gear))
+                ++mismatches;
+            return sim.step(stepped);
+        };
+        for (int step = 0; step < 4000; ++step)
+            QVERIFY(stepOnce());
+        sim.reset(); // back to t = 0: the remembered row must follow
+        for (int step = 0; step < 600; ++step)
+            QVERIFY(stepOnce());
+        QCOMPARE(mismatches, 0);
+    }
+
+    // The maximum sideslip skips the atan2 when a sample cannot beat it; the
+    // metric must equal the plain maximum over every sample.
+    void scriptedMaximumSideslipIsTheMaximumOfEverySample() {
+        std::vector<ScriptRow> rows;
+        for (int i = 0; i <= 300; ++i) {
+            const double t = 0.02 * i;
+            rows.push_back({t, 0.8, 0.0, 0.9 * std::sin(2.0 * units::pi * 0.7 * t), 1});
+        }
+        ScriptedManeuver script(rows);
+        Simulator sim(defaultSetup());
+        sim.reset(script.initialConditions(defaultSetup()));
+        double maxSideslip = 0.0;
+        while (!script.finished()) {
+            QVERIFY(sim.step(script.control(sim)));
+            script.observe(sim.lastSample());
+            maxSideslip = std::max(maxSideslip, std::abs(sim.lastSample().sideslip()));
+        }
+        QVERIFY(maxSideslip > 0.01); // the script does make the car slide a little
+        for (const Metric& m : script.metrics()) {
+            if (m.key == "script_max_sideslip_deg")
+                QCOMPARE(m.value, units::radToDeg(maxSideslip));
+        }
     }
 };
 

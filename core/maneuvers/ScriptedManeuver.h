@@ -27,9 +27,17 @@ public:
 
 private:
     double endTime() const { return m_rows.empty() ? 0.0 : m_rows.back().time; }
+    /// Index of the first row later than t (m_rows.size() past the end), by bisection.
+    std::size_t rowAfter(double t) const;
+    /// The inputs at t given rowAfter(t).
+    DriverInputs interpolate(std::size_t next, double t) const;
+
     std::vector<ScriptRow> m_rows;
+    std::size_t m_next = 0; ///< rowAfter() of the last control() call: a run moves forward
     double m_timeStep = 0.001;
-    double m_lastTime = 0.0, m_distance = 0.0, m_maxAy = 0.0, m_maxSideslip = 0.0, m_finalSpeed = 0.0;
+    double m_lastTime = 0.0, m_distance = 0.0, m_maxAy = 0.0, m_maxSideslip = 0.0;
+    double m_maxSideslipTan = 0.0; ///< tan(m_maxSideslip), while below 90 deg
+    double m_finalVx = 0.0, m_finalVy = 0.0;
 };
 
 } // namespace vtw

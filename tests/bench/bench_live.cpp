@@ -146,6 +146,7 @@ void benchWorker() {
 
     long steps = 0;
     double wall = 0.0;
+    double bestRun = 0.0; // steps/s of the fastest run: compared with vtw-cli bench's best of 7
     int runs = 0;
     QString error;
     QElapsedTimer total;
@@ -172,6 +173,7 @@ void benchWorker() {
             break;
         steps += page.lastStatus().steps;
         wall += seconds;
+        bestRun = std::max(bestRun, page.lastStatus().steps / seconds);
         ++runs;
     }
     if (!error.isEmpty())
@@ -181,24 +183,30 @@ void benchWorker() {
     std::printf("worker: %d runs of the CLI bench inputs (%.0f s simulated each), fast mode, page "
                 "shown with all views live\n",
                 runs, scriptSeconds);
-    std::printf(
-        "  %.0f steps/s including start and finish; record stride %d; history %zu samples\n", live,
-        page.lastStatus().recordStride, page.history().size());
+    std::printf("  %.0f steps/s including start and finish (fastest run %.0f); record stride %d; "
+                "history %zu samples\n",
+                live, bestRun, page.lastStatus().recordStride, page.history().size());
     // The same scripted maneuver through runManeuver, no thread and no UI: the
     // ceiling for these inputs (the script's interpolation costs a little per step).
     {
-        ScriptedManeuver maneuver(benchScript(scriptSeconds));
-        QElapsedTimer t;
-        t.start();
-        const RunResult r = runManeuver(defaultSetup(), maneuver);
-        const double headless = r.steps / (t.nsecsElapsed() / 1e9);
-        std::printf(
-            "  runManeuver of the same script without UI: %.0f steps/s -> live is %.0f %% of it\n",
-            headless, 100.0 * live / headless);
+        double headless = 0.0;
+        for (int i = 0; i < 3; ++i) {
+            ScriptedManeuver maneuver(benchScript(scriptSeconds));
+            QElapsedTimer t;
+            t.start();
+            const RunResult r = runManeuver(defaultSetup(), maneuver);
+            headless = std::max(headless, r.steps / (t.nsecsElapsed() / 1e9));
+        }
+        std::printf("  runManeuver of the same script without UI (best of 3): %.0f steps/s -> the "
+                    "fastest live run is %.0f %% of it\n",
+                    headless, 100.0 * bestRun / headless);
     }
+    // Both sides best of several runs, so that a shared machine's slow moments
+    // do not count against either.
     if (cli > 0.0)
-        std::printf("  vtw-cli bench: %.0f steps/s -> live is %.0f %% of it (target >= 80 %%)\n",
-                    cli, 100.0 * live / cli);
+        std::printf("  vtw-cli bench (best of 7): %.0f steps/s -> the fastest live run is %.0f %% "
+                    "of it (target >= 80 %%)\n",
+                    cli, 100.0 * bestRun / cli);
     std::printf(
         "event loop: longest stall %.1f ms while the worker ran flat out (target <= 50 ms)\n",
         worstGap);
