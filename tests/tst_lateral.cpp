@@ -127,6 +127,43 @@ private slots:
         QVERIFY(std::abs(h.left - 0.5 * (a.left + delta)) < tolerance);
     }
 
+    // The step uses the front wheels' sines and cosines, which full Ackermann takes
+    // straight from the tangents of PHYSICS.md 8 (no angle in between); telemetry
+    // reads the angles back from them. Closed form computed here with the standard
+    // functions; the other shares go through the angles and the polynomial sine.
+    void frontWheelGeometryMatchesTheAngles_data() { ackermannClosedForm_data(); }
+    void frontWheelGeometryMatchesTheAngles() {
+        QFETCH(double, wheelbase);
+        QFETCH(double, track);
+        QFETCH(double, referenceDeg);
+        const double delta = units::degToRad(referenceDeg);
+        const double R = wheelbase / std::tan(std::abs(delta));
+        const double inner = std::atan(wheelbase / (R - track / 2));
+        const double outer = std::atan(wheelbase / (R + track / 2));
+        const double left = referenceDeg > 0 ? inner : -outer;
+        const double right = referenceDeg > 0 ? outer : -inner;
+        // Full Ackermann: square roots of exact tangents, limited by the polynomial
+        // sine and cosine of the reference angle (1e-9, tst_tires) they start from.
+        constexpr double fullTolerance = 1e-9;
+        const FrontWheelGeometry full = frontWheelGeometry(delta, wheelbase, track, 100.0);
+        QVERIFY(std::abs(full.sinLeft - std::sin(left)) < fullTolerance);
+        QVERIFY(std::abs(full.cosLeft - std::cos(left)) < fullTolerance);
+        QVERIFY(std::abs(full.sinRight - std::sin(right)) < fullTolerance);
+        QVERIFY(std::abs(full.cosRight - std::cos(right)) < fullTolerance);
+        QVERIFY(std::abs(full.left() - left) < fullTolerance);
+        QVERIFY(std::abs(full.right() - right) < fullTolerance);
+        // Half and parallel: the sines and cosines of ackermannAngles().
+        constexpr double polynomialTolerance = 2e-9; // rad: polynomial atan, then sine
+        for (double percent : {0.0, 50.0}) {
+            const FrontWheelAngles a = ackermannAngles(delta, wheelbase, track, percent);
+            const FrontWheelGeometry g = frontWheelGeometry(delta, wheelbase, track, percent);
+            QVERIFY(std::abs(g.sinLeft - std::sin(a.left)) < polynomialTolerance);
+            QVERIFY(std::abs(g.cosRight - std::cos(a.right)) < polynomialTolerance);
+            QVERIFY(std::abs(g.left() - a.left) < polynomialTolerance);
+            QVERIFY(std::abs(g.right() - a.right) < polynomialTolerance);
+        }
+    }
+
     // PHYSICS.md 9: steady-state yaw-rate gain of the linear bicycle model.
     void yawRateGainMatchesBicycleModel_data() {
         QTest::addColumn<double>("caf");

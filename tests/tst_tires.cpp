@@ -11,6 +11,8 @@
 #include <QJsonObject>
 #include <QtTest>
 
+#include <cstring>
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -276,6 +278,41 @@ private slots:
         const TireForce lifted = force(tire, 0.3, 0.2, 0.0);
         QCOMPARE(lifted.fx, 0.0);
         QCOMPARE(lifted.fy, 0.0);
+    }
+
+    // The simulation evaluates an axle's two wheels side by side; each must get exactly
+    // the force it gets alone, whatever its partner does (lifted, another surface, sliding).
+    void axleEvaluationMatchesOneWheelAtATime_data() { addModelMethodRows(); }
+    void axleEvaluationMatchesOneWheelAtATime() {
+        QFETCH(TireParams, params);
+        const Tire tire(params);
+        std::vector<TireInput> wheels;
+        for (double kappa : {-1.0, -0.08, 0.0, 0.02, 0.3})
+            for (double alpha : {-0.6, -0.03, 0.0, 0.07})
+                for (double fz : {0.0, 1500.0, load})
+                    for (double grip : {0.0, 0.5, 1.0}) {
+                        TireInput in;
+                        in.slipRatio = kappa;
+                        in.slipAngle = alpha;
+                        in.normalLoad = fz;
+                        in.surfaceMu = grip;
+                        in.contactSpeed = 3.0 + 10.0 * std::abs(kappa);
+                        in.previousFx = 800.0 * kappa;
+                        wheels.push_back(in);
+                    }
+        int mismatches = 0;
+        for (std::size_t i = 0; i < wheels.size(); ++i) {
+            const std::size_t j = (i * 37 + 11) % wheels.size(); // a partner unlike wheel i
+            const TireInput pair[2] = {wheels[i], wheels[j]};
+            TireForce together[2];
+            tire.evaluateAxle(pair, together);
+            for (int side = 0; side < 2; ++side) {
+                const TireForce alone = tire.evaluate(pair[side]);
+                if (std::memcmp(&alone, &together[side], sizeof alone) != 0)
+                    ++mismatches;
+            }
+        }
+        QCOMPARE(mismatches, 0);
     }
 
     void signConventions_data() { addModelMethodRows(); }
