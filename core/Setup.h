@@ -67,7 +67,7 @@ struct GearboxParams {
     double reverseRatio = 2.90; ///< x_g in reverse (positive; the direction is applied by the gearbox)
     double finalDrive = 3.42;   ///< x_d
     double efficiency = 0.7;    ///< eta, 0..1 (Monster's guess)
-    ShiftMode shiftMode = ShiftMode::Automatic;
+    ShiftMode shiftMode = ShiftMode::Automatic; ///< automatic: shifts on the rpm lines below; manual: the driver's gear
     double upshiftRpm = 5800.0;   ///< rpm, automatic upshift threshold
     double downshiftRpm = 2500.0; ///< rpm, automatic downshift threshold
     double shiftTime = 0.2;       ///< s, drive torque is cut while a shift completes (guess)
@@ -76,9 +76,9 @@ struct GearboxParams {
 };
 
 struct DrivelineParams {
-    DrivelineLayout layout = DrivelineLayout::RearWheelDrive;
+    DrivelineLayout layout = DrivelineLayout::RearWheelDrive; ///< which axles the engine drives
     double frontTorqueShare = 0.4; ///< AWD only: share of drive torque to the front axle, 0..1
-    DifferentialType differential = DifferentialType::Open;
+    DifferentialType differential = DifferentialType::Open; ///< open: equal torque per side; locked: equal spin
     friend bool operator==(const DrivelineParams&, const DrivelineParams&) = default;
 };
 
@@ -99,7 +99,7 @@ struct SteeringParams {
 struct SimulationParams {
     double timeStep = 0.001;     ///< s, fixed step
     int substeps = 1;            ///< integration substeps per step
-    Integrator integrator = Integrator::SemiImplicitEuler;
+    Integrator integrator = Integrator::SemiImplicitEuler; ///< PHYSICS.md 7; semi-implicit is the stable default
     double surfaceMu = 1.0;      ///< grip scale of the surface (presets in tires/SurfacePresets.h: dry 1.0, wet 0.35, gravel 0.7, ice 0.12)
     double lowSpeedFloor = 1.0;  ///< m/s, denominator floor of slip ratio and slip angle (PHYSICS.md 7)
     friend bool operator==(const SimulationParams&, const SimulationParams&) = default;
@@ -111,8 +111,8 @@ TireParams defaultFrontTire();
 TireParams defaultRearTire();
 
 struct Setup {
-    std::string name = "Corvette C5";
-    std::string notes;
+    std::string name = "Corvette C5"; ///< shown in tabs, tables and legends
+    std::string notes;                ///< free text: sources, what was changed and why
     ChassisParams chassis;
     AeroParams aero;
     EngineParams engine;

@@ -251,6 +251,22 @@ private slots:
         QVERIFY2(bad.err.contains("throttle"), bad.err.constData());
     }
 
+    // --surface scales the grip: less grip, longer stops, in the presets' order; a
+    // grip scale of 1 is the dry preset; an unknown surface is refused by name.
+    void runOnOtherSurfaces() {
+        auto stop = [](const QString& surface) {
+            const Outcome o = runCli({"run", "-m", "braking", "--surface", surface});
+            return QJsonDocument::fromJson(o.out).object().value("braking_100_0_kmh_m").toDouble();
+        };
+        const double dry = stop("dry"), gravel = stop("gravel"), wet = stop("wet");
+        QVERIFY2(dry > 0.0 && dry < gravel && gravel < wet,
+                 qPrintable(QStringLiteral("%1 %2 %3").arg(dry).arg(gravel).arg(wet)));
+        QCOMPARE(stop("1"), dry);
+        const Outcome bad = runCli({"run", "-m", "braking", "--surface", "mud"});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("mud") && bad.err.contains("gravel"), bad.err.constData());
+    }
+
     // compare: the metrics table equals the single-run numbers of `run`.
     void compareMatchesRuns() {
         const Outcome c = runCli({"compare", "corvette_c5", "vw_golf_gti_mk7", "-m", "braking"});

@@ -1,5 +1,7 @@
 #include "CliCommon.h"
 
+#include "tires/SurfacePresets.h"
+
 #include "setupfile/AtomicFile.h"
 #include "setupfile/CsvIo.h"
 #include "setupfile/SetupJson.h"
@@ -90,5 +92,26 @@ std::optional<Setup> loadSetupArgument(const QString& argument, UnknownKeys* unk
 namespace vtw::cli {
 
 QString csvCellText(const QString& text) { return csvCell(text); }
+
+bool parseSurface(const QString& text, double& gripScale) {
+    for (const SurfacePreset& preset : surfacePresets) {
+        if (text == QLatin1String(preset.key.data(), static_cast<qsizetype>(preset.key.size()))) {
+            gripScale = preset.gripScale;
+            return true;
+        }
+    }
+    bool ok = false;
+    const double value = text.toDouble(&ok);
+    if (ok && value > 0.0 && value <= 10.0) {
+        gripScale = value;
+        return true;
+    }
+    QStringList keys;
+    for (const SurfacePreset& preset : surfacePresets)
+        keys << QString::fromUtf8(preset.key.data(), static_cast<qsizetype>(preset.key.size()));
+    printError(QStringLiteral("unknown surface '%1': use %2, or a grip scale in (0, 10]")
+                   .arg(text, keys.join(QStringLiteral(", "))));
+    return false;
+}
 
 } // namespace vtw::cli

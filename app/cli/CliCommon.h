@@ -38,6 +38,10 @@ bool writeTextFile(const QString& path, const std::string& text);
 /// Parse "key=value" pairs (maneuver parameters); prints an error on a bad pair.
 bool parseKeyValues(const QStringList& pairs, std::map<std::string, double>& out);
 
+/// A surface for --surface: a preset key of tires/SurfacePresets.h (dry, wet, ice,
+/// gravel) or a grip scale in (0, 10]. Prints the error and returns false otherwise.
+bool parseSurface(const QString& text, double& gripScale);
+
 /// A CSV cell: quoted when it holds a comma, quote or newline.
 QString csvCellText(const QString& text);
 

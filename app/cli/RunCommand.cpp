@@ -44,7 +44,12 @@ int runCommand(const QStringList& arguments) {
                                        QStringLiteral("Metrics as json (default) or csv (metric,value,unit; "
                                                       "nan for a figure not reached)."),
                                        QStringLiteral("fmt"), QStringLiteral("json"));
-    parser.addOptions({maneuverOpt, setupOpt, paramOpt, telemetryOpt, decimationOpt, scriptOpt, formatOpt});
+    const QCommandLineOption surfaceOpt(QStringLiteral("surface"),
+                                        QStringLiteral("Road surface: dry, wet, ice, gravel, or a grip "
+                                                       "scale (default: the setup's)."),
+                                        QStringLiteral("surface"));
+    parser.addOptions({maneuverOpt, setupOpt, paramOpt, telemetryOpt, decimationOpt, scriptOpt, formatOpt,
+                       surfaceOpt});
     int code = Ok;
     if (!parseOrHelp(parser, arguments, code))
         return code;
@@ -67,9 +72,14 @@ int runCommand(const QStringList& arguments) {
     if (!parseKeyValues(parser.values(paramOpt), params))
         return UsageError;
 
-    const std::optional<Setup> setup = loadSetupArgument(parser.value(setupOpt));
+    double gripScale = 0.0;
+    if (parser.isSet(surfaceOpt) && !parseSurface(parser.value(surfaceOpt), gripScale))
+        return UsageError;
+    std::optional<Setup> setup = loadSetupArgument(parser.value(setupOpt));
     if (!setup)
         return Failed;
+    if (parser.isSet(surfaceOpt))
+        setup->simulation.surfaceMu = gripScale;
 
     std::unique_ptr<Maneuver> maneuver;
     if (parser.isSet(scriptOpt)) {

@@ -95,7 +95,9 @@ struct SlipSpeedParams {
 /// Everything about one axle's tires and wheels. All models' parameter sets are
 /// kept so that switching model and back loses nothing.
 struct TireParams {
-    TireModelKind model = TireModelKind::MagicFormula;
+    TireModelKind model = TireModelKind::MagicFormula; ///< which parameter set below makes the forces
+    /// How the pure-slip models (linear, table, magic formula, Pacejka '94) combine
+    /// longitudinal and lateral slip (PHYSICS.md 6.8); the others combine by themselves.
     CombinedSlipMethod combinedSlip = CombinedSlipMethod::FrictionEllipse;
     double radius = 0.34;      ///< m, loaded rolling radius
     double wheelInertia = 4.1; ///< kg m^2 per wheel (Monster: 75 kg solid cylinder, m R^2 / 2)
