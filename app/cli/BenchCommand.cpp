@@ -2,6 +2,7 @@
 #include "Commands.h"
 
 #include "Simulator.h"
+#include "StepBenchmark.h"
 #include "Units.h"
 
 #include <QCommandLineParser>
@@ -89,11 +90,7 @@ int benchCommand(const QStringList& arguments) {
     // Inputs are computed before timing so only the step itself is measured.
     const double dt = setup.simulation.timeStep;
     const auto steps = static_cast<std::size_t>(std::llround(seconds / dt));
-    std::vector<DriverInputs> inputs(steps);
-    for (std::size_t i = 0; i < steps; ++i) {
-        inputs[i].throttle = 1.0;
-        inputs[i].steer = 0.15 * std::sin(2.0 * units::pi * 0.5 * static_cast<double>(i) * dt);
-    }
+    const std::vector<DriverInputs> inputs = stepBenchmarkInputs(steps, dt);
 
     double best = 1e300;
     double finalSpeed = 0.0;

@@ -12,6 +12,7 @@
 #include "LiveTracePlots.h"
 #include "SimulationWorker.h"
 #include "Simulator.h"
+#include "StepBenchmark.h"
 #include "Telemetry.h"
 #include "TopDownView.h"
 #include "Units.h"
@@ -102,7 +103,7 @@ std::vector<ScriptRow> benchScript(double seconds) {
         ScriptRow r;
         r.time = t;
         r.throttle = 1.0;
-        r.steer = 0.15 * std::sin(2.0 * units::pi * 0.5 * t);
+        r.steer = stepBenchmarkSteer(t);
         rows.push_back(r);
     }
     return rows;
@@ -114,11 +115,7 @@ double headlessStepsPerSecond(double seconds) {
     const Setup setup = defaultSetup();
     const double dt = setup.simulation.timeStep;
     const auto steps = static_cast<std::size_t>(std::llround(seconds / dt));
-    std::vector<DriverInputs> inputs(steps);
-    for (std::size_t i = 0; i < steps; ++i) {
-        inputs[i].throttle = 1.0;
-        inputs[i].steer = 0.15 * std::sin(2.0 * units::pi * 0.5 * static_cast<double>(i) * dt);
-    }
+    const std::vector<DriverInputs> inputs = stepBenchmarkInputs(steps, dt);
     Simulator sim(setup);
     QElapsedTimer t;
     t.start();
