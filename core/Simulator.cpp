@@ -98,10 +98,12 @@ void Simulator::substep(const DriverInputs& inputs, double dt) {
 
     // A brake may stop a wheel but never spin it backwards: a crossing through
     // zero while braked ends at zero.
-    for (std::size_t i = 0; ctx.braking && i < WheelCount; ++i) {
-        if (ctx.brakeTorque[i] > 0.0 && ctx.spinSign[i] != 0.0 &&
-            st.body.wheelSpin[i] * ctx.spinSign[i] < 0.0)
-            st.body.wheelSpin[i] = 0.0;
+    if (ctx.braking) {
+        for (std::size_t i = 0; i < WheelCount; ++i) {
+            if (ctx.brakeTorque[i] > 0.0 && ctx.spinSign[i] != 0.0 &&
+                st.body.wheelSpin[i] * ctx.spinSign[i] < 0.0)
+                st.body.wheelSpin[i] = 0.0;
+        }
     }
     // Keep a locked axle's wheels exactly together after the clamp above.
     if (setup.driveline.differential == DifferentialType::Locked) {

@@ -128,9 +128,11 @@ StepContext VehicleModel::makeContext(const VehicleState& state, const DriverInp
     const double pedal = std::clamp(inputs.brake, 0.0, 1.0) * m_setup.brakes.maxTorque;
     const double handbrake = std::clamp(inputs.handbrake, 0.0, 1.0) * m_setup.brakes.handbrakeTorque;
     ctx.braking = pedal > 0.0 || handbrake > 0.0;
-    for (int i = 0; ctx.braking && i < WheelCount; ++i) {
-        const auto w = static_cast<std::size_t>(i);
-        ctx.brakeTorque[w] = pedal * m_brakeShare[w] + (i >= 2 ? handbrake : 0.0);
+    if (ctx.braking) {
+        for (int i = 0; i < WheelCount; ++i) {
+            const auto w = static_cast<std::size_t>(i);
+            ctx.brakeTorque[w] = pedal * m_brakeShare[w] + (i >= 2 ? handbrake : 0.0);
+        }
     }
     for (std::size_t w = 0; w < WheelCount; ++w)
         ctx.spinSign[w] = sign(state.body.wheelSpin[w]);
@@ -179,13 +181,10 @@ void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEva
         wheel.contactSpeed = denominator;
         wheel.previousFx = ctx.previousFx[w];
     }
-    double slipAngle[WheelCount]; // = atan2(vyw, denominator), denominator > 0
-    for (int i = 0; i < WheelCount; ++i)
-        slipAngle[i] = in[i / 2][i % 2].slipAngle;
-    for (double& angle : slipAngle)
-        angle = fastAtan(angle);
-    for (int i = 0; i < WheelCount; ++i)
-        in[i / 2][i % 2].slipAngle = slipAngle[i];
+    for (auto& axle : in) {
+        for (TireInput& wheel : axle)
+            wheel.slipAngle = fastAtan(wheel.slipAngle); // = atan2(vyw, denominator), denominator > 0
+    }
     m_front.evaluateAxle(in[0], force[0]);
     m_rear.evaluateAxle(in[1], force[1]);
 
