@@ -291,8 +291,15 @@ void TestLiveViews::topDownReadouts() {
     QVERIFY(text.contains("Yaw rate 10.00°/s"));
     QVERIFY(text.contains("Sideslip β 2.86°"));
     QVERIFY(text.contains("Slip front -2.00° / -2.50°"));
-    QVERIFY(text.contains("v car x 20.00, y 1.00 m/s"));
-    QVERIFY2(text.contains("v world X -1.00, Y 20.00 m/s"), qPrintable(text)); // rotated by heading
+    // Speeds in the window's unit, like the traces: km/h (x 3.6), then mph (/ 0.44704).
+    QVERIFY2(text.contains("Speed 72.1 km/h"), qPrintable(text)); // |(20, 1)| = 20.025 m/s
+    QVERIFY(text.contains("v car x 72.00, y 3.60 km/h"));
+    QVERIFY2(text.contains("v world X -3.60, Y 72.00 km/h"), qPrintable(text)); // rotated by heading
+    view.setUnitSystem(UnitSystem::Imperial);
+    const QString imperial = view.readouts().join('\n');
+    QVERIFY2(imperial.contains("Speed 44.8 mph"), qPrintable(imperial));
+    QVERIFY(imperial.contains("v car x 44.74, y 2.24 mph"));
+    QVERIFY(imperial.contains("Steer angle 3.00°")); // angles stay in degrees
 }
 
 void TestLiveViews::tracesDecimateButKeepSpikes() {

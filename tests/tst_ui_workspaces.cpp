@@ -7,6 +7,7 @@
 #include "ChannelDisplay.h"
 #include "LiveSimulationPage.h"
 #include "LiveTracePlots.h"
+#include "TopDownView.h"
 #include "MainWindow.h"
 #include "SimulatedSetupBar.h"
 
@@ -121,8 +122,8 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(live->state(), WorkerState::Stopped, waitMs);
     }
 
-    // The window's unit choice reaches the live traces: the speed row's axis
-    // and its plotted values follow it.
+    // The window's unit choice reaches the live traces (the speed row's axis
+    // and its plotted values follow it) and the top-down view's read-outs.
     void liveTracesFollowTheUnitSystem() {
         QTemporaryDir dir;
         MainWindow window;
@@ -140,6 +141,8 @@ private slots:
         window.setUnitSystem(UnitSystem::Imperial);
         QCOMPARE(traces->unitSystem(), UnitSystem::Imperial);
         QCOMPARE(speedAxisTitle(), QStringLiteral("Speed (mph)"));
+        QCOMPARE(window.livePage()->topDownView()->unitSystem(), UnitSystem::Imperial);
+        QVERIFY(window.livePage()->topDownView()->readouts().first().endsWith(QStringLiteral("mph")));
         const ChannelDisplay mph = channelDisplay("m/s", UnitSystem::Imperial);
         QCOMPARE(mph.scale, 3600.0 / 1609.344); // m/s -> mph, exact by definition of the mile
         QCOMPARE(channelDisplay("N m", UnitSystem::Imperial).unit, QStringLiteral("lb-ft"));

@@ -346,6 +346,7 @@ void LiveSimulationPage::setSetup(const Setup& setup) {
 void LiveSimulationPage::setUnitSystem(UnitSystem system) {
     m_units = system;
     m_traces->setUnitSystem(system);
+    m_topDown->setUnitSystem(system);
     showMetrics(m_metrics);
 }
 

@@ -1,5 +1,6 @@
 #include "TopDownView.h"
 
+#include "ChannelDisplay.h"
 #include "Units.h"
 
 #include <QPainter>
@@ -18,6 +19,7 @@ constexpr double frontOverhang = 0.85;  // m ahead of the front axle
 constexpr double rearOverhang = 0.95;   // m behind the rear axle
 constexpr double bodySideMargin = 0.12; // m beyond the wheel centres
 constexpr double tireWidth = 0.27;      // m
+constexpr double gridSpacing = 5.0;     // m between world grid lines
 
 double deg(double rad) {
     return units::radToDeg(rad);
@@ -77,12 +79,21 @@ QPointF TopDownView::bodyToWorld(double bx, double by) const {
     return {m_data.x + bx * c - by * s, m_data.y + bx * s + by * c};
 }
 
+void TopDownView::setUnitSystem(UnitSystem system) {
+    if (system == m_units)
+        return;
+    m_units = system;
+    update();
+}
+
 QStringList TopDownView::readouts() const {
     const TopDownData& d = m_data;
     const double c = std::cos(d.heading), s = std::sin(d.heading);
     const double worldVx = d.vx * c - d.vy * s, worldVy = d.vx * s + d.vy * c;
+    // Speeds in the window's unit (km/h or mph), like the traces; angles in degrees.
+    const ChannelDisplay speed = channelDisplay("m/s", m_units);
     return {
-        tr("Speed %1 km/h").arg(units::mpsToKmh(std::hypot(d.vx, d.vy)), 0, 'f', 1),
+        tr("Speed %1 %2").arg(std::hypot(d.vx, d.vy) * speed.scale, 0, 'f', 1).arg(speed.unit),
         tr("Steer angle %1°").arg(deg(d.steerAngle), 0, 'f', 2),
         tr("Sideslip β %1°").arg(deg(d.sideslip), 0, 'f', 2),
         tr("Yaw rate %1°/s").arg(deg(d.yawRate), 0, 'f', 2),
@@ -92,8 +103,14 @@ QStringList TopDownView::readouts() const {
         tr("Slip rear %1° / %2°")
             .arg(deg(d.slipAngle[2]), 0, 'f', 2)
             .arg(deg(d.slipAngle[3]), 0, 'f', 2),
-        tr("v car x %1, y %2 m/s").arg(d.vx, 0, 'f', 2).arg(d.vy, 0, 'f', 2),
-        tr("v world X %1, Y %2 m/s").arg(worldVx, 0, 'f', 2).arg(worldVy, 0, 'f', 2),
+        tr("v car x %1, y %2 %3")
+            .arg(d.vx * speed.scale, 0, 'f', 2)
+            .arg(d.vy * speed.scale, 0, 'f', 2)
+            .arg(speed.unit),
+        tr("v world X %1, Y %2 %3")
+            .arg(worldVx * speed.scale, 0, 'f', 2)
+            .arg(worldVy * speed.scale, 0, 'f', 2)
+            .arg(speed.unit),
     };
 }
 
@@ -104,8 +121,8 @@ void TopDownView::paintEvent(QPaintEvent*) {
     const TopDownData& d = m_data;
     const CarGeometry& g = d.geometry;
 
-    // A 5 m world grid: it moves under the car and so shows its motion.
-    const double step = 5.0;
+    // A world grid: it moves under the car and so shows its motion.
+    const double step = gridSpacing;
     p.setPen(QPen(QColor(222, 224, 218), 1));
     const double halfW = width() / m_scale, halfH = height() / m_scale;
     for (double gx = std::floor((d.x - halfW) / step) * step; gx <= d.x + halfW; gx += step)
@@ -200,9 +217,18 @@ void TopDownView::paintEvent(QPaintEvent*) {
     for (int i = 0; i < lines.size(); ++i)
         p.drawText(QPointF(card.left() + 6, card.top() + 4 + fm.ascent() + i * fm.height()),
                    lines[i]);
-    const QString scale = tr("grid 5 m   force 1 m : %1 N   velocity 1 m : %2 m/s")
-                              .arg(1.0 / metresPerNewton, 0, 'f', 0)
-                              .arg(1.0 / metresPerMps, 0, 'f', 1);
+    // The drawing is in metres; the legend says what a metre of arrow means in the
+    // window's units.
+    const ChannelDisplay length = channelDisplay("m", m_units);
+    const ChannelDisplay force = channelDisplay("N", m_units);
+    const ChannelDisplay speed = channelDisplay("m/s", m_units);
+    const QString scale = tr("grid %1 %2   force 1 m : %3 %4   velocity 1 m : %5 %6")
+                              .arg(gridSpacing * length.scale, 0, 'f', m_units == UnitSystem::SI ? 0 : 1)
+                              .arg(length.unit)
+                              .arg(force.scale / metresPerNewton, 0, 'f', 0)
+                              .arg(force.unit)
+                              .arg(speed.scale / metresPerMps, 0, 'f', 1)
+                              .arg(speed.unit);
     p.setPen(QColor(110, 110, 110));
     p.drawText(QRectF(6, height() - fm.height() - 4, width() - 12, fm.height()),
                Qt::AlignLeft | Qt::AlignVCenter, scale);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "setupfile/SetupMetadata.h"
+
 #include "WorkerStatus.h"
 
 #include <QPointF>
@@ -43,6 +45,10 @@ public:
     void setData(const TopDownData& data);
     const TopDownData& data() const { return m_data; }
 
+    /// Units of the read-outs and the scale legend (the window's SI/imperial choice).
+    void setUnitSystem(UnitSystem system);
+    UnitSystem unitSystem() const { return m_units; }
+
     void setPixelsPerMetre(double scale);
     double pixelsPerMetre() const { return m_scale; }
     /// Arrow lengths: metres drawn per N of tire force, per m/s of speed.
@@ -73,6 +79,7 @@ private:
     QPointF viewCentre() const;
 
     TopDownData m_data;
+    UnitSystem m_units = UnitSystem::SI;
     double m_scale = 26.0; ///< pixels per metre
     std::array<QPolygonF, 4> m_wheels;
     std::array<QPointF, 4> m_forceTips{};
