@@ -49,4 +49,15 @@ QString maneuverSummary(const ManeuverSpec& spec) {
     return title;
 }
 
+DisplayedMetric displayedMetric(const MetricComparison& metric, UnitSystem units) {
+    const DisplayUnit shown = metricDisplayUnit(QString::fromStdString(metric.metric.unit), units);
+    DisplayedMetric d;
+    d.unit = shown.symbol;
+    for (double v : metric.values)
+        d.values.push_back(v * shown.scale);
+    for (double delta : metric.deltas)
+        d.deltas.push_back(delta * shown.scale);
+    return d;
+}
+
 } // namespace vtw

@@ -4,6 +4,7 @@
 // compare page, the CSV export and the report read the same numbers.
 
 #include "study/Comparison.h"
+#include "setupfile/SetupMetadata.h"
 #include "study/SetupDiff.h"
 
 #include <QDateTime>
@@ -42,5 +43,15 @@ QString maneuverSummary(const ManeuverSpec& spec);
 
 /// The catalogue entry of a maneuver, or nullptr.
 const ManeuverDescription* findManeuver(const std::string& id);
+
+/// A metric row as the window and the report show it: the display unit of the
+/// window's unit system, each setup's value and its difference from the
+/// baseline in that unit (every conversion is a factor, so both scale alike).
+struct DisplayedMetric {
+    QString unit;
+    std::vector<double> values;
+    std::vector<double> deltas;
+};
+DisplayedMetric displayedMetric(const MetricComparison& metric, UnitSystem units);
 
 } // namespace vtw

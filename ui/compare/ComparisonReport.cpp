@@ -308,7 +308,7 @@ void ComparisonReport::drawTitlePage(QCPPainter& p) const {
                QStringLiteral("Differences are each setup minus the baseline. Green marks a figure "
                               "better than the baseline by the metric's sense (a lower time, a "
                               "higher lateral acceleration), red a worse one; the arrow shows "
-                              "which way the figure moved. Parameters are in %1 display units.")
+                              "which way the figure moved. Metrics and parameters are in %1 display units.")
                    .arg(m_options.units == UnitSystem::SI ? QStringLiteral("SI")
                                                           : QStringLiteral("imperial")));
 }
@@ -384,23 +384,24 @@ void ComparisonReport::drawMetricsPage(QCPPainter& p, const Page& page) const {
     }
     for (int r = page.first; r < page.first + page.count; ++r) {
         const MetricComparison& m = m_data.metrics[static_cast<std::size_t>(r)];
+        const DisplayedMetric shown = displayedMetric(m, m_options.units); // as the window's table
         double x = margin;
         p.setFont(reportFont(7.5));
         drawCell(p, QRectF(x, y, columns[0].width, rowHeight), metricName(m), Qt::AlignLeft);
         x += columns[0].width;
-        drawCell(p, QRectF(x, y, columns[1].width, rowHeight),
-                 QString::fromStdString(m.metric.unit), Qt::AlignLeft, QColor(0x60, 0x60, 0x60));
+        drawCell(p, QRectF(x, y, columns[1].width, rowHeight), shown.unit, Qt::AlignLeft,
+                 QColor(0x60, 0x60, 0x60));
         x += columns[1].width;
         for (int s = 0; s < setups; ++s) {
             drawCell(p, QRectF(x, y, columns[2 + s].width, rowHeight),
-                     formatFigure(m.values[static_cast<std::size_t>(s)]), Qt::AlignRight);
+                     formatFigure(shown.values[static_cast<std::size_t>(s)]), Qt::AlignRight);
             x += columns[2 + s].width;
         }
         int c = 2 + setups;
         for (int s = 0; s < setups; ++s) {
             if (s == base)
                 continue;
-            const double delta = m.deltas[static_cast<std::size_t>(s)];
+            const double delta = shown.deltas[static_cast<std::size_t>(s)];
             const int verdict = m.verdicts[static_cast<std::size_t>(s)];
             const QRectF cell(x, y, columns[c].width, rowHeight);
             if (verdict != 0) {

@@ -78,12 +78,11 @@ void MetricsTable::setComparison(const ComparisonData* data) {
                                   QString::fromStdString(m.maneuverId), senseText(m.metric.sense)));
         name->setData(keyRole, QString::fromStdString(m.maneuverId + "/" + m.metric.key));
         setItem(row, 0, name);
-        // Values and differences scale alike: every conversion is a factor.
-        const DisplayUnit shown = metricDisplayUnit(QString::fromStdString(m.metric.unit), m_units);
-        setItem(row, 1, textItem(shown.symbol));
+        const DisplayedMetric shown = displayedMetric(m, m_units);
+        setItem(row, 1, textItem(shown.unit));
         int deltaColumn = firstSetupColumn + setups;
         for (int s = 0; s < setups; ++s) {
-            const double value = m.values[static_cast<std::size_t>(s)] * shown.scale;
+            const double value = shown.values[static_cast<std::size_t>(s)];
             auto* cell = textItem(formatFigure(value));
             cell->setData(valueRole, value);
             cell->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -93,13 +92,13 @@ void MetricsTable::setComparison(const ComparisonData* data) {
             setItem(row, firstSetupColumn + s, cell);
             if (s == baseline)
                 continue;
-            const double delta = m.deltas[static_cast<std::size_t>(s)] * shown.scale;
+            const double delta = shown.deltas[static_cast<std::size_t>(s)];
             const int verdict = m.verdicts[static_cast<std::size_t>(s)];
             // The arrow says which way the figure moved; the colour says whether that is good.
             const QString arrow = !std::isfinite(delta) || delta == 0.0 ? QString()
                                   : delta > 0.0                         ? QStringLiteral(" \u25b2")
                                                                         : QStringLiteral(" \u25bc");
-            auto* d = textItem(formatDelta(delta) + unitSuffix(shown.symbol) + arrow);
+            auto* d = textItem(formatDelta(delta) + unitSuffix(shown.unit) + arrow);
             d->setData(valueRole, delta);
             d->setData(verdictRole, verdict);
             d->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
