@@ -87,6 +87,7 @@ private slots:
     void topDownReadouts();
     void tracesDecimateButKeepSpikes();
     void tracesGroupByUnitWithUnitsInTitles();
+    void tracesKeepTheLegendClearOfTheData();
     void tracesScrollAndCursor();
     void historyStaysBounded();
     void decimatorPassesShortRanges();
@@ -333,6 +334,33 @@ void TestLiveViews::tracesDecimateButKeepSpikes() {
     QCOMPARE(maxValue, 100.0 * units::kmhPerMps); // the spike survived (shown in km/h)
     const QCPRange x = plots.rowRect(0)->axis(QCPAxis::atBottom)->range();
     QVERIFY(near(x.lower, 0.0, 1e-9) && near(x.upper, 60.0, 1e-9)); // a full 60 s window
+}
+
+// A row of several traces has a legend in its top-left corner; the y range keeps
+// room for it, so the highest point of any trace is drawn below the legend.
+void TestLiveViews::tracesKeepTheLegendClearOfTheData() {
+    LiveHistory history;
+    fillHistory(history, "ax", 10.0, [](double t) { return 3.0 + std::sin(t); }); // ay stays 0
+    LiveTracePlots plots;
+    plots.resize(900, 500);
+    plots.setSelectedChannels({"ax", "ay"});
+    plots.setWindowSeconds(10.0);
+    plots.setHistory(&history);
+    plots.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plots));
+    plots.refresh(); // as in tracesDecimateButKeepSpikes: lay out, then refresh again
+    plots.plot()->replot();
+    plots.refresh();
+    plots.plot()->replot();
+    QCOMPARE(plots.rowCount(), 1);
+    QCPAxisRect* rect = plots.rowRect(0);
+    auto* legend = qobject_cast<QCPLegend*>(rect->insetLayout()->elementAt(0));
+    QVERIFY(legend && legend->visible());
+    const double highest = rect->axis(QCPAxis::atLeft)->coordToPixel(4.0); // max of ax, m/s^2
+    QVERIFY2(highest > legend->outerRect().bottom(),
+             qPrintable(QStringLiteral("data top at %1 px, legend bottom at %2 px")
+                            .arg(highest)
+                            .arg(legend->outerRect().bottom())));
 }
 
 void TestLiveViews::tracesGroupByUnitWithUnitsInTitles() {

@@ -231,6 +231,7 @@ void LiveTracePlots::rebuildRows() {
         legend->setWrap(4);
         legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
         legend->setVisible(rowChannels[r].size() > 1);
+        row.legend = legend;
 
         for (std::size_t c : rowChannels[r]) {
             Trace trace;
@@ -371,7 +372,10 @@ void LiveTracePlots::refresh() {
             m_syncing = false;
             if (lo <= hi) {
                 const double pad = hi > lo ? 0.06 * (hi - lo) : std::max(1.0, std::abs(hi) * 0.1);
-                row.rect->axis(QCPAxis::atLeft)->setRange(lo - pad, hi + pad);
+                // Room above the traces for the legend, so that it never hides them.
+                const double legendShare = legendHeadroom(row);
+                const double span = (hi - lo + 2.0 * pad) / (1.0 - legendShare);
+                row.rect->axis(QCPAxis::atLeft)->setRange(lo - pad, lo - pad + span);
             } else {
                 row.rect->axis(QCPAxis::atLeft)->setRange(-1.0, 1.0);
             }
@@ -380,6 +384,17 @@ void LiveTracePlots::refresh() {
     if (m_cursorTime >= 0.0)
         updateReadout();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+double LiveTracePlots::legendHeadroom(const Row& row) {
+    if (!row.legend || !row.legend->visible())
+        return 0.0;
+    const int plotHeight = row.rect->height();
+    if (plotHeight <= 0)
+        return 0.0;
+    // At most half the row: a row too short for its legend keeps readable traces.
+    const double legendHeight = row.legend->minimumOuterSizeHint().height() + 4.0;
+    return std::min(0.5, legendHeight / plotHeight);
 }
 
 void LiveTracePlots::onMouseMove(QMouseEvent* event) {

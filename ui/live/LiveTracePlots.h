@@ -14,6 +14,7 @@ class QCPAxisRect;
 class QCPRange;
 class QCPGraph;
 class QCPItemStraightLine;
+class QCPLegend;
 class QCustomPlot;
 class QLabel;
 class QMouseEvent;
@@ -86,6 +87,7 @@ private:
     struct Row {
         QCPAxisRect* rect = nullptr;
         QCPItemStraightLine* cursor = nullptr;
+        QCPLegend* legend = nullptr; ///< shown when the row holds more than one trace
         std::vector<Trace> traces;
     };
 
@@ -94,6 +96,8 @@ private:
     void onPickerChanged(QTreeWidgetItem* item);
     void onMouseMove(QMouseEvent* event);
     void syncTimeAxes(const QCPRange& range);
+    /// Share of a row's height its legend takes (0 without one), kept free above the traces.
+    static double legendHeadroom(const Row& row);
     void updateReadout();
 
     QTreeWidget* m_picker = nullptr;
