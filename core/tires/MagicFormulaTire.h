@@ -23,20 +23,11 @@ namespace vtw {
 template <int n>
 void magicFormulaShapes(const double (&B)[n], const double (&C)[n], const double (&E)[n],
                         const double (&x)[n], double (&out)[n]) {
-    double bx[n], y[n];
-    bool anyCurvature = false;
+    double y[n];
     for (int j = 0; j < n; ++j) {
-        bx[j] = B[j] * x[j];
-        anyCurvature = anyCurvature || E[j] != 0.0;
-    }
-    // E = 0 is the common case: skip the inner atan.
-    for (int j = 0; j < n; ++j)
-        y[j] = bx[j];
-    if (anyCurvature) {
-        for (int j = 0; j < n; ++j) {
-            if (E[j] != 0.0)
-                y[j] = bx[j] - E[j] * (bx[j] - fastAtan(bx[j]));
-        }
+        const double bx = B[j] * x[j];
+        // E = 0 is the common case: skip the inner atan.
+        y[j] = E[j] == 0.0 ? bx : bx - E[j] * (bx - fastAtan(bx));
     }
     for (int j = 0; j < n; ++j)
         y[j] = C[j] * fastAtan(y[j]);
@@ -87,8 +78,7 @@ void magicFormulaPureForces(const MagicFormulaParams& p, const double (&normalLo
     double B[2 * n], C[2 * n], E[2 * n], shape[2 * n];
     for (int j = 0; j < 2 * n; ++j) {
         const MagicFormulaCoefficients& k = j < n ? p.longitudinal : p.lateral;
-        const double g = grip[j % n];
-        B[j] = g == 1.0 ? k.B : k.B / g; // dry asphalt, the usual case, needs no division
+        B[j] = k.B / grip[j % n];
         C[j] = k.C;
         E[j] = k.E;
     }
