@@ -37,8 +37,8 @@ inline double fastAtan(double x) {
 }
 
 /// sin(x) for |x| <= pi (folded onto [0, pi/2]); relative error < 1e-9, absolute near
-/// +-pi limited by the rounding of pi (about 1e-16). No branch and no call, so a loop of
-/// these compiles to vector instructions.
+/// +-pi limited by the rounding of pi (about 1e-16). For callers whose argument is
+/// already in range (fastSinCos() after its reduction): no test for std::sin.
 inline double fastSinWithinPi(double x) {
     constexpr double pi = 3.14159265358979323846;
     constexpr double halfPi = pi / 2.0;
