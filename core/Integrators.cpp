@@ -30,29 +30,27 @@ void integrateExplicitEuler(const VehicleModel& model, const StepContext& ctx, B
     s = advanced(s, first.rates, dt);
 }
 
+VTW_WHEEL_LANES_CLONES
 void integrateSemiImplicitEuler(const VehicleModel& model, const StepContext& ctx, BodyState& s,
                                 ForceEvaluation& first, double dt) {
     model.evaluate(s, ctx, first);
     const BodyRates& r = first.rates;
-    // Wheels first, linearly implicit. The tire force that slowed the wheel's
-    // change, Fx + k domega / R, is the force the body must feel too, or wheel
+    // Wheels first, linearly implicit (a lane each). The tire force that slowed the
+    // wheel's change, Fx + k domega / R, is the force the body must feel too, or wheel
     // and body would disagree about momentum (a coast-down would show it).
-    double extraFx = 0.0, extraFy = 0.0, extraYawMoment = 0.0;
-    for (int i = 0; i < WheelCount; ++i) {
-        const auto w = static_cast<std::size_t>(i);
-        const double k = model.wheelTorqueStiffness(i, ctx.load[w], first.inverseSlipDenominator[w]);
-        const double damping = dt / (1.0 + dt * k * model.inverseWheelInertia(i));
-        const double change = r.wheelSpin[w] * damping;
-        s.wheelSpin[w] += change;
-        // Linearised tire force at the end of the step: Fx + (dFx/domega) domega, dFx/domega = k / R.
-        const double dFx = k * model.inverseWheelRadius(i) * change;
-        first.fx[w] += dFx; // telemetry shows the force the step actually applied
-        const double bodyFx = dFx * ctx.cosSteer[w];
-        const double bodyFy = dFx * ctx.sinSteer[w];
-        extraFx += bodyFx;
-        extraFy += bodyFy;
-        extraYawMoment += model.wheelX(i) * bodyFy - model.wheelY(i) * bodyFx;
-    }
+    const Quad k = model.wheelTorqueStiffnesses(loadQuad(ctx.load.data()),
+                                                loadQuad(first.inverseSlipDenominator.data()));
+    const Quad damping = dt / (1.0 + dt * k * model.inverseWheelInertias());
+    const Quad change = loadQuad(r.wheelSpin.data()) * damping;
+    storeQuad(loadQuad(s.wheelSpin.data()) + change, s.wheelSpin.data());
+    // Linearised tire force at the end of the step: Fx + (dFx/domega) domega, dFx/domega = k / R.
+    const Quad dFx = k * model.inverseWheelRadii() * change;
+    storeQuad(loadQuad(first.fx.data()) + dFx, first.fx.data()); // telemetry shows the force applied
+    const Quad bodyFx = dFx * loadQuad(ctx.cosSteer.data());
+    const Quad bodyFy = dFx * loadQuad(ctx.sinSteer.data());
+    const double extraFx = laneSum(bodyFx);
+    const double extraFy = laneSum(bodyFy);
+    const double extraYawMoment = laneSum(model.wheelXs() * bodyFy - model.wheelYs() * bodyFx);
     const double invMass = model.inverseMass();
     first.longitudinalAccel += extraFx * invMass;
     first.lateralAccel += extraFy * invMass;

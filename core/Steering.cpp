@@ -33,12 +33,6 @@ AckermannTangents fullAckermannTangents(double sinDelta, double cosDelta, double
 
 double ackermannShare(double ackermannPercent) { return std::clamp(ackermannPercent, 0.0, 100.0) / 100.0; }
 
-// Sine and cosine of atan(t) straight from the tangent.
-void sinCosOfAtan(double t, double& sinOut, double& cosOut) {
-    cosOut = 1.0 / std::sqrt(1.0 + t * t);
-    sinOut = t * cosOut;
-}
-
 } // namespace
 
 FrontWheelAngles ackermannAngles(double referenceAngle, double wheelbase, double track,
@@ -69,12 +63,23 @@ FrontWheelGeometry frontWheelGeometry(double referenceAngle, double wheelbase, d
     double sinDelta, cosDelta;
     fastSinCos(magnitude, sinDelta, cosDelta);
     if (magnitude >= 1e-9 && ackermannShare(ackermannPercent) == 1.0) {
-        const AckermannTangents tan = fullAckermannTangents(sinDelta, cosDelta, wheelbase, track);
-        if (tan.innerDenominator > 0.0) {
-            // Full Ackermann, the usual case: straight from the tangents, no angles.
-            double sinInner, cosInner, sinOuter, cosOuter;
-            sinCosOfAtan(tan.inner, sinInner, cosInner);
-            sinCosOfAtan(tan.outer, sinOuter, cosOuter);
+        // Full Ackermann, the usual case, without angles or tangents: tan(inner) =
+        // L tan / (L - t/2 tan) = L sin / (L cos - t/2 sin), so the inner wheel points
+        // along (L cos - t/2 sin, L sin), the outer along (L cos + t/2 sin, L sin).
+        // Normalising those needs one square root and one division each, and the two
+        // wheels' chains run side by side: the shortest path from the steer angle to
+        // the slips, which wait for it every step the steer moves.
+        const double along = wheelbase * cosDelta;
+        const double across = 0.5 * track * sinDelta;
+        const double lateral = wheelbase * sinDelta;
+        const double innerAlong = along - across; // negative past the turn centre at the inner wheel
+        const double outerAlong = along + across;
+        if (innerAlong > 0.0) {
+            const double lateral2 = lateral * lateral;
+            const double innerScale = 1.0 / std::sqrt(innerAlong * innerAlong + lateral2);
+            const double outerScale = 1.0 / std::sqrt(outerAlong * outerAlong + lateral2);
+            const double sinInner = lateral * innerScale, cosInner = innerAlong * innerScale;
+            const double sinOuter = lateral * outerScale, cosOuter = outerAlong * outerScale;
             if (referenceAngle > 0.0) // a left turn has the left wheel inside
                 return {sinInner, cosInner, sinOuter, cosOuter};
             return {-sinOuter, cosOuter, -sinInner, cosInner};

@@ -26,13 +26,10 @@ double slipStiffnessPerNewton(const Tire& tire, double referenceLoad) {
     return std::max(0.0, fx / (probeSlipRatio * referenceLoad));
 }
 
-// Branch-free: the step takes the sign of every wheel's spin.
-double sign(double v) { return static_cast<double>(v > 0.0) - static_cast<double>(v < 0.0); }
-
 } // namespace
 
 VehicleModel::VehicleModel(const Setup& setup)
-    : m_setup(setup), m_front(setup.frontTires), m_rear(setup.rearTires),
+    : m_setup(setup), m_tires(setup.frontTires, setup.rearTires),
       m_loadTransfer(setup.chassis) {
     const ChassisParams& ch = setup.chassis;
     m_posX = {ch.cgToFrontAxle, ch.cgToFrontAxle, -ch.cgToRearAxle, -ch.cgToRearAxle};
@@ -80,12 +77,11 @@ VehicleModel::VehicleModel(const Setup& setup)
     const double weight = ch.mass * units::gravity;
     const AxleLoads staticLoads = axleLoads(ch, weight, 0.0);
     const double perNewton[2] = {
-        slipStiffnessPerNewton(m_front, std::max(1.0, 0.5 * staticLoads.front)),
-        slipStiffnessPerNewton(m_rear, std::max(1.0, 0.5 * staticLoads.rear))};
+        slipStiffnessPerNewton(m_tires.front(), std::max(1.0, 0.5 * staticLoads.front)),
+        slipStiffnessPerNewton(m_tires.rear(), std::max(1.0, 0.5 * staticLoads.rear))};
     for (std::size_t i = 0; i < WheelCount; ++i) {
-        const Tire& t = i < 2 ? m_front : m_rear;
-        const bool slipSpeed = t.params().model == TireModelKind::SlipSpeed;
-        m_speedProportionalSlope[i] = slipSpeed;
+        const bool slipSpeed = tire(static_cast<int>(i)).params().model == TireModelKind::SlipSpeed;
+        m_speedProportionalSlope[i] = slipSpeed ? 1.0 : 0.0;
         m_torqueStiffnessPerNewton[i] = m_radius[i] * m_radius[i] * perNewton[i < 2 ? 0 : 1] /
                                         (slipSpeed ? probeContactSpeed : 1.0);
     }
@@ -135,13 +131,14 @@ StepContext VehicleModel::makeContext(const VehicleState& state, const DriverInp
         }
     }
     for (std::size_t w = 0; w < WheelCount; ++w)
-        ctx.spinSign[w] = sign(state.body.wheelSpin[w]);
+        ctx.spinSign[w] = laneSign(state.body.wheelSpin[w]);
     ctx.previousFx = state.previousFx;
     ctx.gearRatio = state.gearbox.shifting() ? 0.0 : gearRatio(m_setup.gearbox, state.gearbox.gear);
     ctx.throttle = std::clamp(inputs.throttle, 0.0, 1.0);
     return ctx;
 }
 
+VTW_WHEEL_LANES_CLONES
 void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEvaluation& out) const {
     const double surfaceMu = m_setup.simulation.surfaceMu;
 
@@ -158,69 +155,54 @@ void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEva
         out.engineTorque = 0.0;
     }
 
-    // Slips of all four wheels first, then the tires axle by axle: the wheels'
-    // independent polynomial chains sit side by side and overlap in the processor.
-    TireInput in[2][2]; // [axle][side]
-    TireForce force[2][2];
-    for (int i = 0; i < WheelCount; ++i) {
-        const auto w = static_cast<std::size_t>(i);
-        // Contact-patch velocity: body velocity plus r x position, then into the wheel frame.
-        const double vcx = s.vx - s.yawRate * m_posY[w];
-        const double vcy = s.vy + s.yawRate * m_posX[w];
-        const double c = ctx.cosSteer[w], sn = ctx.sinSteer[w];
-        const double vxw = vcx * c + vcy * sn;
-        const double vyw = -vcx * sn + vcy * c;
-        const double denominator = std::max(std::abs(vxw), m_lowSpeedFloor);
-        const double inverse = 1.0 / denominator;
-        out.inverseSlipDenominator[w] = inverse;
-        TireInput& wheel = in[i / 2][i % 2];
-        wheel.slipRatio = (s.wheelSpin[w] * m_radius[w] - vxw) * inverse;
-        wheel.slipAngle = vyw * inverse; // its atan follows, four side by side
-        wheel.normalLoad = ctx.load[w];
-        wheel.surfaceMu = surfaceMu;
-        wheel.contactSpeed = denominator;
-        wheel.previousFx = ctx.previousFx[w];
-    }
-    for (auto& axle : in) {
-        for (TireInput& wheel : axle)
-            wheel.slipAngle = fastAtan(wheel.slipAngle); // = atan2(vyw, denominator), denominator > 0
-    }
-    m_front.evaluateAxle(in[0], force[0]);
-    m_rear.evaluateAxle(in[1], force[1]);
+    // The four wheels side by side, a lane each (Lanes.h). Contact-patch velocity:
+    // body velocity plus r x position, then into the wheel frame.
+    const Quad posX = wheelXs(), posY = wheelYs();
+    const Quad c = loadQuad(ctx.cosSteer.data()), sn = loadQuad(ctx.sinSteer.data());
+    const Quad vcx = s.vx - s.yawRate * posY;
+    const Quad vcy = s.vy + s.yawRate * posX;
+    const Quad vxw = vcx * c + vcy * sn;
+    const Quad vyw = -vcx * sn + vcy * c;
+    const Quad denominator = laneMax(laneAbs(vxw), quad(m_lowSpeedFloor));
+    const Quad inverse = 1.0 / denominator;
+    const Quad radius = loadQuad(m_radius.data());
+    WheelTireInputs in;
+    in.slipRatio = (loadQuad(s.wheelSpin.data()) * radius - vxw) * inverse;
+    in.slipAngle = fastAtan(vyw * inverse); // = atan2(vyw, denominator), denominator > 0
+    in.normalLoad = loadQuad(ctx.load.data());
+    in.surfaceMu = quad(surfaceMu);
+    in.contactSpeed = denominator;
+    in.previousFx = loadQuad(ctx.previousFx.data());
+    Quad fx, fy;
+    m_tires.evaluate(in, fx, fy);
+    storeQuad(in.slipRatio, out.slipRatio.data());
+    storeQuad(in.slipAngle, out.slipAngle.data());
+    storeQuad(fx, out.fx.data());
+    storeQuad(fy, out.fy.data());
+    storeQuad(denominator, out.slipDenominator.data());
+    storeQuad(inverse, out.inverseSlipDenominator.data());
 
-    double sumFx = 0.0, sumFy = 0.0, yawMoment = 0.0;
-    WheelArray netTorque{};
-    for (int i = 0; i < WheelCount; ++i) {
-        const auto w = static_cast<std::size_t>(i);
-        const double c = ctx.cosSteer[w], sn = ctx.sinSteer[w];
-        const TireInput& wheel = in[i / 2][i % 2];
-        const TireForce& f = force[i / 2][i % 2];
-        out.slipRatio[w] = wheel.slipRatio;
-        out.slipAngle[w] = wheel.slipAngle;
-        out.fx[w] = f.fx;
-        out.fy[w] = f.fy;
-        out.slipDenominator[w] = wheel.contactSpeed;
+    const Quad bodyFx = fx * c - fy * sn;
+    const Quad bodyFy = fx * sn + fy * c;
+    double sumFx = laneSum(bodyFx);
+    double sumFy = laneSum(bodyFy);
+    const double yawMoment = laneSum(posX * bodyFy - posY * bodyFx);
 
-        const double bodyFx = f.fx * c - f.fy * sn;
-        const double bodyFy = f.fx * sn + f.fy * c;
-        sumFx += bodyFx;
-        sumFy += bodyFy;
-        yawMoment += m_posX[w] * bodyFy - m_posY[w] * bodyFx;
-
-        // Wheel spin: drive minus tire reaction, then the brake. A brake only
-        // opposes motion: on a turning wheel it acts against the spin it had at
-        // the start of the step (the step clamps a crossing to zero); on a
-        // wheel at rest it holds as long as it can, like static friction.
-        const double other = m_driveShare[w] * axleInputTorque - f.fx * m_radius[w];
-        const double brake = ctx.brakeTorque[w];
-        if (ctx.spinSign[w] != 0.0)
-            netTorque[w] = other - brake * ctx.spinSign[w];
-        else if (std::abs(other) <= brake)
-            netTorque[w] = 0.0;
-        else
-            netTorque[w] = other - brake * sign(other);
-        out.rates.wheelSpin[w] = netTorque[w] * m_invInertia[w];
+    // Wheel spin: drive minus tire reaction, then the brake. A brake only opposes
+    // motion: on a turning wheel it acts against the spin it had at the start of the
+    // step (the step clamps a crossing to zero); on a wheel at rest it holds as long
+    // as it can, like static friction.
+    const Quad other = loadQuad(m_driveShare.data()) * axleInputTorque - fx * radius;
+    Quad torque = other;
+    if (ctx.braking) {
+        const Quad brake = loadQuad(ctx.brakeTorque.data());
+        const Quad spinSign = loadQuad(ctx.spinSign.data());
+        const Quad atRest = laneSelect(laneAbs(other) <= brake, Quad{}, other - brake * laneSign(other));
+        torque = laneSelect(spinSign != 0.0, other - brake * spinSign, atRest);
     }
+    WheelArray netTorque;
+    storeQuad(torque, netTorque.data());
+    storeQuad(torque * inverseWheelInertias(), out.rates.wheelSpin.data());
     // A locked differential makes the axle's two wheels one rigid body.
     auto lockAxle = [&](std::size_t a, std::size_t b) {
         const double rate = (netTorque[a] + netTorque[b]) / (m_inertia[a] + m_inertia[b]);

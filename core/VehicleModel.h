@@ -3,7 +3,8 @@
 #include "Setup.h"
 #include "Steering.h"
 #include "VehicleState.h"
-#include "tires/TireModel.h"
+#include "Lanes.h"
+#include "tires/WheelTires.h"
 
 namespace vtw {
 
@@ -72,21 +73,21 @@ public:
     /// Ackermann angles and their trigonometry for a reference steer angle.
     SteerGeometry steerGeometry(double referenceAngle) const;
 
-    /// d(Fx * R)/d(omega) of a wheel at its load, from the tire's slope at the
-    /// origin: the bound the semi-implicit wheel update uses (N m s/rad).
-    /// dkappa/domega = R / denominator (passed as its reciprocal); the slip-speed model's slope grows in
-    /// proportion to the contact speed, so for it the denominator cancels.
-    double wheelTorqueStiffness(int wheel, double load, double inverseSlipDenominator) const {
-        const auto w = static_cast<std::size_t>(wheel);
-        return m_torqueStiffnessPerNewton[w] * load *
-               (m_speedProportionalSlope[w] ? 1.0 : inverseSlipDenominator);
+    /// d(Fx * R)/d(omega) of the four wheels at their loads, from the tires' slopes at
+    /// the origin: the bound the semi-implicit wheel update uses (N m s/rad).
+    /// dkappa/domega = R / denominator (passed as its reciprocal); the slip-speed model's
+    /// slope grows in proportion to the contact speed, so for it the denominator cancels.
+    VTW_LANE Quad wheelTorqueStiffnesses(Quad load, Quad inverseSlipDenominator) const {
+        return loadQuad(m_torqueStiffnessPerNewton.data()) * load *
+               laneSelect(loadQuad(m_speedProportionalSlope.data()) != 0.0, quad(1.0),
+                          inverseSlipDenominator);
     }
 
     /// Engine speed the driven wheels impose in a gear (signed rpm).
     double drivenWheelRpm(const WheelArray& spin, double gearRatio) const;
 
     const Setup& setup() const { return m_setup; }
-    const Tire& tire(int wheel) const { return wheel < 2 ? m_front : m_rear; }
+    const Tire& tire(int wheel) const { return m_tires.tire(wheel); }
     double wheelRadius(int wheel) const { return m_radius[static_cast<std::size_t>(wheel)]; }
     double wheelInertia(int wheel) const { return m_inertia[static_cast<std::size_t>(wheel)]; }
     double inverseWheelRadius(int wheel) const { return m_invRadius[static_cast<std::size_t>(wheel)]; }
@@ -95,13 +96,17 @@ public:
     double inverseYawInertia() const { return m_invYawInertia; }
     double wheelX(int wheel) const { return m_posX[static_cast<std::size_t>(wheel)]; }
     double wheelY(int wheel) const { return m_posY[static_cast<std::size_t>(wheel)]; }
+    // The same per-wheel constants as lanes (FL, FR, RL, RR).
+    VTW_LANE Quad wheelXs() const { return loadQuad(m_posX.data()); }
+    VTW_LANE Quad wheelYs() const { return loadQuad(m_posY.data()); }
+    VTW_LANE Quad inverseWheelRadii() const { return loadQuad(m_invRadius.data()); }
+    VTW_LANE Quad inverseWheelInertias() const { return loadQuad(m_invInertia.data()); }
     bool isDriven(int wheel) const { return m_driveShare[static_cast<std::size_t>(wheel)] > 0.0; }
     double downforce(double speed) const { return m_downforceConstant * speed * speed; }
 
 private:
     Setup m_setup;
-    Tire m_front;
-    Tire m_rear;
+    WheelTires m_tires;
     WheelArray m_posX{}, m_posY{};     ///< wheel positions from the CG, body frame, m
     LoadTransfer m_loadTransfer;
     WheelArray m_radius{}, m_inertia{};
@@ -114,7 +119,7 @@ private:
     double m_downforceConstant = 0.0;
     double m_lowSpeedFloor = 1.0;
     WheelArray m_torqueStiffnessPerNewton{}; ///< R^2 dFx/dkappa per N of load (per m/s for slip-speed)
-    std::array<bool, WheelCount> m_speedProportionalSlope{};
+    WheelArray m_speedProportionalSlope{}; ///< 1 where the tire's slope grows with contact speed (slip-speed)
     bool m_frontLocked = false, m_rearLocked = false; ///< locked differential on a driven axle
 };
 

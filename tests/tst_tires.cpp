@@ -5,6 +5,7 @@
 #include "tires/SurfacePresets.h"
 #include "tires/TireModel.h"
 #include "tires/TireSweep.h"
+#include "tires/WheelTires.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -309,6 +310,73 @@ private slots:
             for (int side = 0; side < 2; ++side) {
                 const TireForce alone = tire.evaluate(pair[side]);
                 if (std::memcmp(&alone, &together[side], sizeof alone) != 0)
+                    ++mismatches;
+            }
+        }
+        QCOMPARE(mismatches, 0);
+    }
+
+    // The step evaluates the four wheels together (WheelTires): the two axles' tires may
+    // differ, and each wheel must still get exactly the force Tire::evaluate() gives it.
+    // The rear set differs from the front in every coefficient the lane paths read.
+    void fourWheelEvaluationMatchesOneWheelAtATime_data() {
+        QTest::addColumn<TireParams>("front");
+        QTest::addColumn<TireParams>("rear");
+        auto otherRear = [](TireParams p) {
+            p.linear = {60000.0, 70000.0, 1.1};
+            p.magicFormula.longitudinal = {9.0, 1.6, 1.05, 0.3};
+            p.magicFormula.lateral = {11.0, 1.45, 1.1, 0.0};
+            return p;
+        };
+        for (TireModelKind k : allModels)
+            for (CombinedSlipMethod m : allMethods)
+                QTest::addRow("%s/%s", modelName(k), methodName(m))
+                    << testParams(k, m) << otherRear(testParams(k, m));
+        // Pairings the lanes do not take: evaluated axle by axle.
+        QTest::addRow("magic formula front, linear rear")
+            << testParams(TireModelKind::MagicFormula) << testParams(TireModelKind::Linear);
+        QTest::addRow("ellipse front, normalised rear")
+            << testParams(TireModelKind::MagicFormula, CombinedSlipMethod::FrictionEllipse)
+            << testParams(TireModelKind::MagicFormula, CombinedSlipMethod::NormalisedSlip);
+    }
+    void fourWheelEvaluationMatchesOneWheelAtATime() {
+        QFETCH(TireParams, front);
+        QFETCH(TireParams, rear);
+        const WheelTires tires(front, rear);
+        const Tire* alone[4] = {&tires.front(), &tires.front(), &tires.rear(), &tires.rear()};
+        std::vector<TireInput> wheels;
+        for (double kappa : {-1.0, -0.08, 0.0, 0.02, 0.3, 2.5})
+            for (double alpha : {-0.6, -0.03, 0.0, 0.07, 1.2})
+                for (double fz : {0.0, 1500.0, load})
+                    for (double grip : {0.0, 0.5, 1.0}) {
+                        TireInput in;
+                        in.slipRatio = kappa;
+                        in.slipAngle = alpha;
+                        in.normalLoad = fz;
+                        in.surfaceMu = grip;
+                        in.contactSpeed = 3.0 + 10.0 * std::abs(kappa);
+                        in.previousFx = 800.0 * kappa;
+                        wheels.push_back(in);
+                    }
+        int mismatches = 0;
+        for (std::size_t i = 0; i < wheels.size(); ++i) {
+            TireInput four[4];
+            WheelTireInputs lanes;
+            for (int w = 0; w < 4; ++w) {
+                four[w] = wheels[(i + static_cast<std::size_t>(w) * 97) % wheels.size()];
+                lanes.slipRatio[w] = four[w].slipRatio;
+                lanes.slipAngle[w] = four[w].slipAngle;
+                lanes.normalLoad[w] = four[w].normalLoad;
+                lanes.surfaceMu[w] = four[w].surfaceMu;
+                lanes.contactSpeed[w] = four[w].contactSpeed;
+                lanes.previousFx[w] = four[w].previousFx;
+            }
+            Quad fx, fy;
+            tires.evaluate(lanes, fx, fy);
+            for (int w = 0; w < 4; ++w) {
+                const TireForce expected = alone[w]->evaluate(four[w]);
+                const TireForce together{fx[w], fy[w]};
+                if (std::memcmp(&expected, &together, sizeof expected) != 0)
                     ++mismatches;
             }
         }
@@ -962,6 +1030,28 @@ private slots:
             worst = std::max({worst, std::fabs(sn - std::sin(x)), std::fabs(cs - std::cos(x))});
         }
         QVERIFY2(worst < absoluteTolerance, qPrintable(QString("worst absolute error %1").arg(worst)));
+    }
+
+    // A Quad's lanes (Lanes.h) must give the bits the double versions give: the four-wheel
+    // step relies on it to match a wheel evaluated alone.
+    void fastMathLanesMatchTheDoubles() {
+        const double values[] = {0.0,  -0.0, 1e-300, 0.3,   -0.7, 1.0,  -1.0,  1.0000001, 3.0,
+                                 -25.0, 1e12, 2.9,   -3.1,  3.2,  -4.0, 7.5,   -1e4,
+                                 std::numeric_limits<double>::infinity()};
+        constexpr int count = static_cast<int>(std::size(values));
+        int mismatches = 0;
+        auto same = [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; };
+        for (int i = 0; i < count; ++i) {
+            const Quad x = {values[i], values[(i + 5) % count], values[(i + 9) % count],
+                            values[(i + 13) % count]};
+            const Quad atanLanes = fastAtan(x);
+            const Quad sinLanes = fastSin(x); // lanes beyond pi take the std::sin fallback
+            for (int w = 0; w < 4; ++w) {
+                mismatches += !same(atanLanes[w], fastAtan(x[w]));
+                mismatches += !same(sinLanes[w], fastSin(x[w]));
+            }
+        }
+        QCOMPARE(mismatches, 0);
     }
 
     // --- sweeps ---------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "../Lanes.h"
+#include "TireParams.h"
 #include "TireSlip.h"
 
 #include <cmath>
@@ -18,78 +20,98 @@
 //   slip, and a locked wheel keeps no lateral grip.
 // Both never exceed the larger pure peak.
 //
-// Both work on a batch of n wheels. The pure curves come as one callable that
-// fills 2n "lanes" at once: lanes [0, n) are longitudinal forces at the slip
-// ratios given there, lanes [n, 2n) lateral forces at the slip angles. A batch
-// lets the curves' long polynomial chains of independent wheels overlap in the
-// processor, and the callable inlines the model (no virtual call, no allocation).
+// Both work on a batch of n lanes, each a double (one wheel) or a Quad (four
+// wheels, Lanes.h). The pure curves come as one callable that fills 2n lanes at
+// once: lanes [0, n) are longitudinal forces at the slip ratios given there,
+// lanes [n, 2n) lateral forces at the slip angles. A batch lets the curves' long
+// polynomial chains of independent wheels overlap in the processor, and the
+// callable inlines the model (no virtual call, no allocation). The rules are
+// written with lane selects rather than branches, so a lane of a Quad gets the
+// bits a double gets.
 
 namespace vtw {
 
-/// Friction ellipse for n wheels. fxMax and fyMax (N, > 0) are each wheel's pure peaks
+/// Friction ellipse for n lanes. fxMax and fyMax (N, > 0) are each wheel's pure peaks
 /// at its load and surface; a wheel with a non-positive peak gets no force.
-template <int n, class PureCurves>
-void combineByFrictionEllipse(const double (&kappa)[n], const double (&alpha)[n],
-                              const double (&fxMax)[n], const double (&fyMax)[n],
-                              PureCurves pure, SlipForce (&out)[n]) {
-    double slip[2 * n], force[2 * n];
+template <int n, class T, class PureCurves>
+VTW_LANE void combineByFrictionEllipse(const T (&kappa)[n], const T (&alpha)[n], const T (&fxMax)[n],
+                                       const T (&fyMax)[n], PureCurves pure, T (&fx)[n],
+                                       T (&fy)[n]) {
+    T slip[2 * n], force[2 * n];
     for (int w = 0; w < n; ++w) {
         slip[w] = kappa[w];
         slip[n + w] = alpha[w];
     }
     pure(slip, force);
     for (int w = 0; w < n; ++w) {
-        const double fx = force[w];
-        const double fy = force[n + w];
-        if (!(fxMax[w] > 0.0) || !(fyMax[w] > 0.0)) {
-            out[w] = {};
-            continue;
-        }
+        const T pureFx = force[w];
+        const T pureFy = force[n + w];
         // (fx/fxMax)^2 + (fy/fyMax)^2 <= 1, multiplied through by (fxMax fyMax)^2: a
         // force inside the ellipse, the usual case, costs no division.
-        const double a = fx * fyMax[w];
-        const double b = fy * fxMax[w];
-        const double r2 = a * a + b * b;
-        const double limit = fxMax[w] * fyMax[w];
-        if (r2 <= limit * limit) {
-            out[w] = {fx, fy};
-            continue;
+        const T a = pureFx * fyMax[w];
+        const T b = pureFy * fxMax[w];
+        const T r2 = a * a + b * b;
+        const T limit = fxMax[w] * fyMax[w];
+        const auto inside = r2 <= limit * limit;
+        T scaledFx = pureFx, scaledFy = pureFy;
+        if (!allLanes(inside)) {
+            const T scale = limit / laneSqrt(r2);
+            scaledFx = laneSelect(inside, pureFx, pureFx * scale);
+            scaledFy = laneSelect(inside, pureFy, pureFy * scale);
         }
-        const double scale = limit / std::sqrt(r2);
-        out[w] = {fx * scale, fy * scale};
+        const auto defined = (fxMax[w] > 0.0) & (fyMax[w] > 0.0);
+        fx[w] = laneSelect(defined, scaledFx, T{});
+        fy[w] = laneSelect(defined, scaledFy, T{});
     }
 }
 
-/// Normalised-slip method for n wheels. kappaPeak and alphaPeak (> 0) are each wheel's
+/// Normalised-slip method for n lanes. kappaPeak and alphaPeak (> 0) are each wheel's
 /// slip ratio and slip angle (rad) of the pure peaks.
-template <int n, class PureCurves>
-void combineByNormalisedSlip(const double (&kappa)[n], const double (&alpha)[n],
-                             const double (&kappaPeak)[n], const double (&alphaPeak)[n],
-                             PureCurves pure, SlipForce (&out)[n]) {
-    double sn[n], an[n], rho[n];
-    double slip[2 * n], force[2 * n];
+template <int n, class T, class PureCurves>
+VTW_LANE void combineByNormalisedSlip(const T (&kappa)[n], const T (&alpha)[n],
+                                      const T (&kappaPeak)[n], const T (&alphaPeak)[n],
+                                      PureCurves pure, T (&fx)[n], T (&fy)[n]) {
+    T sn[n], an[n], rho[n];
+    T slip[2 * n], force[2 * n];
     for (int w = 0; w < n; ++w) {
-        const bool defined = kappaPeak[w] > 0.0 && alphaPeak[w] > 0.0;
-        sn[w] = defined ? kappa[w] / kappaPeak[w] : 0.0;
-        an[w] = defined ? alpha[w] / alphaPeak[w] : 0.0;
-        rho[w] = std::sqrt(sn[w] * sn[w] + an[w] * an[w]);
+        const auto defined = (kappaPeak[w] > 0.0) & (alphaPeak[w] > 0.0);
+        sn[w] = laneSelect(defined, kappa[w] / kappaPeak[w], T{});
+        an[w] = laneSelect(defined, alpha[w] / alphaPeak[w], T{});
+        rho[w] = laneSqrt(sn[w] * sn[w] + an[w] * an[w]);
         // Pure slip stays exactly on the pure curve (no rounding through rho).
-        slip[w] = an[w] == 0.0 ? kappa[w] : rho[w] * kappaPeak[w];
-        slip[n + w] = sn[w] == 0.0 ? alpha[w] : rho[w] * alphaPeak[w];
+        slip[w] = laneSelect(an[w] == 0.0, kappa[w], rho[w] * kappaPeak[w]);
+        slip[n + w] = laneSelect(sn[w] == 0.0, alpha[w], rho[w] * alphaPeak[w]);
     }
     pure(slip, force);
     for (int w = 0; w < n; ++w) {
-        if (rho[w] == 0.0)
-            out[w] = {};
-        else if (an[w] == 0.0)
-            out[w] = {force[w], 0.0};
-        else if (sn[w] == 0.0)
-            out[w] = {0.0, force[n + w]};
-        else {
-            const double invRho = 1.0 / rho[w];
-            out[w] = {sn[w] * invRho * force[w], an[w] * invRho * force[n + w]};
-        }
+        const T invRho = 1.0 / rho[w];
+        const T shareFx = sn[w] * invRho * force[w];
+        const T shareFy = an[w] * invRho * force[n + w];
+        // At rest no force; at pure slip the pure curve's; otherwise shared along the slip.
+        const auto atRest = rho[w] == 0.0;
+        const auto pureLongitudinal = an[w] == 0.0;
+        const auto pureLateral = sn[w] == 0.0;
+        fx[w] = laneSelect(atRest | pureLateral, T{}, laneSelect(pureLongitudinal, force[w], shareFx));
+        fy[w] = laneSelect(atRest | pureLongitudinal, T{},
+                           laneSelect(pureLateral, force[n + w], shareFy));
     }
+}
+
+/// Combined force of n lanes by one of the two rules (TireParams.h).
+template <int n, class T, class PureCurves>
+VTW_LANE void combineSlips(CombinedSlipMethod method, const T (&kappa)[n], const T (&alpha)[n],
+                           const T (&fxMax)[n], const T (&fyMax)[n], const T (&kappaPeak)[n],
+                           const T (&alphaPeak)[n], PureCurves pure, T (&fx)[n], T (&fy)[n]) {
+    switch (method) {
+    case CombinedSlipMethod::FrictionEllipse:
+        combineByFrictionEllipse(kappa, alpha, fxMax, fyMax, pure, fx, fy);
+        return;
+    case CombinedSlipMethod::NormalisedSlip:
+        combineByNormalisedSlip(kappa, alpha, kappaPeak, alphaPeak, pure, fx, fy);
+        return;
+    }
+    for (int w = 0; w < n; ++w)
+        fx[w] = fy[w] = T{};
 }
 
 } // namespace vtw

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "../Lanes.h"
+
 #include <cmath>
 
 // Polynomial atan and sin for the magic formulas, the hot path's most frequent
@@ -8,57 +10,64 @@
 // project) of atan(sqrt(u))/sqrt(u) on u in [0, 1] and sin(sqrt(u))/sqrt(u) on
 // u in [0, (pi/2)^2]; fit errors 7e-11 and 5e-14. tst_tires bounds both against
 // the standard functions (relative error below 1e-9) over the ranges used.
+//
+// fastAtan and fastSin take a double or a Quad (four lanes, Lanes.h): the same
+// operations in the same order, so each lane has the bits of the double call.
 
 namespace vtw {
 
 /// atan(x) for any x (relative error < 1e-9; |x| > 1 through atan(x) = pi/2 - atan(1/x)).
-inline double fastAtan(double x) {
+template <class T> VTW_LANE T fastAtan(T x) {
     constexpr double halfPi = 1.57079632679489661923;
-    const double a = std::fabs(x);
-    const bool inverted = a > 1.0;
-    const double t = inverted ? 1.0 / a : a;
-    const double u = t * t;
+    const T a = laneAbs(x);
+    const auto inverted = a > 1.0;
+    const T t = laneSelect(inverted, 1.0 / a, a);
+    const T u = t * t;
     // Estrin's scheme: pairs, then pairs of pairs. The same polynomial as Horner's rule
     // with a dependency chain of 5 multiplies instead of 12, which is what the step waits on.
-    const double u2 = u * u;
-    const double u4 = u2 * u2;
-    const double u8 = u4 * u4;
-    const double p01 = 0.99999999992930368 - 0.33333331290889988 * u;
-    const double p23 = 0.19999901102171554 - 0.14283813255743194 * u;
-    const double p45 = 0.11091922963683302 - 0.089741719583638811 * u;
-    const double p67 = 0.072282783453772522 - 0.053956680571371718 * u;
-    const double p89 = 0.033826218952786872 - 0.015828322749149416 * u;
-    const double p1011 = 0.0047324841934219207 - 0.00066339545711047872 * u;
-    const double p = (p01 + p23 * u2) + (p45 + p67 * u2) * u4 + (p89 + p1011 * u2) * u8;
-    double r = t * p;
-    if (inverted)
-        r = halfPi - r;
-    return std::copysign(r, x);
+    const T u2 = u * u;
+    const T u4 = u2 * u2;
+    const T u8 = u4 * u4;
+    const T p01 = 0.99999999992930368 - 0.33333331290889988 * u;
+    const T p23 = 0.19999901102171554 - 0.14283813255743194 * u;
+    const T p45 = 0.11091922963683302 - 0.089741719583638811 * u;
+    const T p67 = 0.072282783453772522 - 0.053956680571371718 * u;
+    const T p89 = 0.033826218952786872 - 0.015828322749149416 * u;
+    const T p1011 = 0.0047324841934219207 - 0.00066339545711047872 * u;
+    const T p = (p01 + p23 * u2) + (p45 + p67 * u2) * u4 + (p89 + p1011 * u2) * u8;
+    const T r = t * p;
+    return laneCopySign(laneSelect(inverted, halfPi - r, r), x);
 }
 
 /// sin(x) for |x| <= pi (folded onto [0, pi/2]); relative error < 1e-9, absolute near
 /// +-pi limited by the rounding of pi (about 1e-16). For callers whose argument is
 /// already in range (fastSinCos() after its reduction): no test for std::sin.
-inline double fastSinWithinPi(double x) {
+template <class T> VTW_LANE T fastSinWithinPi(T x) {
     constexpr double pi = 3.14159265358979323846;
     constexpr double halfPi = pi / 2.0;
-    const double a = std::fabs(x);
-    const double r = a > halfPi ? pi - a : a;
-    const double u = r * r;
-    const double u2 = u * u;
-    const double u4 = u2 * u2; // Estrin's scheme, as in fastAtan()
-    const double p01 = 0.99999999999994965 - 0.16666666666466672 * u;
-    const double p23 = 0.0083333333203583485 - 0.00019841266683130673 * u;
-    const double p45 = 2.7556952912858048e-6 - 2.5030268188822791e-8 * u;
-    const double p6 = 1.5411219746648899e-10;
-    const double p = (p01 + p23 * u2) + (p45 + p6 * u2) * u4;
-    return std::copysign(r * p, x);
+    const T a = laneAbs(x);
+    const T r = laneSelect(a > halfPi, pi - a, a);
+    const T u = r * r;
+    const T u2 = u * u;
+    const T u4 = u2 * u2; // Estrin's scheme, as in fastAtan()
+    const T p01 = 0.99999999999994965 - 0.16666666666466672 * u;
+    const T p23 = 0.0083333333203583485 - 0.00019841266683130673 * u;
+    const T p45 = 2.7556952912858048e-6 - 2.5030268188822791e-8 * u;
+    constexpr double p6 = 1.5411219746648899e-10;
+    const T p = (p01 + p23 * u2) + (p45 + p6 * u2) * u4;
+    return laneCopySign(r * p, x);
 }
 
 /// sin(x): fastSinWithinPi() for |x| <= pi, std::sin beyond.
-inline double fastSin(double x) {
+VTW_LANE double fastSin(double x) {
     constexpr double pi = 3.14159265358979323846;
     return std::fabs(x) > pi ? std::sin(x) : fastSinWithinPi(x);
+}
+VTW_LANE Quad fastSin(Quad x) {
+    constexpr double pi = 3.14159265358979323846;
+    if (!anyLane(laneAbs(x) > pi))
+        return fastSinWithinPi(x);
+    return Quad{fastSin(x[0]), fastSin(x[1]), fastSin(x[2]), fastSin(x[3])};
 }
 
 /// sin and cos of any angle: reduced to [-pi, pi] (one rounding, fine for the

@@ -1,8 +1,7 @@
 #pragma once
 
+#include "../Lanes.h"
 #include "TireParams.h"
-
-#include <algorithm>
 
 // Linear tire, capped at the friction limit [Car Physics for Games, Monster 2003;
 // PHYSICS.md 6.1]. The simplest model that still saturates: force grows with the
@@ -10,6 +9,12 @@
 // surface grip only moves the cap, so the stiffness is a property of the tire.
 
 namespace vtw {
+
+/// A force that grows with the slip at `stiffness` until it reaches +-cap, lane by lane
+/// (a double, or a Quad of four wheels).
+template <class T> VTW_LANE T linearCappedForce(T stiffness, T slip, T cap) {
+    return laneClamp(stiffness * slip, -cap, cap);
+}
 
 /// Friction limit mu*Fz (N) of the linear tire on a surface of grip `grip`.
 inline double linearFrictionLimit(const LinearTireParams& p, double normalLoad, double grip) {
@@ -19,15 +24,13 @@ inline double linearFrictionLimit(const LinearTireParams& p, double normalLoad, 
 /// Pure longitudinal force (N, sign of kappa): Fx = Ct*kappa, capped at mu*Fz.
 inline double linearLongitudinal(const LinearTireParams& p, double kappa, double normalLoad,
                                  double grip) {
-    const double cap = linearFrictionLimit(p, normalLoad, grip);
-    return std::clamp(p.longitudinalStiffness * kappa, -cap, cap);
+    return linearCappedForce(p.longitudinalStiffness, kappa, linearFrictionLimit(p, normalLoad, grip));
 }
 
 /// Pure lateral force (N, sign of alpha): F = Ca*alpha, capped at mu*Fz.
 inline double linearLateral(const LinearTireParams& p, double alpha, double normalLoad,
                             double grip) {
-    const double cap = linearFrictionLimit(p, normalLoad, grip);
-    return std::clamp(p.corneringStiffness * alpha, -cap, cap);
+    return linearCappedForce(p.corneringStiffness, alpha, linearFrictionLimit(p, normalLoad, grip));
 }
 
 } // namespace vtw

@@ -18,16 +18,18 @@
 namespace vtw {
 
 /// sin(C atan(B x - E (B x - atan(B x)))), the normalised curve (peak 1 when C >= 1), for
-/// n independent lanes at once. Stage by stage, so that the lanes' long dependency
-/// chains (two polynomial atans and a sine each) overlap in the processor.
-template <int n>
-void magicFormulaShapes(const double (&B)[n], const double (&C)[n], const double (&E)[n],
-                        const double (&x)[n], double (&out)[n]) {
-    double y[n];
+/// n independent lanes at once, each a double or a Quad of four. Stage by stage, so that
+/// the lanes' long dependency chains (two polynomial atans and a sine each) overlap in
+/// the processor.
+template <int n, class T>
+VTW_LANE void magicFormulaShapes(const T (&B)[n], const T (&C)[n], const T (&E)[n], const T (&x)[n],
+                                 T (&out)[n]) {
+    T y[n];
     for (int j = 0; j < n; ++j) {
-        const double bx = B[j] * x[j];
+        const T bx = B[j] * x[j];
         // E = 0 is the common case: skip the inner atan.
-        y[j] = E[j] == 0.0 ? bx : bx - E[j] * (bx - fastAtan(bx));
+        const auto straight = E[j] == 0.0;
+        y[j] = allLanes(straight) ? bx : laneSelect(straight, bx, bx - E[j] * (bx - fastAtan(bx)));
     }
     for (int j = 0; j < n; ++j)
         y[j] = C[j] * fastAtan(y[j]);
@@ -38,7 +40,7 @@ void magicFormulaShapes(const double (&B)[n], const double (&C)[n], const double
 /// One lane of magicFormulaShapes().
 inline double magicFormulaShape(double B, double C, double E, double x) {
     double shape[1];
-    magicFormulaShapes<1>({B}, {C}, {E}, {x}, shape);
+    magicFormulaShapes<1, double>({B}, {C}, {E}, {x}, shape);
     return shape[0];
 }
 
@@ -68,25 +70,24 @@ inline double magicFormulaLateral(const MagicFormulaParams& p, double alpha, dou
     return magicFormulaForce(p.lateral, alpha, normalLoad, grip);
 }
 
-/// Pure forces of n wheels (N, in the slips' signs) in the lane layout of CombinedSlip.h:
-/// lanes [0, n) longitudinal at slip ratio x, lanes [n, 2n) lateral at slip angle x (rad).
-/// Each wheel's grip must be positive.
-template <int n>
-void magicFormulaPureForces(const MagicFormulaParams& p, const double (&normalLoad)[n],
-                            const double (&grip)[n], const double (&x)[2 * n],
-                            double (&force)[2 * n]) {
-    double B[2 * n], C[2 * n], E[2 * n], shape[2 * n];
-    for (int j = 0; j < 2 * n; ++j) {
-        const MagicFormulaCoefficients& k = j < n ? p.longitudinal : p.lateral;
-        B[j] = k.B / grip[j % n];
-        C[j] = k.C;
-        E[j] = k.E;
-    }
-    magicFormulaShapes<2 * n>(B, C, E, x, shape);
-    for (int j = 0; j < 2 * n; ++j) {
-        const MagicFormulaCoefficients& k = j < n ? p.longitudinal : p.lateral;
-        force[j] = grip[j % n] * normalLoad[j % n] * k.D * shape[j];
-    }
+/// Coefficients for n lanes: doubles, or Quads of four wheels whose axles may have
+/// different sets.
+template <int n, class T> struct MagicFormulaLanes {
+    T B[n], C[n], D[n], E[n];
+};
+
+/// Pure forces of n wheels in the lane layout of CombinedSlip.h: lanes [0, n) longitudinal
+/// at slip ratio x with coefficients k[0, n), lanes [n, 2n) lateral at slip angle x (rad)
+/// with k[n, 2n). N, in the slips' signs. Each wheel's grip must be positive.
+template <int n, class T>
+VTW_LANE void magicFormulaPureForces(const MagicFormulaLanes<2 * n, T>& k, const T (&normalLoad)[n],
+                                     const T (&grip)[n], const T (&x)[2 * n], T (&force)[2 * n]) {
+    T B[2 * n], shape[2 * n];
+    for (int j = 0; j < 2 * n; ++j)
+        B[j] = k.B[j] / grip[j % n]; // similarity: F_mu(x) = mu F_1(x / mu)
+    magicFormulaShapes<2 * n, T>(B, k.C, k.E, x, shape);
+    for (int j = 0; j < 2 * n; ++j)
+        force[j] = grip[j % n] * normalLoad[j % n] * k.D[j] * shape[j];
 }
 
 /// Peak of one coefficient set's pure force (N) at a load and surface grip.

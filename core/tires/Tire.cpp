@@ -88,22 +88,6 @@ template <class Curve> Peak findPeak(Curve f, double xMax) {
     return {x, std::max(bestForce, f(x))};
 }
 
-template <int n, class PureCurves>
-void combine(CombinedSlipMethod method, const double (&kappa)[n], const double (&alpha)[n],
-             const double (&fxMax)[n], const double (&fyMax)[n], const double (&kappaPeak)[n],
-             const double (&alphaPeak)[n], PureCurves pure, SlipForce (&out)[n]) {
-    switch (method) {
-    case CombinedSlipMethod::FrictionEllipse:
-        combineByFrictionEllipse(kappa, alpha, fxMax, fyMax, pure, out);
-        return;
-    case CombinedSlipMethod::NormalisedSlip:
-        combineByNormalisedSlip(kappa, alpha, kappaPeak, alphaPeak, pure, out);
-        return;
-    }
-    for (SlipForce& f : out)
-        f = {};
-}
-
 Peak calspanLongitudinalPeak(const CalspanParams& p, double load, double grip) {
     return findPeak(
         [&](double s) { return std::fabs(calspanForce(p, -s, 0.0, load, grip, 0.0).longitudinal); },
@@ -114,6 +98,11 @@ Peak calspanLateralPeak(const CalspanParams& p, double load, double grip) {
     return findPeak(
         [&](double a) { return std::fabs(calspanForce(p, 0.0, a, load, grip, 0.0).lateral); },
         maxSearchSlipAngle);
+}
+
+void setSlipForce(const SlipForce& f, double& fx, double& fy) {
+    fx = f.longitudinal;
+    fy = f.lateral;
 }
 
 } // namespace
@@ -202,20 +191,20 @@ template <int n> void Tire::evaluateBatch(const TireInput (&in)[n], TireForce (&
     }
     const CombinedSlipMethod method = m_params.combinedSlip;
     double fxMax[n], fyMax[n];
-    SlipForce f[n];
+    double fx[n]{}, fy[n]{}; // in the slips' signs (SlipForce)
     switch (m_params.model) {
     case TireModelKind::Linear: {
         const LinearTireParams& p = m_params.linear;
         for (int w = 0; w < n; ++w)
             fxMax[w] = fyMax[w] = linearFrictionLimit(p, fz[w], grip[w]);
-        combine(method, kappa, alpha, fxMax, fyMax, kappaPeak, alphaPeak,
-                [&](const double (&x)[2 * n], double (&force)[2 * n]) {
-                    for (int w = 0; w < n; ++w) {
-                        force[w] = linearLongitudinal(p, x[w], fz[w], grip[w]);
-                        force[n + w] = linearLateral(p, x[n + w], fz[w], grip[w]);
-                    }
-                },
-                f);
+        combineSlips(method, kappa, alpha, fxMax, fyMax, kappaPeak, alphaPeak,
+                     [&](const double (&x)[2 * n], double (&force)[2 * n]) {
+                         for (int w = 0; w < n; ++w) {
+                             force[w] = linearCappedForce(p.longitudinalStiffness, x[w], fxMax[w]);
+                             force[n + w] = linearCappedForce(p.corneringStiffness, x[n + w], fyMax[w]);
+                         }
+                     },
+                     fx, fy);
         break;
     }
     case TireModelKind::Table: {
@@ -224,27 +213,35 @@ template <int n> void Tire::evaluateBatch(const TireInput (&in)[n], TireForce (&
             fxMax[w] = grip[w] * fz[w] * m_peakShapeLongitudinal;
             fyMax[w] = grip[w] * fz[w] * m_peakShapeLateral;
         }
-        combine(method, kappa, alpha, fxMax, fyMax, kappaPeak, alphaPeak,
-                [&](const double (&x)[2 * n], double (&force)[2 * n]) {
-                    for (int w = 0; w < n; ++w) {
-                        force[w] = tableLongitudinal(p, x[w], fz[w], grip[w]);
-                        force[n + w] = tableLateral(p, x[n + w], fz[w], grip[w]);
-                    }
-                },
-                f);
+        combineSlips(method, kappa, alpha, fxMax, fyMax, kappaPeak, alphaPeak,
+                     [&](const double (&x)[2 * n], double (&force)[2 * n]) {
+                         for (int w = 0; w < n; ++w) {
+                             force[w] = tableLongitudinal(p, x[w], fz[w], grip[w]);
+                             force[n + w] = tableLateral(p, x[n + w], fz[w], grip[w]);
+                         }
+                     },
+                     fx, fy);
         break;
     }
     case TireModelKind::MagicFormula: {
         const MagicFormulaParams& p = m_params.magicFormula;
+        MagicFormulaLanes<2 * n, double> k;
+        for (int j = 0; j < 2 * n; ++j) {
+            const MagicFormulaCoefficients& c = j < n ? p.longitudinal : p.lateral;
+            k.B[j] = c.B;
+            k.C[j] = c.C;
+            k.D[j] = c.D;
+            k.E[j] = c.E;
+        }
         for (int w = 0; w < n; ++w) {
             fxMax[w] = grip[w] * fz[w] * std::fabs(p.longitudinal.D) * m_peakShapeLongitudinal;
             fyMax[w] = grip[w] * fz[w] * std::fabs(p.lateral.D) * m_peakShapeLateral;
         }
-        combine(method, kappa, alpha, fxMax, fyMax, kappaPeak, alphaPeak,
-                [&](const double (&x)[2 * n], double (&force)[2 * n]) {
-                    magicFormulaPureForces<n>(p, fz, grip, x, force);
-                },
-                f);
+        combineSlips(method, kappa, alpha, fxMax, fyMax, kappaPeak, alphaPeak,
+                     [&](const double (&x)[2 * n], double (&force)[2 * n]) {
+                         magicFormulaPureForces<n, double>(k, fz, grip, x, force);
+                     },
+                     fx, fy);
         break;
     }
     case TireModelKind::Pacejka94: {
@@ -256,36 +253,39 @@ template <int n> void Tire::evaluateBatch(const TireInput (&in)[n], TireForce (&
             fxMax[w] = ellipse ? cx[w].peak() : 0.0;
             fyMax[w] = ellipse ? cy[w].peak() : 0.0;
         }
-        combine(method, kappa, alpha, fxMax, fyMax, kappaPeak, alphaPeak,
-                [&](const double (&x)[2 * n], double (&force)[2 * n]) {
-                    for (int w = 0; w < n; ++w) {
-                        force[w] = pacejka94Longitudinal(cx[w], x[w]);
-                        force[n + w] = pacejka94Lateral(cy[w], x[n + w]);
-                    }
-                },
-                f);
+        combineSlips(method, kappa, alpha, fxMax, fyMax, kappaPeak, alphaPeak,
+                     [&](const double (&x)[2 * n], double (&force)[2 * n]) {
+                         for (int w = 0; w < n; ++w) {
+                             force[w] = pacejka94Longitudinal(cx[w], x[w]);
+                             force[n + w] = pacejka94Lateral(cy[w], x[n + w]);
+                         }
+                     },
+                     fx, fy);
         break;
     }
     case TireModelKind::Brush:
         for (int w = 0; w < n; ++w)
-            f[w] = brushForce(m_params.brush, kappa[w], std::tan(alpha[w]), fz[w], grip[w]);
+            setSlipForce(brushForce(m_params.brush, kappa[w], std::tan(alpha[w]), fz[w], grip[w]),
+                         fx[w], fy[w]);
         break;
     case TireModelKind::Calspan:
         for (int w = 0; w < n; ++w) {
-            f[w] = loaded[w] ? calspanForce(m_params.calspan, kappa[w], alpha[w], fz[w], grip[w],
-                                            in[w].previousFx)
-                             : SlipForce{};
+            setSlipForce(loaded[w] ? calspanForce(m_params.calspan, kappa[w], alpha[w], fz[w],
+                                                  grip[w], in[w].previousFx)
+                                   : SlipForce{},
+                         fx[w], fy[w]);
         }
         break;
     case TireModelKind::SlipSpeed:
         for (int w = 0; w < n; ++w) {
-            f[w] = slipSpeedForce(m_params.slipSpeed, kappa[w], std::tan(alpha[w]),
-                                  in[w].contactSpeed, fz[w], grip[w]);
+            setSlipForce(slipSpeedForce(m_params.slipSpeed, kappa[w], std::tan(alpha[w]),
+                                        in[w].contactSpeed, fz[w], grip[w]),
+                         fx[w], fy[w]);
         }
         break;
     }
     for (int w = 0; w < n; ++w)
-        out[w] = loaded[w] ? TireForce{f[w].longitudinal, -f[w].lateral} : TireForce{};
+        out[w] = loaded[w] ? TireForce{fx[w], -fy[w]} : TireForce{};
 }
 
 FrictionLimits Tire::limits(double normalLoad, double surfaceMu) const {

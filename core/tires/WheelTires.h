@@ -1,0 +1,87 @@
+#pragma once
+
+#include "CombinedSlip.h"
+#include "LinearTire.h"
+#include "MagicFormulaTire.h"
+#include "TireModel.h"
+
+// The car's four tires, front on FL and FR, rear on RL and RR: the step's one
+// call for all tire forces.
+//
+// When both axles use the magic formula, or both the linear tire, with the same
+// combined-slip rule, the four wheels go through the model as the four lanes of
+// a Quad (Lanes.h), with each axle's coefficients in its lanes. The model and
+// rule are the same templates Tire::evaluate() runs on one double, so every lane
+// has exactly the force Tire::evaluate() gives that wheel. Other pairings
+// evaluate axle by axle.
+
+namespace vtw {
+
+/// What the tires need to know about the four wheels, a lane each (see TireInput).
+struct WheelTireInputs {
+    Quad slipRatio, slipAngle, normalLoad, surfaceMu, contactSpeed, previousFx;
+};
+
+class WheelTires {
+public:
+    WheelTires(const TireParams& front, const TireParams& rear);
+
+    const Tire& front() const { return m_front; }
+    const Tire& rear() const { return m_rear; }
+    const Tire& tire(int wheel) const { return wheel < 2 ? m_front : m_rear; }
+
+    /// Wheel-frame forces of the four wheels (N).
+    VTW_LANE void evaluate(const WheelTireInputs& in, Quad& fx, Quad& fy) const;
+
+private:
+    enum class Path { MagicFormula, Linear, AxleByAxle };
+
+    void evaluateAxleByAxle(const WheelTireInputs& in, Quad& fx, Quad& fy) const;
+
+    Tire m_front, m_rear;
+    Path m_path = Path::AxleByAxle;
+    CombinedSlipMethod m_method = CombinedSlipMethod::FrictionEllipse;
+    // Per-wheel constants of the lane paths, laid out FL, FR, RL, RR.
+    Quad m_peakSlipRatio{}, m_peakSlipAngle{};
+    MagicFormulaLanes<2, Quad> m_magicFormula{}; ///< [0] longitudinal, [1] lateral
+    Quad m_absPeakFactor[2]{};                   ///< |D|
+    Quad m_peakShape[2]{};                       ///< largest value of the normalised curve
+    Quad m_frictionCoefficient{}, m_longitudinalStiffness{}, m_corneringStiffness{}; ///< linear
+};
+
+VTW_LANE void WheelTires::evaluate(const WheelTireInputs& in, Quad& fx, Quad& fy) const {
+    if (m_path == Path::AxleByAxle) {
+        evaluateAxleByAxle(in, fx, fy);
+        return;
+    }
+    // As Tire::evaluate(): a wheel without load or grip runs through as an unloaded
+    // wheel on grip 1 and is zeroed at the end.
+    const QuadMask loaded = (in.normalLoad > 0.0) & (in.surfaceMu > 0.0);
+    const Quad fz[1] = {laneSelect(loaded, in.normalLoad, Quad{})};
+    const Quad grip[1] = {laneSelect(loaded, in.surfaceMu, quad(1.0))};
+    const Quad kappa[1] = {in.slipRatio}, alpha[1] = {in.slipAngle};
+    const Quad kappaPeak[1] = {m_peakSlipRatio * grip[0]};
+    const Quad alphaPeak[1] = {m_peakSlipAngle * grip[0]};
+    Quad fxMax[1], fyMax[1], slipFx[1], slipFy[1];
+    if (m_path == Path::MagicFormula) {
+        fxMax[0] = grip[0] * fz[0] * m_absPeakFactor[0] * m_peakShape[0];
+        fyMax[0] = grip[0] * fz[0] * m_absPeakFactor[1] * m_peakShape[1];
+        combineSlips(m_method, kappa, alpha, fxMax, fyMax, kappaPeak, alphaPeak,
+                     [&](const Quad (&x)[2], Quad (&force)[2]) VTW_LANE_LAMBDA {
+                         magicFormulaPureForces<1, Quad>(m_magicFormula, fz, grip, x, force);
+                     },
+                     slipFx, slipFy);
+    } else {
+        fxMax[0] = fyMax[0] = m_frictionCoefficient * grip[0] * fz[0];
+        combineSlips(m_method, kappa, alpha, fxMax, fyMax, kappaPeak, alphaPeak,
+                     [&](const Quad (&x)[2], Quad (&force)[2]) VTW_LANE_LAMBDA {
+                         force[0] = linearCappedForce(m_longitudinalStiffness, x[0], fxMax[0]);
+                         force[1] = linearCappedForce(m_corneringStiffness, x[1], fyMax[0]);
+                     },
+                     slipFx, slipFy);
+    }
+    fx = laneSelect(loaded, slipFx[0], Quad{});
+    fy = laneSelect(loaded, -slipFy[0], Quad{});
+}
+
+} // namespace vtw
