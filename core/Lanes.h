@@ -21,11 +21,13 @@
 #define VTW_LANE inline __attribute__((always_inline))
 #define VTW_LANE_LAMBDA __attribute__((always_inline)) ///< after a lambda's parameter list
 
-#if defined(__x86_64__) && !defined(VTW_NO_TARGET_CLONES)
-/// On x86-64, a function with this attribute is built twice, for AVX2 (four lanes
-/// in one instruction) and for the baseline (two instructions of two lanes); the
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(VTW_NO_TARGET_CLONES)
+/// On x86-64 with GCC, a function with this attribute is built twice, for AVX2 (four
+/// lanes in one instruction) and for the baseline (two instructions of two lanes); the
 /// loader picks the one the processor runs. No FMA: contraction would change the
-/// results' last bits from one machine to another.
+/// results' last bits from one machine to another. (Clang refuses to inline the
+/// baseline helpers into the AVX2 clone, so its builds, the fuzzing one, use the
+/// baseline only.)
 #define VTW_WHEEL_LANES_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define VTW_WHEEL_LANES_CLONES

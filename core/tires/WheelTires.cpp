@@ -7,7 +7,7 @@ namespace vtw {
 namespace {
 
 // The same value on the two wheels of each axle.
-Quad perAxle(double front, double rear) { return quad(front, front, rear, rear); }
+VTW_LANE Quad perAxle(double front, double rear) { return quad(front, front, rear, rear); }
 
 } // namespace
 
