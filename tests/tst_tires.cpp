@@ -263,6 +263,26 @@ class TestTires : public QObject {
                 QTest::addRow("%s/%s", modelName(k), methodName(m)) << testParams(k, m);
     }
 
+    // Wheels in every kind of state: locked, sliding, spinning far past the peak, at rest,
+    // lifted, on ice; for checks that a batch gives each wheel the force it gets alone.
+    static std::vector<TireInput> unlikeWheels() {
+        std::vector<TireInput> wheels;
+        for (double kappa : {-1.0, -0.08, 0.0, 0.02, 0.3, 2.5})
+            for (double alpha : {-0.6, -0.03, 0.0, 0.07, 1.2})
+                for (double fz : {0.0, 1500.0, load})
+                    for (double grip : {0.0, 0.5, 1.0}) {
+                        TireInput in;
+                        in.slipRatio = kappa;
+                        in.slipAngle = alpha;
+                        in.normalLoad = fz;
+                        in.surfaceMu = grip;
+                        in.contactSpeed = 3.0 + 10.0 * std::abs(kappa);
+                        in.previousFx = 800.0 * kappa;
+                        wheels.push_back(in);
+                    }
+        return wheels;
+    }
+
 private slots:
     // --- every model ------------------------------------------------------------------
 
@@ -287,20 +307,7 @@ private slots:
     void axleEvaluationMatchesOneWheelAtATime() {
         QFETCH(TireParams, params);
         const Tire tire(params);
-        std::vector<TireInput> wheels;
-        for (double kappa : {-1.0, -0.08, 0.0, 0.02, 0.3})
-            for (double alpha : {-0.6, -0.03, 0.0, 0.07})
-                for (double fz : {0.0, 1500.0, load})
-                    for (double grip : {0.0, 0.5, 1.0}) {
-                        TireInput in;
-                        in.slipRatio = kappa;
-                        in.slipAngle = alpha;
-                        in.normalLoad = fz;
-                        in.surfaceMu = grip;
-                        in.contactSpeed = 3.0 + 10.0 * std::abs(kappa);
-                        in.previousFx = 800.0 * kappa;
-                        wheels.push_back(in);
-                    }
+        const std::vector<TireInput> wheels = unlikeWheels();
         int mismatches = 0;
         for (std::size_t i = 0; i < wheels.size(); ++i) {
             const std::size_t j = (i * 37 + 11) % wheels.size(); // a partner unlike wheel i
@@ -344,20 +351,7 @@ private slots:
         QFETCH(TireParams, rear);
         const WheelTires tires(front, rear);
         const Tire* alone[4] = {&tires.front(), &tires.front(), &tires.rear(), &tires.rear()};
-        std::vector<TireInput> wheels;
-        for (double kappa : {-1.0, -0.08, 0.0, 0.02, 0.3, 2.5})
-            for (double alpha : {-0.6, -0.03, 0.0, 0.07, 1.2})
-                for (double fz : {0.0, 1500.0, load})
-                    for (double grip : {0.0, 0.5, 1.0}) {
-                        TireInput in;
-                        in.slipRatio = kappa;
-                        in.slipAngle = alpha;
-                        in.normalLoad = fz;
-                        in.surfaceMu = grip;
-                        in.contactSpeed = 3.0 + 10.0 * std::abs(kappa);
-                        in.previousFx = 800.0 * kappa;
-                        wheels.push_back(in);
-                    }
+        const std::vector<TireInput> wheels = unlikeWheels();
         int mismatches = 0;
         for (std::size_t i = 0; i < wheels.size(); ++i) {
             TireInput four[4];

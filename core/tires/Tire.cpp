@@ -12,9 +12,9 @@
 #include <cmath>
 
 // The one place that turns a model kind into forces. evaluateBatch() serves both
-// evaluate() (one wheel) and evaluateAxle() (two, the simulation's hot path): a
-// switch on the kind, each model's inline functions over the batch, no
-// allocation. Peaks that have no closed form are found once, in the constructor,
+// evaluate() (one wheel) and evaluateAxle() (two: the step's path for the models
+// WheelTires does not run as four lanes): a switch on the kind, each model's
+// inline functions over the batch, no allocation. Peaks that have no closed form are found once, in the constructor,
 // by a search on the pure curves.
 
 namespace vtw {

@@ -43,8 +43,9 @@ public:
 
     TireForce evaluate(const TireInput& in) const;
 
-    /// Both wheels of an axle at once (the simulation's hot path): the same forces as
-    /// evaluate() on each, computed side by side so the two wheels' work overlaps.
+    /// Both wheels of an axle at once: the same forces as evaluate() on each, computed
+    /// side by side so the two wheels' work overlaps. The step's path for the models
+    /// WheelTires does not run as four lanes.
     void evaluateAxle(const TireInput (&in)[2], TireForce (&out)[2]) const;
 
     /// Peak pure-slip forces at a load (and surface grip): the pure peaks of the magic
