@@ -90,10 +90,16 @@ VTW_LANE void magicFormulaPureForces(const MagicFormulaLanes<2 * n, T>& k, const
         force[j] = grip[j % n] * normalLoad[j % n] * k.D[j] * shape[j];
 }
 
+/// Peak pure force (N) from a set's |D| and magicFormulaPeakShape(C, E), lane by lane: the
+/// one expression the step, the friction limits and the plots share.
+template <class T> VTW_LANE T magicFormulaPeakForce(T grip, T normalLoad, T absD, T peakShape) {
+    return grip * normalLoad * absD * peakShape;
+}
+
 /// Peak of one coefficient set's pure force (N) at a load and surface grip.
 inline double magicFormulaPeakForce(const MagicFormulaCoefficients& k, double normalLoad,
                                     double grip) {
-    return grip * normalLoad * std::fabs(k.D) * magicFormulaPeakShape(k.C, k.E);
+    return magicFormulaPeakForce(grip, normalLoad, std::fabs(k.D), magicFormulaPeakShape(k.C, k.E));
 }
 
 } // namespace vtw

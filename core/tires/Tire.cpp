@@ -234,8 +234,9 @@ template <int n> void Tire::evaluateBatch(const TireInput (&in)[n], TireForce (&
             k.E[j] = c.E;
         }
         for (int w = 0; w < n; ++w) {
-            fxMax[w] = grip[w] * fz[w] * std::fabs(p.longitudinal.D) * m_peakShapeLongitudinal;
-            fyMax[w] = grip[w] * fz[w] * std::fabs(p.lateral.D) * m_peakShapeLateral;
+            fxMax[w] = magicFormulaPeakForce(grip[w], fz[w], std::fabs(p.longitudinal.D),
+                                             m_peakShapeLongitudinal);
+            fyMax[w] = magicFormulaPeakForce(grip[w], fz[w], std::fabs(p.lateral.D), m_peakShapeLateral);
         }
         combineSlips(method, kappa, alpha, fxMax, fyMax, kappaPeak, alphaPeak,
                      [&](const double (&x)[2 * n], double (&force)[2 * n]) {
@@ -301,9 +302,10 @@ FrictionLimits Tire::limits(double normalLoad, double surfaceMu) const {
     case TireModelKind::Table:
         return {grip * fz * m_peakShapeLongitudinal, grip * fz * m_peakShapeLateral};
     case TireModelKind::MagicFormula:
-        return {grip * fz * std::fabs(m_params.magicFormula.longitudinal.D) *
-                    m_peakShapeLongitudinal,
-                grip * fz * std::fabs(m_params.magicFormula.lateral.D) * m_peakShapeLateral};
+        return {magicFormulaPeakForce(grip, fz, std::fabs(m_params.magicFormula.longitudinal.D),
+                                      m_peakShapeLongitudinal),
+                magicFormulaPeakForce(grip, fz, std::fabs(m_params.magicFormula.lateral.D),
+                                      m_peakShapeLateral)};
     case TireModelKind::Pacejka94:
         return {pacejka94LongitudinalCurve(m_params.pacejka94, fz, grip).peak(),
                 pacejka94LateralCurve(m_params.pacejka94, fz, grip).peak()};

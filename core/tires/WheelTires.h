@@ -64,8 +64,8 @@ VTW_LANE void WheelTires::evaluate(const WheelTireInputs& in, Quad& fx, Quad& fy
     const Quad alphaPeak[1] = {m_peakSlipAngle * grip[0]};
     Quad fxMax[1], fyMax[1], slipFx[1], slipFy[1];
     if (m_path == Path::MagicFormula) {
-        fxMax[0] = grip[0] * fz[0] * m_absPeakFactor[0] * m_peakShape[0];
-        fyMax[0] = grip[0] * fz[0] * m_absPeakFactor[1] * m_peakShape[1];
+        fxMax[0] = magicFormulaPeakForce(grip[0], fz[0], m_absPeakFactor[0], m_peakShape[0]);
+        fyMax[0] = magicFormulaPeakForce(grip[0], fz[0], m_absPeakFactor[1], m_peakShape[1]);
         combineSlips(m_method, kappa, alpha, fxMax, fyMax, kappaPeak, alphaPeak,
                      [&](const Quad (&x)[2], Quad (&force)[2]) VTW_LANE_LAMBDA {
                          magicFormulaPureForces<1, Quad>(m_magicFormula, fz, grip, x, force);
