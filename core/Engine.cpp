@@ -7,34 +7,13 @@
 
 namespace vtw {
 
-double engineRpmFromWheelSpeed(double wheelOmega, double gearRatio, double finalDrive) {
-    return units::radPerSecToRpm(wheelOmega * gearRatio * finalDrive);
-}
-
 double roadSpeedAtRpm(double rpm, double gearRatio, double finalDrive, double wheelRadius) {
     return units::rpmToRadPerSec(rpm) / (gearRatio * finalDrive) * wheelRadius;
-}
-
-double axleTorque(double engineTorque, double gearRatio, double finalDrive, double efficiency) {
-    return engineTorque * gearRatio * finalDrive * efficiency;
 }
 
 double driveForce(double engineTorque, double gearRatio, double finalDrive, double efficiency,
                   double wheelRadius) {
     return axleTorque(engineTorque, gearRatio, finalDrive, efficiency) / wheelRadius;
-}
-
-double maxEngineTorque(const EngineParams& engine, double rpm) {
-    return engine.torqueCurve.evaluate(rpm);
-}
-
-double engineTorque(const EngineParams& engine, double wheelRpm, double throttle) {
-    const double rpm = std::abs(wheelRpm);
-    const double limitedThrottle = rpm >= engine.redlineRpm ? 0.0 : throttle;
-    const double combustion = limitedThrottle * maxEngineTorque(engine, std::max(rpm, engine.idleRpm));
-    // Engine braking opposes the way the wheels turn the engine (signed rpm).
-    const double braking = (1.0 - limitedThrottle) * engine.engineBrakingCoefficient * wheelRpm;
-    return combustion - braking;
 }
 
 double enginePower(double torque, double rpm) { return torque * units::rpmToRadPerSec(rpm); }

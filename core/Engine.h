@@ -2,34 +2,53 @@
 
 #include "Curve.h"
 #include "Setup.h"
+#include "Units.h"
+
+#include <algorithm>
+#include <cmath>
 
 namespace vtw {
 
 // Engine and drivetrain relations of PHYSICS.md section 3, as plain functions
 // so tests, the UI's derived figures and the step all use the same formulas.
+// The ones the step calls are inline: a call each cost more than their arithmetic.
 
 /// Engine speed (rpm) of wheels turning at omega (rad/s) through a gear and final drive.
-double engineRpmFromWheelSpeed(double wheelOmega, double gearRatio, double finalDrive);
+inline double engineRpmFromWheelSpeed(double wheelOmega, double gearRatio, double finalDrive) {
+    return units::radPerSecToRpm(wheelOmega * gearRatio * finalDrive);
+}
 
 /// Road speed (m/s) at which the engine turns at rpm in a gear (no slip).
 double roadSpeedAtRpm(double rpm, double gearRatio, double finalDrive, double wheelRadius);
 
 /// Torque at the driven axle: T_drive = T_engine * x_g * x_d * eta.
-double axleTorque(double engineTorque, double gearRatio, double finalDrive, double efficiency);
+inline double axleTorque(double engineTorque, double gearRatio, double finalDrive, double efficiency) {
+    return engineTorque * gearRatio * finalDrive * efficiency;
+}
 
 /// Drive force of rolling wheels: F = T_engine * x_g * x_d * eta / R.
 double driveForce(double engineTorque, double gearRatio, double finalDrive, double efficiency,
                   double wheelRadius);
 
 /// Full-throttle torque (N m) at an engine speed, from the curve (clamped at its ends).
-double maxEngineTorque(const EngineParams& engine, double rpm);
+inline double maxEngineTorque(const EngineParams& engine, double rpm) {
+    return engine.torqueCurve.evaluate(rpm);
+}
 
 /// Net engine torque (N m) at a throttle position and the engine speed the
-/// wheels impose (signed: negative when the wheels turn the engine backwards). The idle floor lets the car pull away from rest (the curve is
-/// read at no less than idle); the rev limiter cuts the throttle's torque above
-/// redline; with the throttle released the engine brakes in proportion to its
-/// speed (T_eb = mu_eb * rpm, PHYSICS.md 3), so a car at rest feels no torque.
-double engineTorque(const EngineParams& engine, double wheelRpm, double throttle);
+/// wheels impose (signed: negative when the wheels turn the engine backwards).
+/// The idle floor lets the car pull away from rest (the curve is read at no less
+/// than idle); the rev limiter cuts the throttle's torque above redline; with the
+/// throttle released the engine brakes in proportion to its speed
+/// (T_eb = mu_eb * rpm, PHYSICS.md 3), so a car at rest feels no torque.
+inline double engineTorque(const EngineParams& engine, double wheelRpm, double throttle) {
+    const double rpm = std::abs(wheelRpm);
+    const double limitedThrottle = rpm >= engine.redlineRpm ? 0.0 : throttle;
+    const double combustion = limitedThrottle * maxEngineTorque(engine, std::max(rpm, engine.idleRpm));
+    // Engine braking opposes the way the wheels turn the engine (signed rpm).
+    const double braking = (1.0 - limitedThrottle) * engine.engineBrakingCoefficient * wheelRpm;
+    return combustion - braking;
+}
 
 /// Power (W) at a torque and engine speed: P = T * rpm * 2 pi / 60.
 double enginePower(double torque, double rpm);

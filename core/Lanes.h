@@ -27,8 +27,11 @@
 /// loader picks the one the processor runs. No FMA: contraction would change the
 /// results' last bits from one machine to another. (Clang refuses to inline the
 /// baseline helpers into the AVX2 clone, so its builds, the fuzzing one, use the
-/// baseline only.)
-#define VTW_WHEEL_LANES_CLONES __attribute__((target_clones("avx2", "default")))
+/// baseline only.) The core builds without the SLP vectoriser (core/CMakeLists.txt);
+/// these functions turn it back on, because it is what makes laneSqrt's four square
+/// roots one vector instruction.
+#define VTW_WHEEL_LANES_CLONES \
+    __attribute__((target_clones("avx2", "default"), optimize("tree-slp-vectorize")))
 #else
 #define VTW_WHEEL_LANES_CLONES
 #endif

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <array>
 
 namespace vtw {
@@ -19,6 +20,26 @@ struct AxleLoads {
 };
 AxleLoads axleLoads(const ChassisParams& chassis, double totalVerticalLoad, double longitudinalAccel);
 
+namespace loadsplit {
+
+/// The front axle's load after a longitudinal transfer, clamped so that neither
+/// axle goes negative; the rear carries the rest.
+inline AxleLoads splitAxles(double total, double staticFront, double transfer) {
+    const double front = std::clamp(staticFront - transfer, 0.0, total);
+    return {front, total - front};
+}
+
+/// Split an axle's load between its left and right wheel; `transfer` moves load
+/// from left to right (a left turn, ay > 0, loads the right side).
+inline void splitAxle(double axleLoad, double transfer, double& left, double& right) {
+    const double half = 0.5 * axleLoad;
+    const double moved = std::clamp(transfer, -half, half);
+    left = half - moved;
+    right = half + moved;
+}
+
+} // namespace loadsplit
+
 /// Per-wheel normal loads (N) from the body's accelerations (m/s^2, body frame,
 /// from the previous step) and the aerodynamic downforce on each axle. Lateral
 /// transfer dW = M ay h / track per axle, split by the front roll-stiffness
@@ -33,7 +54,16 @@ class LoadTransfer {
 public:
     explicit LoadTransfer(const ChassisParams& chassis);
     WheelArray wheelLoads(double longitudinalAccel, double lateralAccel, double downforceFront,
-                          double downforceRear) const;
+                          double downforceRear) const {
+        AxleLoads axles = loadsplit::splitAxles(m_weight, m_staticFront,
+                                                m_pitchTransferPerAccel * longitudinalAccel);
+        axles.front += downforceFront;
+        axles.rear += downforceRear;
+        WheelArray loads;
+        loadsplit::splitAxle(axles.front, m_frontRollTransferPerAccel * lateralAccel, loads[FL], loads[FR]);
+        loadsplit::splitAxle(axles.rear, m_rearRollTransferPerAccel * lateralAccel, loads[RL], loads[RR]);
+        return loads;
+    }
 
 private:
     double m_weight = 0.0;                   ///< M g, N

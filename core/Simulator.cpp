@@ -126,6 +126,18 @@ void Simulator::substep(const DriverInputs& inputs, double dt) {
 }
 
 bool Simulator::checkFinite() {
+    // Fast path: NaN and infinity propagate through a sum, and one lane compare
+    // bounds the spins; only a failing step pays for finding the culprit.
+    const BodyState& b = m_state.body;
+    const Quad spins = loadQuad(b.wheelSpin.data());
+    const double sum = laneSum(Quad{b.x, b.y, b.heading, b.vx} + Quad{b.vy, b.yawRate, 0.0, 0.0} + spins);
+    const bool plausible = std::isfinite(sum) && !anyLane(laneAbs(spins) > maxPlausibleWheelSpin) &&
+                           b.vx * b.vx + b.vy * b.vy <= maxPlausibleSpeed * maxPlausibleSpeed &&
+                           std::abs(b.yawRate) <= maxPlausibleYawRate;
+    return plausible || reportDivergence();
+}
+
+bool Simulator::reportDivergence() {
     const BodyState& b = m_state.body;
     char buffer[256];
     auto fail = [&](const char* what, double value) {
@@ -136,35 +148,26 @@ bool Simulator::checkFinite() {
         m_error = buffer;
         return false;
     };
-    // Fast path: NaN and infinity propagate through a sum, and one compare
-    // bounds the spins; only a failing step pays for finding the culprit.
-    const auto& w = b.wheelSpin;
-    const double sum = b.x + b.y + b.heading + b.vx + b.vy + b.yawRate + w[0] + w[1] + w[2] + w[3];
-    const double maxSpin = std::max(std::max(std::abs(w[0]), std::abs(w[1])),
-                                    std::max(std::abs(w[2]), std::abs(w[3])));
-    if (!std::isfinite(sum) || maxSpin > maxPlausibleWheelSpin) {
-        const double values[] = {b.x, b.y, b.heading, b.vx, b.vy, b.yawRate};
-        const char* names[] = {"x", "y", "heading", "vx", "vy", "yaw rate"};
-        for (int i = 0; i < 6; ++i) {
-            if (!std::isfinite(values[i]))
-                return fail(names[i], values[i]);
+    const double values[] = {b.x, b.y, b.heading, b.vx, b.vy, b.yawRate};
+    const char* names[] = {"x", "y", "heading", "vx", "vy", "yaw rate"};
+    for (int i = 0; i < 6; ++i) {
+        if (!std::isfinite(values[i]))
+            return fail(names[i], values[i]);
+    }
+    for (int i = 0; i < WheelCount; ++i) {
+        const double spin = b.wheelSpin[static_cast<std::size_t>(i)];
+        if (!std::isfinite(spin) || std::abs(spin) > maxPlausibleWheelSpin) {
+            char what[48];
+            std::snprintf(what, sizeof what, "wheel %s spin (rad/s)", wheelName(i));
+            return fail(what, spin);
         }
-        for (int i = 0; i < WheelCount; ++i) {
-            const double spin = w[static_cast<std::size_t>(i)];
-            if (!std::isfinite(spin) || std::abs(spin) > maxPlausibleWheelSpin) {
-                char what[48];
-                std::snprintf(what, sizeof what, "wheel %s spin (rad/s)", wheelName(i));
-                return fail(what, spin);
-            }
-        }
-        return fail("sum of the state", sum); // unreachable: one of the above failed
     }
     const double speedSquared = b.vx * b.vx + b.vy * b.vy;
     if (speedSquared > maxPlausibleSpeed * maxPlausibleSpeed)
         return fail("speed (m/s)", std::sqrt(speedSquared));
     if (std::abs(b.yawRate) > maxPlausibleYawRate)
         return fail("yaw rate (rad/s)", b.yawRate);
-    return true;
+    return fail("sum of the state", laneSum(loadQuad(b.wheelSpin.data())) + b.x + b.y + b.heading + b.vx + b.vy + b.yawRate);
 }
 
 } // namespace vtw

@@ -50,6 +50,7 @@ private:
     void substep(const DriverInputs& inputs, double dt);
     void integrate(const StepContext& ctx, double dt);
     bool checkFinite();
+    [[gnu::cold, gnu::noinline]] bool reportDivergence(); ///< names what went wrong; always false
 
     VehicleModel m_model;
     SteerGeometry m_steer; ///< cached for m_steer.referenceAngle

@@ -57,32 +57,32 @@ FrontWheelAngles ackermannAngles(double referenceAngle, double wheelbase, double
     return {-outerAngle, -innerAngle};
 }
 
+VTW_WHEEL_LANES_CLONES
 FrontWheelGeometry frontWheelGeometry(double referenceAngle, double wheelbase, double track,
                                       double ackermannPercent) {
+    constexpr double halfPi = 1.57079632679489661923;
     const double magnitude = std::abs(referenceAngle);
-    double sinDelta, cosDelta;
-    fastSinCos(magnitude, sinDelta, cosDelta);
-    if (magnitude >= 1e-9 && ackermannShare(ackermannPercent) == 1.0) {
+    if (magnitude >= 1e-9 && magnitude <= halfPi && ackermannShare(ackermannPercent) == 1.0) {
         // Full Ackermann, the usual case, without angles or tangents: tan(inner) =
         // L tan / (L - t/2 tan) = L sin / (L cos - t/2 sin), so the inner wheel points
         // along (L cos - t/2 sin, L sin), the outer along (L cos + t/2 sin, L sin).
-        // Normalising those needs one square root and one division each, and the two
-        // wheels' chains run side by side: the shortest path from the steer angle to
-        // the slips, which wait for it every step the steer moves.
+        // Normalising those needs one square root and one division each. This is the
+        // shortest path from the steer angle to the slips, which wait for it every
+        // step the steer moves, so the sine and cosine, and then the two wheels, are
+        // lanes of one vector (the bits of fastSinCos and of the scalar expressions).
+        const Quad sinCos = fastSinWithinPi(Quad{magnitude, halfPi - magnitude, 0.0, 0.0});
+        const double sinDelta = sinCos[0], cosDelta = sinCos[1];
         const double along = wheelbase * cosDelta;
         const double across = 0.5 * track * sinDelta;
         const double lateral = wheelbase * sinDelta;
         const double innerAlong = along - across; // negative past the turn centre at the inner wheel
-        const double outerAlong = along + across;
         if (innerAlong > 0.0) {
-            const double lateral2 = lateral * lateral;
-            const double innerScale = 1.0 / std::sqrt(innerAlong * innerAlong + lateral2);
-            const double outerScale = 1.0 / std::sqrt(outerAlong * outerAlong + lateral2);
-            const double sinInner = lateral * innerScale, cosInner = innerAlong * innerScale;
-            const double sinOuter = lateral * outerScale, cosOuter = outerAlong * outerScale;
+            const Quad alongs{innerAlong, along + across, 1.0, 1.0};
+            const Quad scales = 1.0 / laneSqrt(alongs * alongs + lateral * lateral);
+            const Quad sines = lateral * scales, cosines = alongs * scales;
             if (referenceAngle > 0.0) // a left turn has the left wheel inside
-                return {sinInner, cosInner, sinOuter, cosOuter};
-            return {-sinOuter, cosOuter, -sinInner, cosInner};
+                return {sines[0], cosines[0], sines[1], cosines[1]};
+            return {-sines[1], cosines[1], -sines[0], cosines[0]};
         }
     }
     const FrontWheelAngles angles = ackermannAngles(referenceAngle, wheelbase, track, ackermannPercent);
@@ -94,10 +94,5 @@ FrontWheelGeometry frontWheelGeometry(double referenceAngle, double wheelbase, d
 
 double FrontWheelGeometry::left() const { return std::atan2(sinLeft, cosLeft); }
 double FrontWheelGeometry::right() const { return std::atan2(sinRight, cosRight); }
-
-double rateLimitedSteer(double current, double target, double maxRate, double dt) {
-    const double maxStep = maxRate * dt;
-    return current + std::clamp(target - current, -maxStep, maxStep);
-}
 
 } // namespace vtw

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <algorithm>
+
 namespace vtw {
 
 /// Road-wheel angles of the two front wheels (rad, positive = left).
@@ -29,6 +31,9 @@ FrontWheelGeometry frontWheelGeometry(double referenceAngle, double wheelbase, d
                                       double ackermannPercent);
 
 /// Move the actual steer angle toward the target by at most rate*dt.
-double rateLimitedSteer(double current, double target, double maxRate, double dt);
+inline double rateLimitedSteer(double current, double target, double maxRate, double dt) {
+    const double maxStep = maxRate * dt;
+    return current + std::clamp(target - current, -maxStep, maxStep);
+}
 
 } // namespace vtw

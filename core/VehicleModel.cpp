@@ -87,13 +87,6 @@ VehicleModel::VehicleModel(const Setup& setup)
     }
 }
 
-double VehicleModel::drivenWheelRpm(const WheelArray& spin, double ratio) const {
-    double omega = 0.0;
-    for (int i = 0; i < WheelCount; ++i)
-        omega += m_drivenSpinWeight[i] * spin[static_cast<std::size_t>(i)];
-    return engineRpmFromWheelSpeed(omega, ratio, m_setup.gearbox.finalDrive);
-}
-
 SteerGeometry VehicleModel::steerGeometry(double referenceAngle) const {
     return {referenceAngle,
             frontWheelGeometry(referenceAngle, m_setup.chassis.wheelbase(),
@@ -108,31 +101,34 @@ void addPositionRates(const BodyState& s, BodyRates& rates) {
     rates.heading = s.yawRate;
 }
 
+// Built like the step (VTW_WHEEL_LANES_CLONES) so that it writes each per-wheel array
+// with the one vector store the step then loads it with: a load that spans several
+// smaller stores still in flight waits for them to reach the cache.
+VTW_WHEEL_LANES_CLONES
 StepContext VehicleModel::makeContext(const VehicleState& state, const DriverInputs& inputs,
                                       const SteerGeometry& steer) const {
     StepContext ctx;
-    const double speed = std::sqrt(state.body.vx * state.body.vx + state.body.vy * state.body.vy);
-    const double downforce = m_downforceConstant * speed * speed;
+    double downforce = 0.0; // most cars have none: skip the square root
+    if (m_downforceConstant != 0.0) {
+        const double speed = std::sqrt(state.body.vx * state.body.vx + state.body.vy * state.body.vy);
+        downforce = m_downforceConstant * speed * speed;
+    }
     const double share = m_setup.aero.downforceFrontShare;
-    ctx.load = m_loadTransfer.wheelLoads(state.longitudinalAccel, state.lateralAccel,
-                                         share * downforce, (1.0 - share) * downforce);
+    const WheelArray load = m_loadTransfer.wheelLoads(state.longitudinalAccel, state.lateralAccel,
+                                                      share * downforce, (1.0 - share) * downforce);
+    storeQuad(Quad{load[0], load[1], load[2], load[3]}, ctx.load.data());
 
     const FrontWheelGeometry& front = steer.front;
-    ctx.cosSteer = {front.cosLeft, front.cosRight, 1.0, 1.0};
-    ctx.sinSteer = {front.sinLeft, front.sinRight, 0.0, 0.0};
+    storeQuad(Quad{front.cosLeft, front.cosRight, 1.0, 1.0}, ctx.cosSteer.data());
+    storeQuad(Quad{front.sinLeft, front.sinRight, 0.0, 0.0}, ctx.sinSteer.data());
 
     const double pedal = std::clamp(inputs.brake, 0.0, 1.0) * m_setup.brakes.maxTorque;
     const double handbrake = std::clamp(inputs.handbrake, 0.0, 1.0) * m_setup.brakes.handbrakeTorque;
     ctx.braking = pedal > 0.0 || handbrake > 0.0;
-    if (ctx.braking) {
-        for (int i = 0; i < WheelCount; ++i) {
-            const auto w = static_cast<std::size_t>(i);
-            ctx.brakeTorque[w] = pedal * m_brakeShare[w] + (i >= 2 ? handbrake : 0.0);
-        }
-    }
-    for (std::size_t w = 0; w < WheelCount; ++w)
-        ctx.spinSign[w] = laneSign(state.body.wheelSpin[w]);
-    ctx.previousFx = state.previousFx;
+    storeQuad(pedal * loadQuad(m_brakeShare.data()) + Quad{0.0, 0.0, handbrake, handbrake},
+              ctx.brakeTorque.data());
+    storeQuad(laneSign(loadQuad(state.body.wheelSpin.data())), ctx.spinSign.data());
+    storeQuad(loadQuad(state.previousFx.data()), ctx.previousFx.data());
     ctx.gearRatio = state.gearbox.shifting() ? 0.0 : gearRatio(m_setup.gearbox, state.gearbox.gear);
     ctx.throttle = std::clamp(inputs.throttle, 0.0, 1.0);
     return ctx;

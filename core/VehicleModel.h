@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Engine.h"
 #include "Setup.h"
 #include "Steering.h"
 #include "VehicleState.h"
@@ -11,17 +12,18 @@ namespace vtw {
 /// What is held constant through one step (every integrator stage sees the
 /// same): loads from the last step's accelerations, the wheels' steer, the brake
 /// torques and the direction each wheel turned at the start of the step, the
-/// gear.
+/// gear. makeContext() writes every field; there are no initialisers because
+/// zeroing the struct first cost the step more than anything it computes.
 struct StepContext {
-    WheelArray load{};        ///< N
-    WheelArray cosSteer{};    ///< per wheel (rear wheels: 1)
-    WheelArray sinSteer{};    ///< per wheel (rear wheels: 0)
-    WheelArray brakeTorque{}; ///< N m, magnitude
-    bool braking = false;     ///< any brake torque at all (most steps have none)
-    WheelArray spinSign{};    ///< sign of omega at step start; 0 = wheel at rest
-    WheelArray previousFx{};  ///< N
-    double gearRatio = 0.0;   ///< signed; 0 in neutral or while shifting
-    double throttle = 0.0;
+    WheelArray load;        ///< N
+    WheelArray cosSteer;    ///< per wheel (rear wheels: 1)
+    WheelArray sinSteer;    ///< per wheel (rear wheels: 0)
+    WheelArray brakeTorque; ///< N m, magnitude
+    bool braking;           ///< any brake torque at all (most steps have none)
+    WheelArray spinSign;    ///< sign of omega at step start; 0 = wheel at rest
+    WheelArray previousFx;  ///< N
+    double gearRatio;       ///< signed; 0 in neutral or while shifting
+    double throttle;
 };
 
 /// The front wheels' cosines and sines for one reference steer angle. Computing
@@ -84,7 +86,11 @@ public:
     }
 
     /// Engine speed the driven wheels impose in a gear (signed rpm).
-    double drivenWheelRpm(const WheelArray& spin, double gearRatio) const;
+    double drivenWheelRpm(const WheelArray& spin, double gearRatio) const {
+        const double omega = m_drivenSpinWeight[0] * spin[0] + m_drivenSpinWeight[1] * spin[1] +
+                             m_drivenSpinWeight[2] * spin[2] + m_drivenSpinWeight[3] * spin[3];
+        return engineRpmFromWheelSpeed(omega, gearRatio, m_setup.gearbox.finalDrive);
+    }
 
     const Setup& setup() const { return m_setup; }
     const Tire& tire(int wheel) const { return m_tires.tire(wheel); }
