@@ -164,7 +164,7 @@ void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEva
     const Quad radius = loadQuad(m_radius.data());
     WheelTireInputs in;
     in.slipRatio = (loadQuad(s.wheelSpin.data()) * radius - vxw) * inverse;
-    in.slipAngle = fastAtan(vyw * inverse); // = atan2(vyw, denominator), denominator > 0
+    in.slipAngle = fastAtanMostlyWithinOne(vyw * inverse); // = atan2(vyw, denominator), denominator > 0
     in.normalLoad = loadQuad(ctx.load.data());
     in.surfaceMu = quad(surfaceMu);
     in.contactSpeed = denominator;

@@ -1040,9 +1040,17 @@ private slots:
                             values[(i + 13) % count]};
             const Quad atanLanes = fastAtan(x);
             const Quad sinLanes = fastSin(x); // lanes beyond pi take the std::sin fallback
+            // The slip angle's variant skips the reciprocal when no lane is past 1; it
+            // must give fastAtan's bits either way (x mixes lanes within and past 1).
+            const Quad slipAtanLanes = fastAtanMostlyWithinOne(x);
+            const Quad withinOne = {std::sin(values[i]) * 0.9, -0.5, 0.25, values[i] == 0.0 ? 1.0 : 0.0};
+            const Quad withinOneLanes = fastAtanMostlyWithinOne(withinOne);
             for (int w = 0; w < 4; ++w) {
                 mismatches += !same(atanLanes[w], fastAtan(x[w]));
                 mismatches += !same(sinLanes[w], fastSin(x[w]));
+                mismatches += !same(slipAtanLanes[w], fastAtan(x[w]));
+                mismatches += !same(fastAtanMostlyWithinOne(x[w]), fastAtan(x[w]));
+                mismatches += !same(withinOneLanes[w], fastAtan(withinOne[w]));
             }
         }
         QCOMPARE(mismatches, 0);

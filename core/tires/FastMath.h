@@ -16,12 +16,8 @@
 
 namespace vtw {
 
-/// atan(x) for any x (relative error < 1e-9; |x| > 1 through atan(x) = pi/2 - atan(1/x)).
-template <class T> VTW_LANE T fastAtan(T x) {
-    constexpr double halfPi = 1.57079632679489661923;
-    const T a = laneAbs(x);
-    const auto inverted = a > 1.0;
-    const T t = laneSelect(inverted, 1.0 / a, a);
+/// atan(t) for t in [0, 1], the polynomial both fastAtan variants share.
+template <class T> VTW_LANE T fastAtanWithinOne(T t) {
     const T u = t * t;
     // Estrin's scheme: pairs, then pairs of pairs. The same polynomial as Horner's rule
     // with a dependency chain of 5 multiplies instead of 12, which is what the step waits on.
@@ -35,7 +31,28 @@ template <class T> VTW_LANE T fastAtan(T x) {
     const T p89 = 0.033826218952786872 - 0.015828322749149416 * u;
     const T p1011 = 0.0047324841934219207 - 0.00066339545711047872 * u;
     const T p = (p01 + p23 * u2) + (p45 + p67 * u2) * u4 + (p89 + p1011 * u2) * u8;
-    const T r = t * p;
+    return t * p;
+}
+
+/// atan(x) for any x (relative error < 1e-9; |x| > 1 through atan(x) = pi/2 - atan(1/x)).
+template <class T> VTW_LANE T fastAtan(T x) {
+    constexpr double halfPi = 1.57079632679489661923;
+    const T a = laneAbs(x);
+    const auto inverted = a > 1.0;
+    const T r = fastAtanWithinOne(laneSelect(inverted, 1.0 / a, a));
+    return laneCopySign(laneSelect(inverted, halfPi - r, r), x);
+}
+
+/// fastAtan(x), bit for bit, for arguments that are mostly within [-1, 1] (the tan of
+/// a slip angle under 45 deg): the reciprocal is only worked out when a lane needs it,
+/// so the usual case does not wait for a division.
+template <class T> VTW_LANE T fastAtanMostlyWithinOne(T x) {
+    constexpr double halfPi = 1.57079632679489661923;
+    const T a = laneAbs(x);
+    const auto inverted = a > 1.0;
+    if (!anyLane(inverted))
+        return laneCopySign(fastAtanWithinOne(a), x);
+    const T r = fastAtanWithinOne(laneSelect(inverted, 1.0 / a, a));
     return laneCopySign(laneSelect(inverted, halfPi - r, r), x);
 }
 
