@@ -196,7 +196,7 @@ void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEva
         const Quad atRest = laneSelect(laneAbs(other) <= brake, Quad{}, other - brake * laneSign(other));
         torque = laneSelect(spinSign != 0.0, other - brake * spinSign, atRest);
     }
-    WheelArray netTorque;
+    alignas(wheelLanesAlignment) WheelArray netTorque;
     storeQuad(torque, netTorque.data());
     storeQuad(torque * inverseWheelInertias(), out.rates.wheelSpin.data());
     // A locked differential makes the axle's two wheels one rigid body.

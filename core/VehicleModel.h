@@ -15,13 +15,13 @@ namespace vtw {
 /// gear. makeContext() writes every field; there are no initialisers because
 /// zeroing the struct first cost the step more than anything it computes.
 struct StepContext {
-    WheelArray load;        ///< N
-    WheelArray cosSteer;    ///< per wheel (rear wheels: 1)
-    WheelArray sinSteer;    ///< per wheel (rear wheels: 0)
-    WheelArray brakeTorque; ///< N m, magnitude
+    alignas(wheelLanesAlignment) WheelArray load;        ///< N
+    alignas(wheelLanesAlignment) WheelArray cosSteer;    ///< per wheel (rear wheels: 1)
+    alignas(wheelLanesAlignment) WheelArray sinSteer;    ///< per wheel (rear wheels: 0)
+    alignas(wheelLanesAlignment) WheelArray brakeTorque; ///< N m, magnitude
     bool braking;           ///< any brake torque at all (most steps have none)
-    WheelArray spinSign;    ///< sign of omega at step start; 0 = wheel at rest
-    WheelArray previousFx;  ///< N
+    alignas(wheelLanesAlignment) WheelArray spinSign;    ///< sign of omega at step start; 0 = wheel at rest
+    alignas(wheelLanesAlignment) WheelArray previousFx;  ///< N
     double gearRatio;       ///< signed; 0 in neutral or while shifting
     double throttle;
 };
@@ -38,7 +38,7 @@ struct SteerGeometry {
 struct BodyRates {
     double x = 0.0, y = 0.0, heading = 0.0;
     double vx = 0.0, vy = 0.0, yawRate = 0.0;
-    WheelArray wheelSpin{};
+    alignas(wheelLanesAlignment) WheelArray wheelSpin{};
 };
 
 /// World-frame position rates (dx, dy, dpsi) of a body state; the integrators
@@ -48,10 +48,12 @@ void addPositionRates(const BodyState& s, BodyRates& rates);
 /// One evaluation of the forces: the rates plus everything telemetry shows.
 struct ForceEvaluation {
     BodyRates rates;
-    WheelArray slipRatio{}, slipAngle{}; ///< -, rad
-    WheelArray fx{}, fy{};                ///< N, wheel frame
-    WheelArray slipDenominator{};         ///< m/s, |vx_w| with the low-speed floor
-    WheelArray inverseSlipDenominator{};  ///< s/m, its reciprocal (the slips multiply by it)
+    alignas(wheelLanesAlignment) WheelArray slipRatio{};
+    alignas(wheelLanesAlignment) WheelArray slipAngle{}; ///< -, rad
+    alignas(wheelLanesAlignment) WheelArray fx{};
+    alignas(wheelLanesAlignment) WheelArray fy{}; ///< N, wheel frame
+    alignas(wheelLanesAlignment) WheelArray slipDenominator{};         ///< m/s, |vx_w| with the low-speed floor
+    alignas(wheelLanesAlignment) WheelArray inverseSlipDenominator{};  ///< s/m, its reciprocal (the slips multiply by it)
     double longitudinalAccel = 0.0;       ///< m/s^2, force / mass (what an accelerometer reads)
     double lateralAccel = 0.0;            ///< m/s^2
     double engineRpm = 0.0;               ///< rpm, with the idle floor
@@ -113,19 +115,22 @@ public:
 private:
     Setup m_setup;
     WheelTires m_tires;
-    WheelArray m_posX{}, m_posY{};     ///< wheel positions from the CG, body frame, m
+    alignas(wheelLanesAlignment) WheelArray m_posX{};
+    alignas(wheelLanesAlignment) WheelArray m_posY{}; ///< wheel positions from the CG, body frame, m
     LoadTransfer m_loadTransfer;
-    WheelArray m_radius{}, m_inertia{};
-    WheelArray m_invRadius{}, m_invInertia{}; ///< the step multiplies rather than divides
-    WheelArray m_driveShare{};         ///< share of axle-input torque per wheel (open differential)
-    WheelArray m_brakeShare{};         ///< share of the pedal's brake torque per wheel
+    alignas(wheelLanesAlignment) WheelArray m_radius{};
+    WheelArray m_inertia{};
+    alignas(wheelLanesAlignment) WheelArray m_invRadius{};
+    alignas(wheelLanesAlignment) WheelArray m_invInertia{}; ///< the step multiplies rather than divides
+    alignas(wheelLanesAlignment) WheelArray m_driveShare{};         ///< share of axle-input torque per wheel (open differential)
+    alignas(wheelLanesAlignment) WheelArray m_brakeShare{};         ///< share of the pedal's brake torque per wheel
     double m_drivenSpinWeight[WheelCount]{}; ///< weights averaging driven-wheel spin into engine speed
     double m_mass = 0.0, m_invMass = 0.0, m_invYawInertia = 0.0;
     double m_dragConstant = 0.0;
     double m_downforceConstant = 0.0;
     double m_lowSpeedFloor = 1.0;
-    WheelArray m_torqueStiffnessPerNewton{}; ///< R^2 dFx/dkappa per N of load (per m/s for slip-speed)
-    WheelArray m_speedProportionalSlope{}; ///< 1 where the tire's slope grows with contact speed (slip-speed)
+    alignas(wheelLanesAlignment) WheelArray m_torqueStiffnessPerNewton{}; ///< R^2 dFx/dkappa per N of load (per m/s for slip-speed)
+    alignas(wheelLanesAlignment) WheelArray m_speedProportionalSlope{}; ///< 1 where the tire's slope grows with contact speed (slip-speed)
     bool m_frontLocked = false, m_rearLocked = false; ///< locked differential on a driven axle
 };
 
