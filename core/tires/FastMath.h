@@ -47,13 +47,10 @@ template <class T> VTW_LANE T fastAtan(T x) {
 /// a slip angle under 45 deg): the reciprocal is only worked out when a lane needs it,
 /// so the usual case does not wait for a division.
 template <class T> VTW_LANE T fastAtanMostlyWithinOne(T x) {
-    constexpr double halfPi = 1.57079632679489661923;
     const T a = laneAbs(x);
-    const auto inverted = a > 1.0;
-    if (!anyLane(inverted))
-        return laneCopySign(fastAtanWithinOne(a), x);
-    const T r = fastAtanWithinOne(laneSelect(inverted, 1.0 / a, a));
-    return laneCopySign(laneSelect(inverted, halfPi - r, r), x);
+    if (anyLane(a > 1.0))
+        return fastAtan(x);
+    return laneCopySign(fastAtanWithinOne(a), x);
 }
 
 /// sin(x) for |x| <= pi (folded onto [0, pi/2]); relative error < 1e-9, absolute near
