@@ -10,7 +10,7 @@ namespace vtw {
 AxleLoads axleLoads(const ChassisParams& chassis, double totalVerticalLoad, double longitudinalAccel) {
     const double L = chassis.wheelbase();
     return loadsplit::splitAxles(totalVerticalLoad, chassis.cgToRearAxle / L * totalVerticalLoad,
-                      chassis.cgHeight / L * chassis.mass * longitudinalAccel);
+                                 chassis.cgHeight / L * chassis.mass * longitudinalAccel);
 }
 
 LoadTransfer::LoadTransfer(const ChassisParams& chassis) {

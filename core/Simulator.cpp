@@ -167,7 +167,9 @@ bool Simulator::reportDivergence() {
         return fail("speed (m/s)", std::sqrt(speedSquared));
     if (std::abs(b.yawRate) > maxPlausibleYawRate)
         return fail("yaw rate (rad/s)", b.yawRate);
-    return fail("sum of the state", laneSum(loadQuad(b.wheelSpin.data())) + b.x + b.y + b.heading + b.vx + b.vy + b.yawRate);
+    // Unreachable unless the sum overflowed with every value finite.
+    const double sum = laneSum(loadQuad(b.wheelSpin.data())) + b.x + b.y + b.heading + b.vx + b.vy + b.yawRate;
+    return fail("sum of the state", sum);
 }
 
 } // namespace vtw

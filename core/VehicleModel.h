@@ -13,7 +13,8 @@ namespace vtw {
 /// same): loads from the last step's accelerations, the wheels' steer, the brake
 /// torques and the direction each wheel turned at the start of the step, the
 /// gear. makeContext() writes every field; there are no initialisers because
-/// zeroing the struct first cost the step more than anything it computes.
+/// zeroing the struct first was a `rep stos` on every step (measured: removing it
+/// took the linear-tire bench step from about 178 to 171 ns).
 struct StepContext {
     alignas(wheelLanesAlignment) WheelArray load;        ///< N
     alignas(wheelLanesAlignment) WheelArray cosSteer;    ///< per wheel (rear wheels: 1)
