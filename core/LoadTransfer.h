@@ -1,5 +1,7 @@
 #pragma once
 
+#include "Lanes.h"
+
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -34,15 +36,6 @@ inline AxleLoads splitAxles(double total, double staticFront, double transfer) {
     return {front, total - front};
 }
 
-/// Split an axle's load between its left and right wheel; `transfer` moves load
-/// from left to right (a left turn, ay > 0, loads the right side).
-inline void splitAxle(double axleLoad, double transfer, double& left, double& right) {
-    const double half = 0.5 * axleLoad;
-    const double moved = std::clamp(transfer, -half, half);
-    left = half - moved;
-    right = half + moved;
-}
-
 } // namespace loadsplit
 
 /// Per-wheel normal loads (N) from the body's accelerations (m/s^2, body frame,
@@ -60,14 +53,26 @@ public:
     explicit LoadTransfer(const ChassisParams& chassis);
     WheelArray wheelLoads(double longitudinalAccel, double lateralAccel, double downforceFront,
                           double downforceRear) const {
+        WheelArray loads;
+        storeQuad(wheelLoadLanes(longitudinalAccel, lateralAccel, downforceFront, downforceRear),
+                  loads.data());
+        return loads;
+    }
+    /// The same loads as the lanes of one vector (FL, FR, RL, RR), the form the step
+    /// stores them in. Each axle's load is split between its left and right wheel: the
+    /// lateral transfer moves load from left to right (a left turn, ay > 0, loads the
+    /// right side), at most the half on the lifted side.
+    VTW_LANE Quad wheelLoadLanes(double longitudinalAccel, double lateralAccel, double downforceFront,
+                                 double downforceRear) const {
         AxleLoads axles = loadsplit::splitAxles(m_weight, m_staticFront,
                                                 m_pitchTransferPerAccel * longitudinalAccel);
         axles.front += downforceFront;
         axles.rear += downforceRear;
-        WheelArray loads;
-        loadsplit::splitAxle(axles.front, m_frontRollTransferPerAccel * lateralAccel, loads[FL], loads[FR]);
-        loadsplit::splitAxle(axles.rear, m_rearRollTransferPerAccel * lateralAccel, loads[RL], loads[RR]);
-        return loads;
+        const Quad half = 0.5 * Quad{axles.front, axles.front, axles.rear, axles.rear};
+        const double frontTransfer = m_frontRollTransferPerAccel * lateralAccel;
+        const double rearTransfer = m_rearRollTransferPerAccel * lateralAccel;
+        const Quad moved = laneClamp(Quad{frontTransfer, frontTransfer, rearTransfer, rearTransfer}, -half, half);
+        return half + Quad{-1.0, 1.0, -1.0, 1.0} * moved;
     }
 
 private:

@@ -24,7 +24,8 @@ const char* wheelName(int i) {
 
 } // namespace
 
-Simulator::Simulator(const Setup& setup) : m_model(setup), m_steer(m_model.steerGeometry(0.0)) {
+Simulator::Simulator(const Setup& setup) : m_model(setup) {
+    m_model.steerGeometry(0.0, m_steer);
     reset();
 }
 
@@ -46,7 +47,7 @@ void Simulator::reset(const InitialConditions& initial) {
 
 void Simulator::setSetup(const Setup& setup) {
     m_model = VehicleModel(setup);
-    m_steer = m_model.steerGeometry(m_state.steerAngle); // the geometry may have changed
+    m_model.steerGeometry(m_state.steerAngle, m_steer); // the geometry may have changed
     m_sample.surfaceMu.fill(setup.simulation.surfaceMu);
 }
 
@@ -61,6 +62,10 @@ bool Simulator::step(const DriverInputs& inputs) {
     return !diverged();
 }
 
+// Built like the step's other stages (VTW_WHEEL_LANES_CLONES), so that its copies of
+// per-wheel arrays (the sample's, the last Fx) are the vector stores the next stage's
+// vector loads can take their data from.
+VTW_WHEEL_LANES_CLONES
 void Simulator::substep(const DriverInputs& inputs, double dt) {
     const Setup& setup = m_model.setup();
     VehicleState& st = m_state;
@@ -73,7 +78,7 @@ void Simulator::substep(const DriverInputs& inputs, double dt) {
     st.steerAngle = rateLimitedSteer(st.steerAngle, target, setup.steering.steerRate, dt);
 
     if (st.steerAngle != m_steer.referenceAngle)
-        m_steer = m_model.steerGeometry(st.steerAngle);
+        m_model.steerGeometry(st.steerAngle, m_steer);
     const StepContext ctx = m_model.makeContext(st, inputs, m_steer);
 
     // The sample of this substep's start; with several substeps the last one
@@ -84,9 +89,9 @@ void Simulator::substep(const DriverInputs& inputs, double dt) {
     s.inputs = inputs;
     s.gear = st.gearbox.gear;
     s.steerAngle = st.steerAngle;
-    s.frontWheels = m_steer.front;
+    s.frontWheels = m_steer.wheels.front();
     s.distance = m_distance;
-    s.load = ctx.load; // surfaceMu only changes with the setup: reset() and setSetup() set it
+    storeQuad(loadQuad(ctx.load.data()), s.load.data()); // surfaceMu only changes with the setup: reset() and setSetup() set it
 
     switch (setup.simulation.integrator) {
     case Integrator::ExplicitEuler: integrateExplicitEuler(m_model, ctx, st.body, m_sample.forces, dt); break;
@@ -118,7 +123,7 @@ void Simulator::substep(const DriverInputs& inputs, double dt) {
 
     st.longitudinalAccel = s.forces.longitudinalAccel;
     st.lateralAccel = s.forces.lateralAccel;
-    st.previousFx = s.forces.fx;
+    storeQuad(loadQuad(s.forces.fx.data()), st.previousFx.data());
     const double dx = st.body.x - s.body.x, dy = st.body.y - s.body.y;
     m_distance += std::sqrt(dx * dx + dy * dy);
     st.time += dt;

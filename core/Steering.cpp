@@ -58,8 +58,8 @@ FrontWheelAngles ackermannAngles(double referenceAngle, double wheelbase, double
 }
 
 VTW_WHEEL_LANES_CLONES
-FrontWheelGeometry frontWheelGeometry(double referenceAngle, double wheelbase, double track,
-                                      double ackermannPercent) {
+void wheelSteer(double referenceAngle, double wheelbase, double track, double ackermannPercent,
+                WheelSteer& out) {
     constexpr double halfPi = 1.57079632679489661923;
     const double magnitude = std::abs(referenceAngle);
     if (magnitude >= 1e-9 && magnitude <= halfPi && ackermannShare(ackermannPercent) == 1.0) {
@@ -68,8 +68,9 @@ FrontWheelGeometry frontWheelGeometry(double referenceAngle, double wheelbase, d
         // along (L cos - t/2 sin, L sin), the outer along (L cos + t/2 sin, L sin).
         // Normalising those needs one square root and one division each. This is the
         // shortest path from the steer angle to the slips, which wait for it every
-        // step the steer moves, so the sine and cosine, and then the two wheels, are
+        // step the steer moves, so the sine and cosine, and then the wheels, are
         // lanes of one vector (the bits of fastSinCos and of the scalar expressions).
+        // The rear lanes point along (1, 0), which normalises to exactly 1 and 0.
         const Quad sinCos = fastSinWithinPi(Quad{magnitude, halfPi - magnitude, 0.0, 0.0});
         const double sinDelta = sinCos[0], cosDelta = sinCos[1];
         const double along = wheelbase * cosDelta;
@@ -77,19 +78,31 @@ FrontWheelGeometry frontWheelGeometry(double referenceAngle, double wheelbase, d
         const double lateral = wheelbase * sinDelta;
         const double innerAlong = along - across; // negative past the turn centre at the inner wheel
         if (innerAlong > 0.0) {
-            const Quad alongs{innerAlong, along + across, 1.0, 1.0};
-            const Quad scales = 1.0 / laneSqrt(alongs * alongs + lateral * lateral);
-            const Quad sines = lateral * scales, cosines = alongs * scales;
-            if (referenceAngle > 0.0) // a left turn has the left wheel inside
-                return {sines[0], cosines[0], sines[1], cosines[1]};
-            return {-sines[1], cosines[1], -sines[0], cosines[0]};
+            // A left turn has the left wheel inside; a right turn swaps the front lanes
+            // and mirrors the sines.
+            const bool left = referenceAngle > 0.0;
+            const Quad alongs = left ? Quad{innerAlong, along + across, 1.0, 1.0}
+                                     : Quad{along + across, innerAlong, 1.0, 1.0};
+            const Quad laterals = left ? Quad{lateral, lateral, 0.0, 0.0} : Quad{-lateral, -lateral, 0.0, 0.0};
+            const Quad scales = 1.0 / laneSqrt(alongs * alongs + laterals * laterals);
+            storeQuad(alongs * scales, out.cos.data());
+            storeQuad(laterals * scales, out.sin.data());
+            return;
         }
     }
     const FrontWheelAngles angles = ackermannAngles(referenceAngle, wheelbase, track, ackermannPercent);
     FrontWheelGeometry g;
     fastSinCos(angles.left, g.sinLeft, g.cosLeft);
     fastSinCos(angles.right, g.sinRight, g.cosRight);
-    return g;
+    out.cos = {g.cosLeft, g.cosRight, 1.0, 1.0};
+    out.sin = {g.sinLeft, g.sinRight, 0.0, 0.0};
+}
+
+FrontWheelGeometry frontWheelGeometry(double referenceAngle, double wheelbase, double track,
+                                      double ackermannPercent) {
+    WheelSteer steer;
+    wheelSteer(referenceAngle, wheelbase, track, ackermannPercent, steer);
+    return steer.front();
 }
 
 double FrontWheelGeometry::left() const { return std::atan2(sinLeft, cosLeft); }

@@ -15,7 +15,7 @@ struct StepSample {
     double steerAngle = 0.0;     ///< rad, reference angle
     FrontWheelGeometry frontWheels; ///< the front wheels' steer, as sines and cosines
     double distance = 0.0;       ///< m, path length driven
-    WheelArray load{};
+    alignas(wheelLanesAlignment) WheelArray load{}; ///< N
     WheelArray surfaceMu{};      ///< grip scale seen by each wheel
     ForceEvaluation forces;
     double speed() const;        ///< m/s, |v|

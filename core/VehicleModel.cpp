@@ -87,10 +87,10 @@ VehicleModel::VehicleModel(const Setup& setup)
     }
 }
 
-SteerGeometry VehicleModel::steerGeometry(double referenceAngle) const {
-    return {referenceAngle,
-            frontWheelGeometry(referenceAngle, m_setup.chassis.wheelbase(),
-                               m_setup.chassis.trackFront, m_setup.steering.ackermannPercent)};
+void VehicleModel::steerGeometry(double referenceAngle, SteerGeometry& out) const {
+    wheelSteer(referenceAngle, m_setup.chassis.wheelbase(), m_setup.chassis.trackFront,
+               m_setup.steering.ackermannPercent, out.wheels);
+    out.referenceAngle = referenceAngle;
 }
 
 void addPositionRates(const BodyState& s, BodyRates& rates) {
@@ -114,13 +114,12 @@ StepContext VehicleModel::makeContext(const VehicleState& state, const DriverInp
         downforce = m_downforceConstant * speed * speed;
     }
     const double share = m_setup.aero.downforceFrontShare;
-    const WheelArray load = m_loadTransfer.wheelLoads(state.longitudinalAccel, state.lateralAccel,
-                                                      share * downforce, (1.0 - share) * downforce);
-    storeQuad(Quad{load[0], load[1], load[2], load[3]}, ctx.load.data());
+    storeQuad(m_loadTransfer.wheelLoadLanes(state.longitudinalAccel, state.lateralAccel,
+                                            share * downforce, (1.0 - share) * downforce),
+              ctx.load.data());
 
-    const FrontWheelGeometry& front = steer.front;
-    storeQuad(Quad{front.cosLeft, front.cosRight, 1.0, 1.0}, ctx.cosSteer.data());
-    storeQuad(Quad{front.sinLeft, front.sinRight, 0.0, 0.0}, ctx.sinSteer.data());
+    storeQuad(loadQuad(steer.wheels.cos.data()), ctx.cosSteer.data());
+    storeQuad(loadQuad(steer.wheels.sin.data()), ctx.sinSteer.data());
 
     const double pedal = std::clamp(inputs.brake, 0.0, 1.0) * m_setup.brakes.maxTorque;
     const double handbrake = std::clamp(inputs.handbrake, 0.0, 1.0) * m_setup.brakes.handbrakeTorque;

@@ -27,12 +27,12 @@ struct StepContext {
     double throttle;
 };
 
-/// The front wheels' cosines and sines for one reference steer angle. Computing
+/// The wheels' steer cosines and sines for one reference steer angle. Computing
 /// them costs a sine, a cosine and two square roots, so the simulator caches
 /// them while the steer does not move.
 struct SteerGeometry {
+    WheelSteer wheels;
     double referenceAngle = 0.0;
-    FrontWheelGeometry front;
 };
 
 /// Time derivative of BodyState.
@@ -75,8 +75,9 @@ public:
     StepContext makeContext(const VehicleState& state, const DriverInputs& inputs,
                             const SteerGeometry& steer) const;
 
-    /// Ackermann angles and their trigonometry for a reference steer angle.
-    SteerGeometry steerGeometry(double referenceAngle) const;
+    /// Ackermann angles and their trigonometry for a reference steer angle, written
+    /// in place (the step loads them straight after: see WheelSteer).
+    void steerGeometry(double referenceAngle, SteerGeometry& out) const;
 
     /// d(Fx * R)/d(omega) of the four wheels at their loads, from the tires' slopes at
     /// the origin: the bound the semi-implicit wheel update uses (N m s/rad).
