@@ -25,6 +25,11 @@ public:
 
     /// y at x. Binary search, no allocation: safe in the step.
     double evaluate(double x) const;
+    /// The same y, found by walking from `segment`, the index of the point that began
+    /// the segment found last time (any value will do; it is updated). For a caller
+    /// whose x moves little between calls, like the engine's speed from one step to
+    /// the next, this is a compare or two instead of a search.
+    double evaluate(double x, std::size_t& segment) const;
 
     /// Largest y over the points (the peak of a piecewise-linear curve lies on a point).
     double maxY() const;
@@ -41,6 +46,8 @@ public:
     friend bool operator==(const Curve&, const Curve&) = default;
 
 private:
+    static double interpolate(const CurvePoint& a, const CurvePoint& b, double x);
+
     std::vector<CurvePoint> m_points;
 };
 

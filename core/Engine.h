@@ -31,8 +31,10 @@ double driveForce(double engineTorque, double gearRatio, double finalDrive, doub
                   double wheelRadius);
 
 /// Full-throttle torque (N m) at an engine speed, from the curve (clamped at its ends).
-inline double maxEngineTorque(const EngineParams& engine, double rpm) {
-    return engine.torqueCurve.evaluate(rpm);
+/// A caller that asks again and again, the step, passes where the curve's search
+/// should start (Curve::evaluate); the answer is the same.
+inline double maxEngineTorque(const EngineParams& engine, double rpm, std::size_t* torqueSegment = nullptr) {
+    return torqueSegment ? engine.torqueCurve.evaluate(rpm, *torqueSegment) : engine.torqueCurve.evaluate(rpm);
 }
 
 /// Net engine torque (N m) at a throttle position and the engine speed the
@@ -41,10 +43,12 @@ inline double maxEngineTorque(const EngineParams& engine, double rpm) {
 /// than idle); the rev limiter cuts the throttle's torque above redline; with the
 /// throttle released the engine brakes in proportion to its speed
 /// (T_eb = mu_eb * rpm, PHYSICS.md 3), so a car at rest feels no torque.
-inline double engineTorque(const EngineParams& engine, double wheelRpm, double throttle) {
+inline double engineTorque(const EngineParams& engine, double wheelRpm, double throttle,
+                           std::size_t* torqueSegment = nullptr) {
     const double rpm = std::abs(wheelRpm);
     const double limitedThrottle = rpm >= engine.redlineRpm ? 0.0 : throttle;
-    const double combustion = limitedThrottle * maxEngineTorque(engine, std::max(rpm, engine.idleRpm));
+    const double combustion =
+        limitedThrottle * maxEngineTorque(engine, std::max(rpm, engine.idleRpm), torqueSegment);
     // Engine braking opposes the way the wheels turn the engine (signed rpm).
     const double braking = (1.0 - limitedThrottle) * engine.engineBrakingCoefficient * wheelRpm;
     return combustion - braking;

@@ -55,18 +55,21 @@ bool Simulator::step(const DriverInputs& inputs) {
     if (diverged())
         return false;
     const SimulationParams& sim = m_model.setup().simulation;
-    const int substeps = std::max(1, sim.substeps);
-    const double dt = sim.timeStep / substeps;
-    for (int k = 0; k < substeps && !diverged(); ++k)
-        substep(inputs, dt);
-    return !diverged();
+    if (sim.substeps <= 1) // the usual case: no division, no loop
+        return substep(inputs, sim.timeStep);
+    const double dt = sim.timeStep / sim.substeps;
+    for (int k = 0; k < sim.substeps; ++k) {
+        if (!substep(inputs, dt))
+            return false;
+    }
+    return true;
 }
 
 // Built like the step's other stages (VTW_WHEEL_LANES_CLONES), so that its copies of
 // per-wheel arrays (the sample's, the last Fx) are the vector stores the next stage's
 // vector loads can take their data from.
 VTW_WHEEL_LANES_CLONES
-void Simulator::substep(const DriverInputs& inputs, double dt) {
+bool Simulator::substep(const DriverInputs& inputs, double dt) {
     const Setup& setup = m_model.setup();
     VehicleState& st = m_state;
 
@@ -127,13 +130,10 @@ void Simulator::substep(const DriverInputs& inputs, double dt) {
     const double dx = st.body.x - s.body.x, dy = st.body.y - s.body.y;
     m_distance += std::sqrt(dx * dx + dy * dy);
     st.time += dt;
-    checkFinite();
-}
 
-bool Simulator::checkFinite() {
-    // Fast path: NaN and infinity propagate through a sum, and one lane compare
-    // bounds the spins; only a failing step pays for finding the culprit.
-    const BodyState& b = m_state.body;
+    // The divergence check. NaN and infinity propagate through a sum, and one lane
+    // compare bounds the spins; only a failing step pays for finding the culprit.
+    const BodyState& b = st.body;
     const Quad spins = loadQuad(b.wheelSpin.data());
     const double sum = laneSum(Quad{b.x, b.y, b.heading, b.vx} + Quad{b.vy, b.yawRate, 0.0, 0.0} + spins);
     const bool plausible = std::isfinite(sum) && !anyLane(laneAbs(spins) > maxPlausibleWheelSpin) &&

@@ -47,9 +47,7 @@ public:
     const std::string& error() const { return m_error; }
 
 private:
-    void substep(const DriverInputs& inputs, double dt);
-    void integrate(const StepContext& ctx, double dt);
-    bool checkFinite();
+    bool substep(const DriverInputs& inputs, double dt); ///< false if the run diverged
     [[gnu::cold, gnu::noinline]] bool reportDivergence(); ///< names what went wrong; always false
 
     VehicleModel m_model;

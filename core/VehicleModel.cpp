@@ -87,12 +87,6 @@ VehicleModel::VehicleModel(const Setup& setup)
     }
 }
 
-void VehicleModel::steerGeometry(double referenceAngle, SteerGeometry& out) const {
-    wheelSteer(referenceAngle, m_setup.chassis.wheelbase(), m_setup.chassis.trackFront,
-               m_setup.steering.ackermannPercent, out.wheels);
-    out.referenceAngle = referenceAngle;
-}
-
 void addPositionRates(const BodyState& s, BodyRates& rates) {
     double sinH, cosH;
     fastSinCos(s.heading, sinH, cosH);
@@ -142,7 +136,7 @@ void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEva
     if (ctx.gearRatio != 0.0) {
         const double wheelRpm = drivenWheelRpm(s.wheelSpin, ctx.gearRatio);
         out.engineRpm = std::max(std::abs(wheelRpm), m_setup.engine.idleRpm);
-        out.engineTorque = engineTorque(m_setup.engine, wheelRpm, ctx.throttle);
+        out.engineTorque = engineTorque(m_setup.engine, wheelRpm, ctx.throttle, &m_torqueSegment);
         axleInputTorque = axleTorque(out.engineTorque, ctx.gearRatio, m_setup.gearbox.finalDrive,
                                      m_setup.gearbox.efficiency);
     } else {

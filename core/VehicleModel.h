@@ -77,7 +77,11 @@ public:
 
     /// Ackermann angles and their trigonometry for a reference steer angle, written
     /// in place (the step loads them straight after: see WheelSteer).
-    void steerGeometry(double referenceAngle, SteerGeometry& out) const;
+    void steerGeometry(double referenceAngle, SteerGeometry& out) const {
+        wheelSteer(referenceAngle, m_setup.chassis.wheelbase(), m_setup.chassis.trackFront,
+                   m_setup.steering.ackermannPercent, out.wheels);
+        out.referenceAngle = referenceAngle;
+    }
 
     /// d(Fx * R)/d(omega) of the four wheels at their loads, from the tires' slopes at
     /// the origin: the bound the semi-implicit wheel update uses (N m s/rad).
@@ -134,6 +138,10 @@ private:
     alignas(wheelLanesAlignment) WheelArray m_torqueStiffnessPerNewton{}; ///< R^2 dFx/dkappa per N of load (per m/s for slip-speed)
     alignas(wheelLanesAlignment) WheelArray m_speedProportionalSlope{}; ///< 1 where the tire's slope grows with contact speed (slip-speed)
     bool m_frontLocked = false, m_rearLocked = false; ///< locked differential on a driven axle
+    /// Where the torque curve's search starts (Curve::evaluate): a hint, not state, as
+    /// any value gives the same torque. Each simulator owns its model, so no other
+    /// thread evaluates it.
+    mutable std::size_t m_torqueSegment = 0;
 };
 
 } // namespace vtw
