@@ -14,6 +14,7 @@
 #include <QtTest>
 
 #include <cstring>
+#include <limits>
 
 using namespace vtw;
 
@@ -319,6 +320,40 @@ private slots:
         const RunResult r = runManeuver(s, run);
         QVERIFY(!r.ok);
         QVERIFY2(r.error.find("diverged") != std::string::npos, r.error.c_str());
+    }
+
+    // Each bound of the divergence check stops the run and names the culprit: a state
+    // corrupted before a step (as a diverging run would leave it) fails that step.
+    void divergenceCheckNamesTheCulprit_data() {
+        QTest::addColumn<int>("field");
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("named");
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        const double inf = std::numeric_limits<double>::infinity();
+        QTest::newRow("x NaN") << 0 << nan << "x = nan";
+        QTest::newRow("y infinite") << 1 << inf << "y = ";
+        // A NaN heading or velocity turns the new x NaN too, and x is named first.
+        QTest::newRow("heading NaN") << 2 << nan << ": x = nan";
+        QTest::newRow("vy NaN") << 3 << nan << ": x = nan";
+        QTest::newRow("too fast") << 4 << 400.0 << "speed (m/s)";
+        QTest::newRow("spinning") << 5 << 100.0 << "yaw rate";
+        QTest::newRow("wheel spin") << 6 << 5000.0 << "wheel RL spin";
+    }
+    void divergenceCheckNamesTheCulprit() {
+        QFETCH(int, field);
+        QFETCH(double, value);
+        QFETCH(QString, named);
+        Simulator sim(defaultSetup());
+        DriverInputs in;
+        in.throttle = 0.3;
+        QVERIFY(sim.step(in));
+        BodyState& b = sim.mutableState().body;
+        double* fields[] = {&b.x, &b.y, &b.heading, &b.vy, &b.vx, &b.yawRate, &b.wheelSpin[RL]};
+        *fields[field] = value;
+        QVERIFY(!sim.step(in));
+        QVERIFY(sim.diverged());
+        QVERIFY2(QString::fromStdString(sim.error()).contains(named), sim.error().c_str());
+        QVERIFY(!sim.step(in)); // and it stays stopped
     }
 };
 
