@@ -213,10 +213,10 @@ void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEva
         rolling = m_setup.aero.rollingResistanceLinear * s.vx;
     } else {
         // c_rr * N, faded in below a walking pace so a car at rest is not pushed.
-        constexpr double fadeSpeed = 0.1; // m/s
+        constexpr double inverseFadeSpeed = 1.0 / 0.1; // s/m: full resistance from 0.1 m/s
         const double totalLoad = ctx.load[0] + ctx.load[1] + ctx.load[2] + ctx.load[3];
         rolling = m_setup.aero.rollingResistanceCoefficient * totalLoad *
-                  std::clamp(s.vx / fadeSpeed, -1.0, 1.0);
+                  std::clamp(s.vx * inverseFadeSpeed, -1.0, 1.0);
     }
     sumFx -= rolling;
     out.rollingResistanceForce = std::abs(rolling);
