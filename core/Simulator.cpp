@@ -74,15 +74,16 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
     const Setup& setup = m_model.setup();
     VehicleState& st = m_state;
 
-    // Discrete updates at the step boundary: gearbox, then steering.
+    // Discrete updates at the step boundary: steering, then the gearbox (the two are
+    // independent; the steer geometry is the longer work, so it goes first).
+    const double target = std::clamp(inputs.steer, -1.0, 1.0) * setup.steering.maxSteerAngle;
+    st.steerAngle = rateLimitedSteer(st.steerAngle, target, setup.steering.steerRate, dt);
+    if (st.steerAngle != m_steer.referenceAngle)
+        m_model.steerGeometry(st.steerAngle, m_steer);
+
     const double currentRatio = gearRatio(setup.gearbox, st.gearbox.gear);
     updateGearbox(setup.gearbox, st.gearbox, inputs.gear,
                   m_model.drivenWheelRpm(st.body.wheelSpin, currentRatio), dt);
-    const double target = std::clamp(inputs.steer, -1.0, 1.0) * setup.steering.maxSteerAngle;
-    st.steerAngle = rateLimitedSteer(st.steerAngle, target, setup.steering.steerRate, dt);
-
-    if (st.steerAngle != m_steer.referenceAngle)
-        m_model.steerGeometry(st.steerAngle, m_steer);
     const StepContext ctx = m_model.makeContext(st, inputs, m_steer);
 
     // The sample of this substep's start; with several substeps the last one
