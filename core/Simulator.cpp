@@ -91,7 +91,6 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
     StepSample& s = m_sample;
     s.time = st.time;
     s.body = st.body;
-    s.inputs = inputs;
     s.gear = st.gearbox.gear;
     s.steerAngle = st.steerAngle;
     s.frontWheels = m_steer.wheels.front();
@@ -132,6 +131,10 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
     const double dx = st.body.x - s.body.x, dy = st.body.y - s.body.y;
     m_distance += std::sqrt(dx * dx + dy * dy);
     st.time += dt;
+    // The inputs go into the sample last: a caller (a maneuver's controller) has often
+    // just written them field by field, and a wider load of fields still on their way
+    // to the cache would wait for them.
+    s.inputs = inputs;
 
     // The divergence check, as two lane compares and one branch: NaN and infinity fail
     // every compare, and a sum carries them from the position; only a failing step
