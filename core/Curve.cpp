@@ -1,12 +1,15 @@
 #include "Curve.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace vtw {
 
 double Curve::evaluate(double x) const {
     if (m_points.empty())
         return 0.0;
+    if (std::isnan(x))
+        return x; // every compare below would fail, and the search would run off the end
     if (x <= m_points.front().x)
         return m_points.front().y;
     if (x >= m_points.back().x)

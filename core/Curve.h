@@ -16,7 +16,8 @@ struct CurvePoint {
 /// first/last value outside its x range. Used for the engine torque curve and
 /// the tire tables. Validity (at least two points, strictly increasing x) is
 /// checked by the setup validator, not here, so a curve being edited may be
-/// briefly invalid; evaluate() still returns a finite answer for any list.
+/// briefly invalid; evaluate() still returns a finite answer for any list and
+/// finite x (NaN x gives NaN).
 class Curve {
 public:
     Curve() = default;
@@ -25,10 +26,11 @@ public:
 
     /// y at x. Binary search, no allocation: safe in the step.
     double evaluate(double x) const;
-    /// The same y, found by walking from `segment`, the index of the point that began
-    /// the segment found last time (any value will do; it is updated). For a caller
-    /// whose x moves little between calls, like the engine's speed from one step to
-    /// the next, this is a compare or two instead of a search.
+    /// The same y for a curve sorted by x (a valid one), found by walking from
+    /// `segment`, the index of the point that began the segment found last time (any
+    /// value will do; it is updated). For a caller whose x moves little between calls,
+    /// like the engine's speed from one step to the next, this is a compare or two
+    /// instead of a search. On an unsorted list the answer may depend on `segment`.
     double evaluate(double x, std::size_t& segment) const;
 
     /// Largest y over the points (the peak of a piecewise-linear curve lies on a point).

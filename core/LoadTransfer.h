@@ -46,8 +46,8 @@ inline AxleLoads splitAxles(double total, double staticFront, double transfer) {
 WheelArray wheelLoads(const ChassisParams& chassis, double longitudinalAccel, double lateralAccel,
                       double downforceFront, double downforceRear);
 
-/// wheelLoads() of one chassis with its constants worked out once: the step
-/// calls it every time.
+/// wheelLoads() of one chassis with its constants worked out once (the step calls
+/// wheelLoadLanes() every time).
 class LoadTransfer {
 public:
     explicit LoadTransfer(const ChassisParams& chassis);

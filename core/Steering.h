@@ -20,9 +20,9 @@ struct FrontWheelAngles {
 FrontWheelAngles ackermannAngles(double referenceAngle, double wheelbase, double track,
                                  double ackermannPercent);
 
-/// The sines and cosines of the front wheels' angles of ackermannAngles(), what each
-/// step needs when the steer moves. The angles themselves are only read for
-/// telemetry, so they are recovered from these on demand.
+/// The sines and cosines of the front wheels' angles of ackermannAngles(), as the
+/// step's sample records them (WheelSteer::front()). The angles themselves are only
+/// read for telemetry, so they are recovered from these on demand.
 struct FrontWheelGeometry {
     double sinLeft = 0.0, cosLeft = 1.0;
     double sinRight = 0.0, cosRight = 1.0;
@@ -34,9 +34,10 @@ FrontWheelGeometry frontWheelGeometry(double referenceAngle, double wheelbase, d
 
 /// The same sines and cosines laid out as the step's lanes load them: per wheel (FL,
 /// FR, RL, RR; the rear wheels do not steer, cosine 1 and sine 0), each array one
-/// 32-byte vector. wheelSteer() writes each array with one vector store, because the
-/// step loads it right after, and a vector load that spans several narrower stores
-/// still in flight waits until they reach the cache (measured: about 5 ns a step).
+/// 32-byte vector. On the AVX2 build wheelSteer()'s full-Ackermann path, the one the
+/// step takes, writes each array with one vector store, because the step loads it
+/// right after, and a vector load that spans several narrower stores still in flight
+/// waits until they reach the cache (measured: about 5 ns a step).
 struct WheelSteer {
     alignas(wheelLanesAlignment) WheelArray cos{1.0, 1.0, 1.0, 1.0};
     alignas(wheelLanesAlignment) WheelArray sin{};

@@ -18,7 +18,7 @@ inline constexpr double metresPerFoot = 0.3048;
 inline constexpr double newtonMetresPerPoundFoot = 1.3558179;
 inline constexpr double wattsPerHorsepower = 745.69987; ///< mechanical hp
 
-// One multiplication by a constant each: the step converts engine speeds every time.
+// One multiplication by a constant each (the step converts engine speeds every time).
 constexpr double radPerSecToRpm(double w) { return w * (60.0 / (2.0 * pi)); }
 constexpr double rpmToRadPerSec(double rpm) { return rpm * (2.0 * pi / 60.0); }
 constexpr double degToRad(double d) { return d * pi / 180.0; }

@@ -73,6 +73,9 @@ VehicleModel::VehicleModel(const Setup& setup)
     m_dragConstant = setup.aero.dragConstant();
     m_downforceConstant = 0.5 * setup.aero.airDensity * setup.aero.downforceCoefficientArea;
     m_lowSpeedFloor = setup.simulation.lowSpeedFloor;
+    const auto& torquePoints = setup.engine.torqueCurve.points();
+    m_torqueCurveSorted = std::is_sorted(torquePoints.begin(), torquePoints.end(),
+                                         [](const CurvePoint& a, const CurvePoint& b) { return a.x < b.x; });
 
     const double weight = ch.mass * units::gravity;
     const AxleLoads staticLoads = axleLoads(ch, weight, 0.0);
@@ -136,7 +139,8 @@ void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEva
     if (ctx.gearRatio != 0.0) {
         const double wheelRpm = drivenWheelRpm(s.wheelSpin, ctx.gearRatio);
         out.engineRpm = std::max(std::abs(wheelRpm), m_setup.engine.idleRpm);
-        out.engineTorque = engineTorque(m_setup.engine, wheelRpm, ctx.throttle, &m_torqueSegment);
+        out.engineTorque = engineTorque(m_setup.engine, wheelRpm, ctx.throttle,
+                                        m_torqueCurveSorted ? &m_torqueSegment : nullptr);
         axleInputTorque = axleTorque(out.engineTorque, ctx.gearRatio, m_setup.gearbox.finalDrive,
                                      m_setup.gearbox.efficiency);
     } else {

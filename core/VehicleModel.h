@@ -28,8 +28,8 @@ struct StepContext {
 };
 
 /// The wheels' steer cosines and sines for one reference steer angle. Computing
-/// them costs a sine, a cosine and two square roots, so the simulator caches
-/// them while the steer does not move.
+/// them costs a sine, a cosine, a square root and a division, so the simulator
+/// caches them while the steer does not move.
 struct SteerGeometry {
     WheelSteer wheels;
     double referenceAngle = 0.0;
@@ -69,14 +69,16 @@ class VehicleModel {
 public:
     explicit VehicleModel(const Setup& setup);
 
+    /// Not for several threads at once on one model: it moves the torque curve's search
+    /// hint (each simulator owns its model).
     void evaluate(const BodyState& s, const StepContext& ctx, ForceEvaluation& out) const;
 
     /// Build the step context from the state at the start of a step.
     StepContext makeContext(const VehicleState& state, const DriverInputs& inputs,
                             const SteerGeometry& steer) const;
 
-    /// Ackermann angles and their trigonometry for a reference steer angle, written
-    /// in place (the step loads them straight after: see WheelSteer).
+    /// The wheels' steer trigonometry for a reference steer angle (wheelSteer()), written
+    /// in place (the step loads it straight after: see WheelSteer).
     void steerGeometry(double referenceAngle, SteerGeometry& out) const {
         wheelSteer(referenceAngle, m_setup.chassis.wheelbase(), m_setup.chassis.trackFront,
                    m_setup.steering.ackermannPercent, out.wheels);
@@ -139,9 +141,11 @@ private:
     alignas(wheelLanesAlignment) WheelArray m_speedProportionalSlope{}; ///< 1 where the tire's slope grows with contact speed (slip-speed)
     bool m_frontLocked = false, m_rearLocked = false; ///< locked differential on a driven axle
     /// Where the torque curve's search starts (Curve::evaluate): a hint, not state, as
-    /// any value gives the same torque. Each simulator owns its model, so no other
-    /// thread evaluates it.
+    /// any value gives the same torque on a curve sorted by rpm. An unsorted curve (the
+    /// validator refuses one) is searched without it, so a run never depends on the
+    /// hint. Each simulator owns its model, so no other thread evaluates it.
     mutable std::size_t m_torqueSegment = 0;
+    bool m_torqueCurveSorted = false;
 };
 
 } // namespace vtw

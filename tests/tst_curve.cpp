@@ -2,6 +2,9 @@
 
 #include <QtTest>
 
+#include <cmath>
+#include <limits>
+
 using vtw::Curve;
 
 // Expected values are hand-computed linear interpolations of the test curve.
@@ -32,6 +35,21 @@ private slots:
         QCOMPARE(curve.maxY(), 20.0);
     }
     void emptyCurveIsZero() { QCOMPARE(Curve{}.evaluate(3.0), 0.0); }
+
+    // NaN in, NaN out (not a read past the end of the points), by either search;
+    // a one-point curve is flat.
+    void nanAndOnePoint() {
+        const Curve curve{{0.0, 10.0}, {2.0, 20.0}, {6.0, 5.0}};
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        QVERIFY(std::isnan(curve.evaluate(nan)));
+        std::size_t segment = 1;
+        QVERIFY(std::isnan(curve.evaluate(nan, segment)));
+        const Curve single{{3.0, 7.0}};
+        for (double x : {-1.0, 3.0, 10.0}) {
+            QCOMPARE(single.evaluate(x), 7.0);
+            QCOMPARE(single.evaluate(x, segment), 7.0);
+        }
+    }
 
     // The walk from a remembered segment must give the binary search's bits for every
     // x and every starting guess, on a curve with a repeated x too (non-decreasing).
