@@ -69,10 +69,10 @@ void wheelSteer(double referenceAngle, double wheelbase, double track, double ac
         // Normalising those needs one square root and one division each. This is the
         // shortest path from the steer angle to the slips, which wait for it every
         // step the steer moves, so the sine and cosine, and then the wheels, are
-        // lanes of one vector (the bits of fastSinCos and of the scalar expressions).
-        // The rear lanes point along (1, 0), which normalises to exactly 1 and 0.
-        const Quad sinCos = fastSinWithinPi(Quad{magnitude, halfPi - magnitude, 0.0, 0.0});
-        const double sinDelta = sinCos[0], cosDelta = sinCos[1];
+        // lanes of one vector (the bits of the scalar expressions). The rear lanes point
+        // along (1, 0), which normalises to exactly 1 and 0.
+        double sinDelta, cosDelta;
+        fastSinCos(magnitude, sinDelta, cosDelta);
         const double along = wheelbase * cosDelta;
         const double across = 0.5 * track * sinDelta;
         const double lateral = wheelbase * sinDelta;

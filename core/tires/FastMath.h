@@ -87,14 +87,18 @@ VTW_LANE Quad fastSin(Quad x) {
 /// sin and cos of any angle: reduced to [-pi, pi] (one rounding, fine for the
 /// headings and steer angles of a simulation), then cos(x) = sin(pi/2 - |x|).
 /// Absolute error < 1e-9 for |x| up to 1e4 rad (tst_tires).
-inline void fastSinCos(double x, double& s, double& c) {
+VTW_LANE void fastSinCos(double x, double& s, double& c) {
     constexpr double twoPi = 6.28318530717958647692;
     constexpr double halfPi = 1.57079632679489661923;
     constexpr double pi = twoPi / 2.0;
     // Most calls are already in range, where the reduction would subtract zero.
     const double reduced = std::fabs(x) <= pi ? x : x - twoPi * std::nearbyint(x / twoPi);
-    s = fastSinWithinPi(reduced);
-    c = fastSinWithinPi(halfPi - std::fabs(reduced));
+    // Both polynomials as two lanes of one vector: half the instructions, the same bits
+    // (the step's last link, the new heading to the position, waits on this; measured
+    // about 1.5 ns a step).
+    const Quad sinCos = fastSinWithinPi(Quad{reduced, halfPi - std::fabs(reduced), 0.0, 0.0});
+    s = sinCos[0];
+    c = sinCos[1];
 }
 
 } // namespace vtw
