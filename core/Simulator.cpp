@@ -128,8 +128,10 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
     st.longitudinalAccel = s.forces.longitudinalAccel;
     st.lateralAccel = s.forces.lateralAccel;
     storeQuad(loadQuad(s.forces.fx.data()), st.previousFx.data());
-    const double dx = st.body.x - s.body.x, dy = st.body.y - s.body.y;
-    m_distance += std::sqrt(dx * dx + dy * dy);
+    // The path length of this step: the position moved by dt times the new velocity
+    // turned to the new heading, and a turn keeps a length. From the velocity it is ready
+    // before the heading's sine and cosine, the step's last link, instead of after them.
+    m_distance += dt * std::sqrt(st.body.vx * st.body.vx + st.body.vy * st.body.vy);
     st.time += dt;
     // The inputs go into the sample last: a caller (a maneuver's controller) has often
     // just written them field by field, and a wider load of fields still on their way
