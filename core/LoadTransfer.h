@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Lanes.h"
+#include "Wheels.h"
 
 #include <algorithm>
 #include <array>
@@ -9,15 +10,6 @@
 namespace vtw {
 
 struct ChassisParams;
-
-/// Wheel indices, PHYSICS.md 0.
-enum WheelIndex { FL = 0, FR = 1, RL = 2, RR = 3 };
-inline constexpr int WheelCount = 4;
-using WheelArray = std::array<double, WheelCount>;
-/// Where the step loads a WheelArray as one vector of four lanes (Lanes.h), the array
-/// starts on a 32-byte boundary: then no load straddles two cache lines, which costs
-/// the step several nanoseconds when it happens (alignas(wheelLanesAlignment)).
-inline constexpr std::size_t wheelLanesAlignment = 32;
 
 /// Axle loads of PHYSICS.md 2: static split by the CG position plus the
 /// longitudinal transfer (h/L) M a, clamped so that neither axle goes negative.

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "LoadTransfer.h"
+#include "Wheels.h"
 
 #include <algorithm>
 
