@@ -40,12 +40,39 @@ void integrateSemiImplicitEuler(const VehicleModel& model, const StepContext& ct
     // and body would disagree about momentum (a coast-down would show it).
     const Quad k = model.wheelTorqueStiffnesses(loadQuad(ctx.load.data()),
                                                 loadQuad(first.inverseSlipDenominator.data()));
+    const Quad rate = loadQuad(r.wheelSpin.data());
     const Quad damping = dt / (1.0 + dt * k * model.inverseWheelInertias());
-    const Quad change = loadQuad(r.wheelSpin.data()) * damping;
-    storeQuad(loadQuad(s.wheelSpin.data()) + change, s.wheelSpin.data());
+    Quad change = rate * damping;
     // Linearised tire force at the end of the step: Fx + (dFx/domega) domega, dFx/domega = k / R.
-    const Quad dFx = k * model.inverseWheelRadii() * change;
-    storeQuad(loadQuad(first.fx.data()) + dFx, first.fx.data()); // telemetry shows the force applied
+    const Quad fx = loadQuad(first.fx.data());
+    Quad dFx = k * model.inverseWheelRadii() * change;
+    Quad applied = fx + dFx;
+    // k is the slope at zero slip. Past the peak the real slope is smaller, so the
+    // linearised force can leave the tire's envelope (a locking wheel braked the car at
+    // 1.1 g on mu 0.8 tires). Bound it by the longitudinal force the tire has left beside
+    // its lateral force, fxMax sqrt(1 - (Fy/fyMax)^2) (docs/physics.md 7), or by Fx itself
+    // where Fx already lies further out, and take the wheel's change from the bounded
+    // force. The test is on squares scaled by fyMax^2: no division on the usual path.
+    const Quad fy = loadQuad(first.fy.data());
+    const Quad fxMax = loadQuad(first.fxMax.data()), fyMaxRaw = loadQuad(first.fyMax.data());
+    const QuadMask lateralEnvelope = fyMaxRaw > 0.0;
+    const Quad fyMax = laneSelect(lateralEnvelope, fyMaxRaw, quad(1.0));
+    const Quad fyUsed = laneSelect(lateralEnvelope, fy, Quad{});
+    const Quad fyMax2 = fyMax * fyMax;
+    const Quad left2 = fxMax * fxMax * laneMax(fyMax2 - fyUsed * fyUsed, Quad{});
+    const QuadMask beyond = applied * applied * fyMax2 > laneMax(left2, fx * fx * fyMax2);
+    if (anyLane(beyond)) [[unlikely]] {
+        const Quad bound = laneMax(laneAbs(fx), laneSqrt(left2 / fyMax2));
+        const Quad bounded = laneCopySign(bound, applied);
+        applied = laneSelect(beyond, bounded, applied);
+        dFx = applied - fx;
+        // I domega/dt = (drive and brake torque) - R Fx_applied, written from the rate at Fx.
+        change = laneSelect(beyond,
+                            dt * (rate - dFx * model.wheelRadii() * model.inverseWheelInertias()),
+                            change);
+    }
+    storeQuad(loadQuad(s.wheelSpin.data()) + change, s.wheelSpin.data());
+    storeQuad(applied, first.fx.data()); // telemetry shows the force applied
     const Quad bodyFx = dFx * loadQuad(ctx.cosSteer.data());
     const Quad bodyFy = dFx * loadQuad(ctx.sinSteer.data());
     const double extraFx = laneSum(bodyFx);

@@ -17,6 +17,11 @@ namespace {
 constexpr double maxPlausibleSpeed = 300.0;     // m/s
 constexpr double maxPlausibleWheelSpin = 3000.0; // rad/s
 constexpr double maxPlausibleYawRate = 60.0;    // rad/s
+// How far a step's velocity change may go past what the forces allow before the run is
+// called unstable: room for the stages of RK4 and the semi-implicit force correction.
+constexpr double accelerationMargin = 0.25;
+// m/s: a velocity change no step is refused for (rounding at rest).
+constexpr double velocityChangeFloor = 1e-9;
 
 const char* wheelName(int i) {
     static const char* names[WheelCount] = {"FL", "FR", "RL", "RR"};
@@ -141,13 +146,37 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
     // The divergence check, as two lane compares and one branch: NaN and infinity fail
     // every compare, and a sum carries them from the position; only a failing step
     // pays for finding the culprit.
+    // The fourth lane holds the velocity change to what the forces can give (see
+    // plausibleVelocityChange); NaN fails it as well.
     const BodyState& b = st.body;
-    const Quad magnitudes = laneAbs(Quad{b.x + b.y + b.heading, b.yawRate, b.vx * b.vx + b.vy * b.vy, 0.0});
+    const double dvx = b.vx - s.body.vx, dvy = b.vy - s.body.vy;
+    const Quad magnitudes = laneAbs(Quad{b.x + b.y + b.heading, b.yawRate, b.vx * b.vx + b.vy * b.vy,
+                                         dvx * dvx + dvy * dvy});
+    const double allowed = plausibleVelocityChange(dt);
     const Quad limits{std::numeric_limits<double>::max(), maxPlausibleYawRate,
-                      maxPlausibleSpeed * maxPlausibleSpeed, 0.0};
+                      maxPlausibleSpeed * maxPlausibleSpeed, allowed * allowed};
     const bool plausible = allLanes((laneAbs(loadQuad(b.wheelSpin.data())) <= maxPlausibleWheelSpin) &
                                     (magnitudes <= limits));
     return plausible || reportDivergence();
+}
+
+// The largest change of the body-frame velocity one step can make (docs/physics.md 7):
+// the tires give at most the sum of their envelopes' larger peaks, the resistances can
+// at most bring the car to rest, and the body frame turns the velocity by up to
+// |r| |v| dt. An integrator that goes further has become unstable (a resistance
+// overshooting through zero, a wheel update past its tire's grip), whatever the state's
+// magnitudes say.
+double Simulator::plausibleVelocityChange(double dt) const {
+    const ForceEvaluation& f = m_sample.forces;
+    const BodyState& before = m_sample.body;
+    const BodyState& after = m_state.body;
+    const double tireForce = laneSum(laneMax(loadQuad(f.fxMax.data()), loadQuad(f.fyMax.data())));
+    const double speed = std::sqrt(std::max(before.vx * before.vx + before.vy * before.vy,
+                                            after.vx * after.vx + after.vy * after.vy));
+    const double yawRate = std::max(std::abs(before.yawRate), std::abs(after.yawRate));
+    const double resistance = (f.dragForce + f.rollingResistanceForce) * m_model.inverseMass();
+    return (1.0 + accelerationMargin) * dt * (tireForce * m_model.inverseMass() + yawRate * speed) +
+           std::min((1.0 + accelerationMargin) * dt * resistance, speed) + velocityChangeFloor;
 }
 
 bool Simulator::reportDivergence() {
@@ -180,6 +209,19 @@ bool Simulator::reportDivergence() {
         return fail("speed (m/s)", std::sqrt(speedSquared));
     if (std::abs(b.yawRate) > maxPlausibleYawRate)
         return fail("yaw rate (rad/s)", b.yawRate);
+    const double dt = m_state.time - m_sample.time;
+    const double dvx = b.vx - m_sample.body.vx, dvy = b.vy - m_sample.body.vy;
+    const double change = std::sqrt(dvx * dvx + dvy * dvy);
+    const double allowed = plausibleVelocityChange(dt);
+    if (!(change <= allowed)) {
+        std::snprintf(buffer, sizeof buffer,
+                      "numerically unstable at t = %.3f s: the car's velocity changed at %.4g m/s^2, "
+                      "more than its tires and aero can give (%.4g m/s^2). Reduce the time step or "
+                      "the substeps' size.",
+                      m_sample.time, change / dt, allowed / dt);
+        m_error = buffer;
+        return false;
+    }
     // Reached only if x + y + heading overflowed with each of them finite.
     return fail("x + y + heading", b.x + b.y + b.heading);
 }

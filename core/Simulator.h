@@ -49,6 +49,8 @@ public:
 private:
     bool substep(const DriverInputs& inputs, double dt); ///< false if the run diverged
     [[gnu::cold, gnu::noinline]] bool reportDivergence(); ///< names what went wrong; always false
+    /// The largest velocity change (m/s) the last step's forces could make in dt.
+    double plausibleVelocityChange(double dt) const;
 
     VehicleModel m_model;
     SteerGeometry m_steer; ///< cached for m_steer.referenceAngle

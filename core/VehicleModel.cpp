@@ -26,10 +26,19 @@ double slipStiffnessPerNewton(const Tire& tire, double referenceLoad) {
     return std::max(0.0, fx / (probeSlipRatio * referenceLoad));
 }
 
+// A wheel load above which the tires' envelope tables need not reach (beyond it they
+// are searched exactly): twice the car's weight plus its downforce at 100 m/s.
+double largestWheelLoad(const Setup& setup) {
+    constexpr double speed = 100.0; // m/s
+    return 2.0 * setup.chassis.mass * units::gravity +
+           0.5 * setup.aero.airDensity * std::max(0.0, setup.aero.downforceCoefficientArea) * speed * speed;
+}
+
 } // namespace
 
 VehicleModel::VehicleModel(const Setup& setup)
-    : m_setup(setup), m_tires(setup.frontTires, setup.rearTires),
+    : m_setup(setup),
+      m_tires(setup.frontTires, setup.rearTires, setup.simulation.surfaceMu, largestWheelLoad(setup)),
       m_loadTransfer(setup.chassis) {
     const ChassisParams& ch = setup.chassis;
     m_posX = {ch.cgToFrontAxle, ch.cgToFrontAxle, -ch.cgToRearAxle, -ch.cgToRearAxle};
@@ -166,12 +175,15 @@ void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEva
     in.surfaceMu = quad(surfaceMu);
     in.contactSpeed = denominator;
     in.previousFx = loadQuad(ctx.previousFx.data());
-    Quad fx, fy;
-    m_tires.evaluate(in, fx, fy);
+    WheelTireForces tires;
+    m_tires.evaluate(in, tires);
+    const Quad fx = tires.fx, fy = tires.fy;
     storeQuad(in.slipRatio, out.slipRatio.data());
     storeQuad(in.slipAngle, out.slipAngle.data());
     storeQuad(fx, out.fx.data());
     storeQuad(fy, out.fy.data());
+    storeQuad(tires.fxMax, out.fxMax.data());
+    storeQuad(tires.fyMax, out.fyMax.data());
     storeQuad(denominator, out.slipDenominator.data());
     storeQuad(inverse, out.inverseSlipDenominator.data());
 

@@ -53,6 +53,8 @@ struct ForceEvaluation {
     alignas(wheelLanesAlignment) WheelArray slipAngle{}; ///< -, rad
     alignas(wheelLanesAlignment) WheelArray fx{};
     alignas(wheelLanesAlignment) WheelArray fy{}; ///< N, wheel frame
+    alignas(wheelLanesAlignment) WheelArray fxMax{};
+    alignas(wheelLanesAlignment) WheelArray fyMax{}; ///< N, each tire's pure-slip peaks at its load
     alignas(wheelLanesAlignment) WheelArray slipDenominator{};         ///< m/s, |vx_w| with the low-speed floor
     alignas(wheelLanesAlignment) WheelArray inverseSlipDenominator{};  ///< s/m, its reciprocal (the slips multiply by it)
     double longitudinalAccel = 0.0;       ///< m/s^2, force / mass (what an accelerometer reads)
@@ -115,6 +117,7 @@ public:
     // The same per-wheel constants as lanes (FL, FR, RL, RR).
     VTW_LANE Quad wheelXs() const { return loadQuad(m_posX.data()); }
     VTW_LANE Quad wheelYs() const { return loadQuad(m_posY.data()); }
+    VTW_LANE Quad wheelRadii() const { return loadQuad(m_radius.data()); }
     VTW_LANE Quad inverseWheelRadii() const { return loadQuad(m_invRadius.data()); }
     VTW_LANE Quad inverseWheelInertias() const { return loadQuad(m_invInertia.data()); }
     bool isDriven(int wheel) const { return m_driveShare[static_cast<std::size_t>(wheel)] > 0.0; }

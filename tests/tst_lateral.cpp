@@ -471,8 +471,8 @@ private slots:
     // sliding, not across it), the rear steps out and the car spins; when the
     // fronts lock first the car ploughs on and stays stable. The classic
     // reason for front-biased brakes [Gillespie ch. 3]. The normalised-slip
-    // combination models the loss; the friction ellipse keeps part of the
-    // cornering force at full lock and does not.
+    // combination, the default, models the loss; the friction ellipse keeps part
+    // of the cornering force at full lock and does not.
     void brakingInATurnSpinsWhenTheRearLocks_data() {
         QTest::addColumn<double>("frontBias");
         QTest::addColumn<bool>("stable");
@@ -484,7 +484,8 @@ private slots:
         QFETCH(bool, stable);
         Setup s = defaultSetup();
         s.brakes.frontBias = frontBias;
-        s.frontTires.combinedSlip = s.rearTires.combinedSlip = CombinedSlipMethod::NormalisedSlip;
+        QVERIFY(s.frontTires.combinedSlip == CombinedSlipMethod::NormalisedSlip); // the default
+        QVERIFY(s.rearTires.combinedSlip == CombinedSlipMethod::NormalisedSlip);
         constexpr double speedKmh = 80.0, radius = 100.0, fullPedal = 1.0;
         BrakeInTurn run(speedKmh, radius, fullPedal);
         const RunResult r = runManeuver(s, run);

@@ -156,7 +156,9 @@ void addTireFields(std::vector<FieldMeta>& out, const QString& axleKey, AxleRef 
                                              VTW_TIRE(t.model)));
     out.push_back(enumeration<CombinedSlipMethod>(
         p + "combinedSlip", "Combined slip",
-        "How a pure-slip model combines longitudinal and lateral slip", VTW_TIRE(t.combinedSlip)));
+        "How a pure-slip model combines longitudinal and lateral slip: normalised slip (the "
+        "default) turns a sliding tire's force along its slip, so a locked wheel loses its "
+        "cornering force; the friction ellipse only clamps the pure forces to their peaks", VTW_TIRE(t.combinedSlip)));
     out.push_back(number(p + "radius", "Radius", "m", Quantity::Length, within(0.05, 2.0), 0.001, 3,
                          "Loaded rolling radius", VTW_TIRE(t.radius)));
     out.push_back(number(p + "wheelInertia", "Wheel inertia", "kg m^2", Quantity::MomentOfInertia,

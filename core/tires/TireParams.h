@@ -98,7 +98,9 @@ struct TireParams {
     TireModelKind model = TireModelKind::MagicFormula; ///< which parameter set below makes the forces
     /// How the pure-slip models (linear, table, magic formula, Pacejka '94) combine
     /// longitudinal and lateral slip (PHYSICS.md 6.8); the others combine by themselves.
-    CombinedSlipMethod combinedSlip = CombinedSlipMethod::FrictionEllipse;
+    /// Normalised slip by default: a sliding tire's force then follows its slip, so a
+    /// locked wheel loses its cornering force. The ellipse is kept as an option.
+    CombinedSlipMethod combinedSlip = CombinedSlipMethod::NormalisedSlip;
     double radius = 0.34;      ///< m, loaded rolling radius
     double wheelInertia = 4.1; ///< kg m^2 per wheel (Monster: 75 kg solid cylinder, m R^2 / 2)
     LinearTireParams linear;

@@ -1,5 +1,6 @@
 #include "WheelTires.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace vtw {
@@ -11,7 +12,9 @@ VTW_LANE Quad perAxle(double front, double rear) { return quad(front, front, rea
 
 } // namespace
 
-WheelTires::WheelTires(const TireParams& front, const TireParams& rear) : m_front(front), m_rear(rear) {
+WheelTires::WheelTires(const TireParams& front, const TireParams& rear, double surfaceMu,
+                       double largestLoad)
+    : m_front(front), m_rear(rear) {
     m_method = front.combinedSlip;
     if (front.model == rear.model && front.combinedSlip == rear.combinedSlip) {
         if (front.model == TireModelKind::MagicFormula)
@@ -39,9 +42,34 @@ WheelTires::WheelTires(const TireParams& front, const TireParams& rear) : m_fron
     m_longitudinalStiffness =
         perAxle(front.linear.longitudinalStiffness, rear.linear.longitudinalStiffness);
     m_corneringStiffness = perAxle(front.linear.corneringStiffness, rear.linear.corneringStiffness);
+
+    constexpr int calspanTablePoints = 64;
+    m_tableGrip = surfaceMu;
+    m_tableStep = std::max(largestLoad, 1.0) / (calspanTablePoints - 1);
+    for (int axle = 0; axle < 2; ++axle) {
+        const Tire& t = axle == 0 ? m_front : m_rear;
+        if (t.params().model != TireModelKind::Calspan)
+            continue;
+        for (int i = 0; i < calspanTablePoints; ++i)
+            m_calspanPeaks[axle].push_back(t.limits(i * m_tableStep, surfaceMu));
+    }
 }
 
-void WheelTires::evaluateAxleByAxle(const WheelTireInputs& in, Quad& fx, Quad& fy) const {
+FrictionLimits WheelTires::limits(int wheel, double load, double grip) const {
+    const std::vector<FrictionLimits>& table = m_calspanPeaks[wheel < 2 ? 0 : 1];
+    if (table.empty() || grip != m_tableGrip || !(load >= 0.0))
+        return tire(wheel).limits(load, grip);
+    const double position = load / m_tableStep;
+    const auto below = static_cast<std::size_t>(position);
+    if (below + 1 >= table.size())
+        return tire(wheel).limits(load, grip);
+    const double t = position - static_cast<double>(below);
+    const FrictionLimits& a = table[below];
+    const FrictionLimits& b = table[below + 1];
+    return {a.fxMax + t * (b.fxMax - a.fxMax), a.fyMax + t * (b.fyMax - a.fyMax)};
+}
+
+void WheelTires::evaluateAxleByAxle(const WheelTireInputs& in, WheelTireForces& out) const {
     TireInput wheels[2][2]; // [axle][side]
     for (int i = 0; i < 4; ++i) {
         TireInput& w = wheels[i / 2][i % 2];
@@ -56,8 +84,11 @@ void WheelTires::evaluateAxleByAxle(const WheelTireInputs& in, Quad& fx, Quad& f
     m_front.evaluateAxle(wheels[0], forces[0]);
     m_rear.evaluateAxle(wheels[1], forces[1]);
     for (int i = 0; i < 4; ++i) {
-        fx[i] = forces[i / 2][i % 2].fx;
-        fy[i] = forces[i / 2][i % 2].fy;
+        out.fx[i] = forces[i / 2][i % 2].fx;
+        out.fy[i] = forces[i / 2][i % 2].fy;
+        const FrictionLimits envelope = limits(i, in.normalLoad[i], in.surfaceMu[i]);
+        out.fxMax[i] = envelope.fxMax;
+        out.fyMax[i] = envelope.fyMax;
     }
 }
 

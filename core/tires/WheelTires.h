@@ -5,6 +5,8 @@
 #include "MagicFormulaTire.h"
 #include "TireModel.h"
 
+#include <vector>
+
 // The car's four tires, front on FL and FR, rear on RL and RR: the step's one
 // call for all tire forces.
 //
@@ -22,21 +24,34 @@ struct WheelTireInputs {
     Quad slipRatio, slipAngle, normalLoad, surfaceMu, contactSpeed, previousFx;
 };
 
+/// The four wheels' forces and friction envelopes, a lane each.
+struct WheelTireForces {
+    Quad fx, fy;       ///< N, wheel frame (TireForce)
+    Quad fxMax, fyMax; ///< N, pure-slip peaks at the wheel's load and grip (Tire::limits)
+};
+
 class WheelTires {
 public:
-    WheelTires(const TireParams& front, const TireParams& rear);
+    /// `surfaceMu` and `largestLoad` (N) size the table of Calspan peaks (see
+    /// m_calspanPeaks): the surface the car runs on and the largest wheel load it is
+    /// expected to see. Other grips and loads are searched exactly.
+    WheelTires(const TireParams& front, const TireParams& rear, double surfaceMu = 1.0,
+               double largestLoad = 20000.0);
 
     const Tire& front() const { return m_front; }
     const Tire& rear() const { return m_rear; }
     const Tire& tire(int wheel) const { return wheel < 2 ? m_front : m_rear; }
 
-    /// Wheel-frame forces of the four wheels (N).
-    VTW_LANE void evaluate(const WheelTireInputs& in, Quad& fx, Quad& fy) const;
+    /// Wheel-frame forces of the four wheels (N) and their friction envelopes.
+    VTW_LANE void evaluate(const WheelTireInputs& in, WheelTireForces& out) const;
 
 private:
     enum class Path { MagicFormula, Linear, AxleByAxle };
 
-    void evaluateAxleByAxle(const WheelTireInputs& in, Quad& fx, Quad& fy) const;
+    void evaluateAxleByAxle(const WheelTireInputs& in, WheelTireForces& out) const;
+    /// One wheel's envelope: Tire::limits, but for a Calspan tire on the table's surface
+    /// read from the table (its exact peaks are a search of a few hundred evaluations).
+    FrictionLimits limits(int wheel, double load, double grip) const;
 
     Tire m_front, m_rear;
     Path m_path = Path::AxleByAxle;
@@ -47,11 +62,17 @@ private:
     Quad m_absPeakFactor[2]{};                   ///< |D|
     Quad m_peakShape[2]{};                       ///< largest value of the normalised curve
     Quad m_frictionCoefficient{}, m_longitudinalStiffness{}, m_corneringStiffness{}; ///< linear
+    /// Calspan peaks against load, per axle, at m_tableGrip: linear interpolation between
+    /// points m_tableStep apart. The peak grows more slowly than the load, so the
+    /// interpolation lies at or below the searched peak: an envelope that errs on the
+    /// side of less force.
+    std::vector<FrictionLimits> m_calspanPeaks[2];
+    double m_tableGrip = 1.0, m_tableStep = 0.0;
 };
 
-VTW_LANE void WheelTires::evaluate(const WheelTireInputs& in, Quad& fx, Quad& fy) const {
+VTW_LANE void WheelTires::evaluate(const WheelTireInputs& in, WheelTireForces& out) const {
     if (m_path == Path::AxleByAxle) {
-        evaluateAxleByAxle(in, fx, fy);
+        evaluateAxleByAxle(in, out);
         return;
     }
     // As Tire::evaluate(): a wheel without load or grip runs through as an unloaded
@@ -80,8 +101,10 @@ VTW_LANE void WheelTires::evaluate(const WheelTireInputs& in, Quad& fx, Quad& fy
                      },
                      slipFx, slipFy);
     }
-    fx = laneSelect(loaded, slipFx[0], Quad{});
-    fy = laneSelect(loaded, -slipFy[0], Quad{});
+    out.fx = laneSelect(loaded, slipFx[0], Quad{});
+    out.fy = laneSelect(loaded, -slipFy[0], Quad{});
+    out.fxMax = fxMax[0]; // zero on an unloaded wheel (fz = 0)
+    out.fyMax = fyMax[0];
 }
 
 } // namespace vtw
