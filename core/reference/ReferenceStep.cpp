@@ -56,8 +56,8 @@ void addPositionRates(const BodyState& s, Rates& r) {
 
 } // namespace
 
-ReferenceSimulator::ReferenceSimulator(const Setup& setup)
-    : m_setup(setup), m_front(setup.frontTires), m_rear(setup.rearTires) {
+ReferenceSimulator::ReferenceSimulator(const Setup& setup, const ReferenceOptions& options)
+    : m_setup(setup), m_options(options), m_front(setup.frontTires), m_rear(setup.rearTires) {
     const ChassisParams& ch = setup.chassis;
     m_posX = {ch.cgToFrontAxle, ch.cgToFrontAxle, -ch.cgToRearAxle, -ch.cgToRearAxle};
     m_posY = {0.5 * ch.trackFront, -0.5 * ch.trackFront, 0.5 * ch.trackRear, -0.5 * ch.trackRear};
@@ -324,6 +324,37 @@ double ReferenceSimulator::wheelTorqueStiffness(int wheel, double load, double s
 // ---------------------------------------------------------------------------
 // The step.
 
+ReferenceSimulator::WheelUpdate ReferenceSimulator::linearlyImplicitWheelUpdate(int wheel, const Evaluation& e,
+                                                                             const Context& ctx, double dt) const {
+    // docs/physics.md 7: backward Euler for the wheel linearised about the step's start,
+    // domega = dt omega_dot / (1 + dt k / I), and the force at the step's end,
+    // Fx' = Fx + (k / R) domega (dFx/domega = k / R).
+    const auto w = static_cast<std::size_t>(wheel);
+    const double k = wheelTorqueStiffness(wheel, ctx.load[w], e.wheels[w].slipDenominator);
+    WheelUpdate u;
+    u.spinChange = dt * e.rates.wheelSpin[w] / (1.0 + dt * k / m_inertia[w]);
+    u.appliedFx = e.fx[w] + k / m_radius[w] * u.spinChange;
+    if (!m_options.frictionLimitedWheelUpdate)
+        return u;
+    // The slope k is the tire's at zero slip; on a saturated tire the linearised force
+    // overshoots what the tire can give. Bound it by the longitudinal force left beside
+    // the lateral force on the ellipse of the pure peaks at this load, or by |Fx| where the
+    // tire's own force lies further out; then the spin change follows from the bounded
+    // force through the wheel equation (docs/physics.md 4), so wheel and body agree.
+    const double load = ctx.load[w], grip = m_setup.simulation.surfaceMu;
+    const double fxMax = tire(wheel).longitudinalLimit(load, grip);
+    const double fyMax = tire(wheel).lateralLimit(load, grip);
+    const double lateralShare = fyMax > 0.0 ? e.fy[w] / fyMax : 1.0;
+    const double available =
+        std::max(std::abs(e.fx[w]), fxMax * std::sqrt(std::max(0.0, 1.0 - lateralShare * lateralShare)));
+    const double bounded = std::clamp(u.appliedFx, -available, available);
+    if (bounded != u.appliedFx) {
+        u.spinChange = dt * (e.rates.wheelSpin[w] - (bounded - e.fx[w]) * m_radius[w] / m_inertia[w]);
+        u.appliedFx = bounded;
+    }
+    return u;
+}
+
 Context ReferenceSimulator::makeContext(const DriverInputs& inputs) const {
     Context ctx;
     ctx.load = wheelLoads(m_state);
@@ -362,11 +393,10 @@ void ReferenceSimulator::integrateSemiImplicitEuler(const Context& ctx, double d
     double extraFx = 0.0, extraFy = 0.0, extraYawMoment = 0.0;
     for (int i = 0; i < WheelCount; ++i) {
         const auto w = static_cast<std::size_t>(i);
-        const double k = wheelTorqueStiffness(i, ctx.load[w], e.wheels[w].slipDenominator);
-        const double spinChange = dt * e.rates.wheelSpin[w] / (1.0 + dt * k / m_inertia[w]);
-        s.wheelSpin[w] += spinChange;
-        const double dFx = k / m_radius[w] * spinChange; // linearised: dFx/domega = k / R
-        e.fx[w] += dFx;                                   // the sample shows the force applied
+        const WheelUpdate u = linearlyImplicitWheelUpdate(i, e, ctx, dt);
+        s.wheelSpin[w] += u.spinChange;
+        const double dFx = u.appliedFx - e.fx[w];
+        e.fx[w] = u.appliedFx; // the sample shows the force applied
         const double delta = ctx.steerAngle[w];
         const double bodyFx = dFx * std::cos(delta);
         const double bodyFy = dFx * std::sin(delta);

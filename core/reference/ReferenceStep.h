@@ -58,9 +58,19 @@ struct Evaluation {
     double dragForce = 0.0, rollingResistanceForce = 0.0;
 };
 
+/// Choices of the model that the optimised step takes up one at a time.
+struct ReferenceOptions {
+    /// docs/physics.md 7, "Friction limit of the wheel update": the semi-implicit wheel
+    /// update bounds the linearised tire force Fx + (k / R) domega by the longitudinal
+    /// force the tire has left beside its lateral force, and recomputes the spin change
+    /// from the bounded force. Off while the optimised step does not do it yet, so the
+    /// two stay comparable; the default follows the optimised step.
+    bool frictionLimitedWheelUpdate = false;
+};
+
 class ReferenceSimulator {
 public:
-    explicit ReferenceSimulator(const Setup& setup);
+    explicit ReferenceSimulator(const Setup& setup, const ReferenceOptions& options = {});
 
     void reset(const InitialConditions& initial = {});
     /// One fixed step of setup.simulation.timeStep in its substeps; false once diverged.
@@ -93,6 +103,13 @@ public:
     void evaluate(const BodyState& s, const Context& ctx, Evaluation& out) const;
     /// docs/physics.md 7: d(Fx R)/d(omega) of a wheel at its load, the semi-implicit bound.
     double wheelTorqueStiffness(int wheel, double load, double slipDenominator) const;
+    /// docs/physics.md 7: the semi-implicit update of one wheel under the step's forces e:
+    /// its spin change over dt and the tire force applied at the step's end (N).
+    struct WheelUpdate {
+        double spinChange = 0.0;
+        double appliedFx = 0.0;
+    };
+    WheelUpdate linearlyImplicitWheelUpdate(int wheel, const Evaluation& e, const Context& ctx, double dt) const;
     bool isDriven(int wheel) const { return m_driveShare[static_cast<std::size_t>(wheel)] > 0.0; }
     const ReferenceTire& tire(int wheel) const { return wheel < 2 ? m_front : m_rear; }
     double wheelRadius(int wheel) const { return m_radius[static_cast<std::size_t>(wheel)]; }
@@ -110,6 +127,7 @@ private:
     void recordSampleForces(const Evaluation& e);
 
     Setup m_setup;
+    ReferenceOptions m_options;
     ReferenceTire m_front, m_rear;
     WheelArray m_posX{}, m_posY{};   ///< wheel positions from the CG, body frame, m
     WheelArray m_radius{}, m_inertia{};
