@@ -1,11 +1,12 @@
 // The optimised step (Simulator: wheel lanes, polynomial trigonometry, cached steer
 // geometry, a torque-curve search hint) against the reference step
-// (reference::ReferenceSimulator: per wheel, std::sin/cos/atan2), run side by side on
-// the same inputs, for every library car, every catalogue maneuver and the three
-// integrators. The two differ only by the fast functions' errors and the order of
-// roundings, so they must agree within a bound derived from those errors (see
-// DeviationBound below). A few checks also hold the reference's stages to the worked
-// numbers of docs/physics.md.
+// (reference::ReferenceSimulator: per wheel, std::sin/cos/atan2), for every library car
+// (and one variant), every catalogue maneuver and the three integrators. The two differ
+// only by the fast functions' errors and the order of roundings (docs/physics.md 11), so
+// they must agree within a bound derived from those errors (below): one step at a time
+// from the same state with the same inputs, and over whole closed-loop runs where the
+// dynamics are well conditioned, metrics included. A few checks also hold the
+// reference's stages to the worked numbers of docs/physics.md.
 #include "Simulator.h"
 #include "Units.h"
 #include "maneuvers/ManeuverFactory.h"
@@ -15,7 +16,6 @@
 #include <QtTest>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -32,22 +32,23 @@ namespace {
 constexpr double fastFunctionError = 1e-9;
 
 // How many fast-function errors one tire force can carry, in units of its friction
-// force mu D Fz (docs/physics.md 6.3, F = mu D Fz sin(C atan(y)), y = B x - E (B x -
-// atan(B x)), x the slip angle = fast atan of vy/|vx|). Error by error, each at most
-// fastFunctionError relative:
-// - the outer sine's own error: at most |sin| <= 1;
-// - its argument theta = C atan(y), |theta| <= C pi/2, enters through |cos| <= 1: the
-//   outer atan's own error C |atan y| <= C pi/2; the inner atan's error in y is at most
-//   |E| |atan(Bx)| <= |E| pi/2 and passes the outer atan with slope <= 1, so C |E| pi/2;
-//   the slip angle's error eps |x| moves y by at most |dy/dx| eps |x| <= (1 + 2 |E|) eps
-//   |B x| / (1 + y^2) (dy/dx = B (1 - E + E / (1 + B^2 x^2))), which passes the outer atan
-//   as C (1 + 2|E|) eps |Bx| / (1 + y^2) <= C (1 + 2|E|) eps max(1, |Bx|/(1+y^2)), and
-//   since y grows at least like |Bx| (1 - E) for E <= 0 (all library tires have E <= 0.3,
-//   asserted below) this is at most C (1 + 2|E|) eps / (1 - max(E, 0)).
-// So per force: K = 1 + C pi/2 (1 + |E|) + C (1 + 2|E|) / (1 - max(E, 0)), in units of
-// fastFunctionError times the friction force. The steer geometry (fast sin, cos and
-// atan of the steer angle) turns every force by at most a few fastFunctionError of
-// angle, which adds at most 3 to K (one sin/cos pair and one atan, each slope <= 1).
+// force mu D Fz (docs/physics.md 6.3: F = mu D Fz sin(theta), theta = C atan(y),
+// y = B x - E (B x - atan(B x)), x the slip angle, itself a fast atan of vy_w / |vx_w|).
+// With eps = fastFunctionError, error by error:
+// - the outer sine's own error: eps |sin| <= eps;
+// - errors in theta pass the sine with slope |cos| <= 1: the outer atan's own error
+//   C eps |atan y| <= C eps pi/2; the inner atan's error moves y by at most
+//   |E| eps |atan(Bx)| <= |E| eps pi/2, which passes the outer atan (slope <= 1) as
+//   C |E| eps pi/2;
+// - the slip angle's error eps |x| moves y by |dy/dx| eps |x| <= (1 + 2|E|) eps |Bx|
+//   (dy/dx = B (1 - E + E / (1 + B^2 x^2))) and passes the outer atan with slope
+//   1 / (1 + y^2), where |y| >= (1 - max(E, 0)) |Bx| (for E <= 0, since |atan u| <= |u|),
+//   so at most C (1 + 2|E|) eps |Bx| / (1 + (1 - max(E, 0))^2 B^2 x^2)
+//   <= C (1 + 2|E|) eps / (1 - max(E, 0)) (the maximum over |Bx| is half that);
+// - the steer geometry's fast sin, cos and atan turn each wheel's force and move its
+//   slip angle by a few eps of angle: at most 3 eps more.
+// So K = 1 + C pi/2 (1 + |E|) + C (1 + 2|E|) / (1 - max(E, 0)) + 3 (the test asserts
+// E <= 0.3 for the last term; all library tires have E <= 0).
 double tireErrorFactor(const MagicFormulaCoefficients& k) {
     const double halfPi = 0.5 * 3.14159265358979323846;
     const double E = std::abs(k.E);
@@ -60,7 +61,7 @@ double tireErrorFactor(const MagicFormulaCoefficients& k) {
 // da = K fastFunctionError a_grip (a_grip = mu D g, all four tires at their limit) and
 // its yaw acceleration by dr' = K fastFunctionError a_grip M arm / Iz (arm the largest
 // wheel distance from the CG). Over a run where the dynamics do not amplify errors
-// (stable, non-chaotic: see wellConditioned below) the differences add up at most
+// (stable, not chaotic: see wellConditionedSideslip and launchSpeed below) the differences add up at most
 // linearly: dv(t) <= da t, dr(t) <= dr' t, the heading dpsi(t) <= dr' t^2 / 2 and the
 // position dp(t) <= da t^2 / 2 + dpsi d + fastFunctionError d (d the distance driven;
 // the last term the heading's fast sin and cos). A wheel follows the road at its slip,
@@ -76,7 +77,7 @@ double tireErrorFactor(const MagicFormulaCoefficients& k) {
 // orders of magnitude below the bound (the test prints them).
 constexpr double safetyFactor = 10.0;
 
-// Below these the runs are compared: past them a car spins or slides and the two
+// Up to this the runs are compared: past it a car spins or slides and the two
 // steps part chaotically (a tiny difference picks which way a slide develops), which
 // no bound of this kind describes. The sideslip of 10 deg is far beyond the linear
 // tire range of all library tires (their peak slip angles are 4 to 8 deg) and below
@@ -255,7 +256,7 @@ private slots:
         QCOMPARE(ref.drivenWheelRpm(spin, ctx.gearRatio), rpm);
         reference::Evaluation e;
         const double axle = ref.axleInputTorque(spin, ctx, e);
-        // The doc gives the torque and the force to the newton (metre).
+        // The doc gives the torque to the N m and the force to the N.
         constexpr double roundingOfTheDoc = 0.5;
         QVERIFY2(std::abs(e.engineTorque - 448.0) <= roundingOfTheDoc, qPrintable(QString::number(e.engineTorque)));
         double force = 0.0; // the rolling driven wheels' drive torques over their radius (no tire force)
