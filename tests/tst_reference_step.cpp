@@ -196,8 +196,8 @@ private slots:
     // semi-implicit update never applies more longitudinal force than the tire has left
     // beside its lateral force (the ellipse of its pure peaks at the load), in a full-pedal
     // stop of every library car, where the wheels lock. Off, the linearised force of a
-    // locking wheel overshoots it; the test says by how much (the optimised step as it
-    // stands does the same, see ReferenceOptions). The doc's bound is the larger of this
+    // locking wheel overshoots it; the test says by how much (the optimised step bounds
+    // it too, and the equivalence tests hold it to the reference with the bound on). The doc's bound is the larger of this
     // and the tire's own |Fx|; both combination rules keep a tire's own force inside the
     // ellipse of its pure peaks (docs/physics.md 6.8), so this is the bound that binds.
     void frictionLimitedWheelUpdateKeepsTiresInTheirEnvelope_data() {

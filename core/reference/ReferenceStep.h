@@ -63,9 +63,9 @@ struct ReferenceOptions {
     /// docs/physics.md 7, "Friction limit of the wheel update": the semi-implicit wheel
     /// update bounds the linearised tire force Fx + (k / R) domega by the longitudinal
     /// force the tire has left beside its lateral force, and recomputes the spin change
-    /// from the bounded force. Off while the optimised step does not do it yet, so the
-    /// two stay comparable; the default follows the optimised step.
-    bool frictionLimitedWheelUpdate = false;
+    /// from the bounded force. On: that is the physics. Off only for a test to show what
+    /// the bound prevents.
+    bool frictionLimitedWheelUpdate = true;
 };
 
 class ReferenceSimulator {
