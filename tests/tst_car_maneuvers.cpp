@@ -1,16 +1,97 @@
 // Every library car completes every catalogue maneuver without diverging or
 // running into the maneuver's time limit, and its headline figures are
 // physically plausible (bounds from first principles, not tuned numbers).
+#include "Engine.h"
+#include "GearSpeeds.h"
+#include "maneuvers/DriverControllers.h"
 #include "maneuvers/ManeuverFactory.h"
 #include "maneuvers/ManeuverRunner.h"
+#include "maneuvers/RampSteer.h"
 #include "maneuvers/ScriptedManeuver.h"
+#include "maneuvers/StepSteer.h"
+#include "maneuvers/TopSpeedRun.h"
 #include "Simulator.h"
 #include "Units.h"
 #include "setupfile/CarLibrary.h"
+#include "tires/TireModel.h"
 
 #include <QtTest>
 
 using namespace vtw;
+
+namespace {
+
+// The slip ratio at which one tire makes a longitudinal force at its static
+// load (bisection on its pure-slip curve, docs/physics.md 0 and 6).
+double slipForForce(const Setup& s, const TireParams& params, double axleLoadShare, double force) {
+    const Tire tire(params);
+    const double fz = 0.5 * axleLoadShare * s.chassis.mass * units::gravity;
+    double lo = 0.0, hi = 0.2;
+    for (int i = 0; i < 60; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        TireInput in;
+        in.slipRatio = mid;
+        in.normalLoad = fz;
+        in.surfaceMu = s.simulation.surfaceMu;
+        in.contactSpeed = 50.0;
+        (tire.evaluate(in).fx < force ? lo : hi) = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+// The engine-side slip of the driven wheels when they push the car with
+// `force`: the wheels turn (1 + kappa) times faster than they roll, so the
+// engine runs that much faster than the no-slip table's (docs/physics.md 3).
+// AWD: the torque split's forces per axle, the mean of the axles' slips.
+double drivenSlip(const Setup& s, double force) {
+    const double L = s.chassis.wheelbase();
+    const double frontShare = s.chassis.cgToRearAxle / L, rearShare = s.chassis.cgToFrontAxle / L;
+    switch (s.driveline.layout) {
+    case DrivelineLayout::FrontWheelDrive:
+        return slipForForce(s, s.frontTires, frontShare, 0.5 * force);
+    case DrivelineLayout::RearWheelDrive:
+        return slipForForce(s, s.rearTires, rearShare, 0.5 * force);
+    case DrivelineLayout::AllWheelDrive:
+        return 0.5 * (slipForForce(s, s.frontTires, frontShare, 0.5 * s.driveline.frontTorqueShare * force) +
+                      slipForForce(s, s.rearTires, rearShare, 0.5 * (1.0 - s.driveline.frontTorqueShare) * force));
+    }
+    return 0.0;
+}
+
+// docs/physics.md 1: top speed is where the full-throttle drive force meets
+// drag plus rolling resistance, in the gear where that is fastest (a gear
+// that runs into its redline first is limited there). The drive force is read
+// at the engine speed of the driven wheels, which slip a little to push: on
+// gravel this moves the balance by most of a percent.
+double forceBalanceTopSpeed(const Setup& s) {
+    double best = 0.0;
+    for (const GearTopSpeed& g : gearTopSpeeds(s)) {
+        auto net = [&](double v) {
+            const double resistance = roadResistance(s, v);
+            return fullThrottleDriveForce(s, g.ratio, v * (1.0 + drivenSlip(s, resistance))) - resistance;
+        };
+        constexpr int scanSteps = 400; // down from the redline to the highest speed it can hold
+        double above = g.redlineSpeed, below = -1.0;
+        for (int k = scanSteps; k >= 1; --k) {
+            const double v = g.redlineSpeed * k / scanSteps;
+            if (net(v) >= 0.0) {
+                below = v;
+                break;
+            }
+            above = v;
+        }
+        if (below < 0.0)
+            continue;
+        for (int i = 0; i < 50 && above > below; ++i) {
+            const double mid = 0.5 * (below + above);
+            (net(mid) >= 0.0 ? below : above) = mid;
+        }
+        best = std::max(best, below);
+    }
+    return best;
+}
+
+} // namespace
 
 class TestCarManeuvers : public QObject {
     Q_OBJECT
@@ -46,6 +127,66 @@ private slots:
             if (metric.reached)
                 QVERIFY2(std::isfinite(metric.value), metric.key.c_str());
         }
+    }
+
+    // docs/physics.md 1: the top-speed run ends at the force balance of the
+    // fastest gear, within 0.5 %. Before the fix the torque cut of an upshift
+    // ended it early: the Lotus at 183.0 km/h (balance 193.3), the Subaru at
+    // 213.4 (balance 246.5).
+    void topSpeedIsTheForceBalance_data() { figuresRespectFriction_data(); }
+    void topSpeedIsTheForceBalance() {
+        QFETCH(QString, car);
+        const Setup s = *loadLibraryCar(car).setup;
+        const double expected = units::mpsToKmh(forceBalanceTopSpeed(s));
+        QVERIFY(expected > 100.0);
+        TopSpeedRun run;
+        const RunResult r = runManeuver(s, run);
+        QVERIFY2(r.ok, r.error.c_str());
+        const Metric* m = findMetric(r.metrics, "top_speed_kmh");
+        QVERIFY(m && m->reached);
+        constexpr double relativeTolerance = 0.005;
+        QVERIFY2(std::abs(m->value / expected - 1.0) < relativeTolerance,
+                 qPrintable(QStringLiteral("run %1 km/h, force balance %2 km/h").arg(m->value).arg(expected)));
+    }
+
+    // The constant-speed maneuvers start at the steady-state throttle (drive
+    // force = drag + rolling resistance at the start speed, docs/physics.md 1
+    // and 3), so the speed holds from the first step instead of sagging while
+    // the speed controller's integral winds up (0.8 to 1.2 % before the fix).
+    void constantSpeedRunsHoldTheirSpeedFromTheStart_data() { figuresRespectFriction_data(); }
+    void constantSpeedRunsHoldTheirSpeedFromTheStart() {
+        QFETCH(QString, car);
+        const Setup s = *loadLibraryCar(car).setup;
+        constexpr double speedKmh = 80.0;
+        constexpr double relativeTolerance = 0.001; // the feedforward's error: tyre slip, the drivetrain's spin-up
+        const double target = units::kmhToMps(speedKmh);
+        StepSteer step(speedKmh);
+        RampSteer ramp(speedKmh);
+        for (Maneuver* m : std::initializer_list<Maneuver*>{&step, &ramp}) {
+            const Setup adapted = m->adaptSetup(s);
+            Simulator sim(adapted);
+            sim.reset(m->initialConditions(adapted));
+            double worst = 0.0;
+            while (sim.time() < 1.0) {
+                QVERIFY(sim.step(m->control(sim)));
+                m->observe(sim.lastSample());
+                worst = std::max(worst, std::abs(sim.lastSample().speed() / target - 1.0));
+            }
+            QVERIFY2(worst < relativeTolerance,
+                     qPrintable(QStringLiteral("%1: speed off by %2 %").arg(QString::fromStdString(m->id())).arg(100.0 * worst)));
+        }
+        // The feedforward itself: the engine torque at that throttle (less the
+        // engine braking of the closed part), through the gearing, balances the resistance.
+        const int gear = step.initialConditions(s).gear;
+        const double throttle = steadyStateThrottle(s, gear, target);
+        QVERIFY(throttle > 0.0 && throttle < 1.0);
+        const double ratio = s.gearbox.forwardRatios[static_cast<std::size_t>(gear - 1)];
+        const double radius = drivenWheelRadius(s);
+        const double rpm = engineRpmFromWheelSpeed(target / radius, ratio, s.gearbox.finalDrive);
+        const double force = driveForce(engineTorque(s.engine, rpm, throttle), ratio, s.gearbox.finalDrive,
+                                        s.gearbox.efficiency, radius);
+        constexpr double balanceTolerance = 1e-9; // relative: a solved linear equation, rounding only
+        QVERIFY(std::abs(force / roadResistance(s, target) - 1.0) < balanceTolerance);
     }
 
     // Plausibility: no car beats its tires. Peak longitudinal deceleration and

@@ -59,9 +59,32 @@ private slots:
         const Outcome o = runCli({"run", "-m", "braking", "--format", "csv"});
         QCOMPARE(o.exitCode, 0);
         const QList<QByteArray> lines = o.out.trimmed().split('\n');
-        QCOMPARE(lines[0], QByteArray("metric,value,unit"));
+        QCOMPARE(lines[0], QByteArray("metric,value,unit,valid,invalid_reason"));
         QVERIFY(lines[1].startsWith("braking_100_0_kmh_m,"));
-        QVERIFY(lines[1].endsWith(",m"));
+        QVERIFY(lines[1].endsWith(",m,1,"));
+    }
+
+    // A step steer that spins the car (the gravel Subaru at 8 deg, sideslip far
+    // beyond the 15 deg limit) prints its figures, each listed invalid with the
+    // reason in the JSON and marked 0 with the reason in the CSV.
+    void runMarksInvalidMetrics() {
+        const QStringList args{"run", "-s", "subaru_impreza_sti_gravel", "-m", "step-steer", "-p", "steer_deg=8"};
+        const Outcome o = runCli(args);
+        QCOMPARE(o.exitCode, 0);
+        const QJsonObject root = QJsonDocument::fromJson(o.out).object();
+        QVERIFY(root.value("step_yaw_response_time_s").isDouble());
+        const QJsonObject invalid = root.value("invalid_metrics").toObject();
+        const QJsonObject response = invalid.value("step_yaw_response_time_s").toObject();
+        QCOMPARE(response.value("valid").toBool(true), false);
+        QVERIFY2(response.value("invalid_reason").toString().contains("spun"), o.out.constData());
+        const Outcome csv = runCli(args + QStringList{"--format", "csv"});
+        QCOMPARE(csv.exitCode, 0);
+        const QList<QByteArray> lines = csv.out.trimmed().split('\n');
+        QVERIFY(lines[1].startsWith("step_yaw_response_time_s,"));
+        QVERIFY2(lines[1].contains(",s,0,\"the car spun"), lines[1].constData());
+        // A run in the range the metrics hold for lists nothing invalid.
+        const Outcome fine = runCli({"run", "-m", "step-steer"});
+        QVERIFY(!QJsonDocument::fromJson(fine.out).object().contains("invalid_metrics"));
     }
 
     void runWritesTelemetryCsv() {

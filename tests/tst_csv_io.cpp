@@ -151,13 +151,15 @@ void TestCsvIo::tableWriter() {
 }
 
 void TestCsvIo::metricsWriter() {
-    const QByteArray csv = writeMetricsCsv({{"0-100 km/h", 5.25, "s"},
-                                            {"stopping distance, 100-0", 36.5, "m"},
-                                            {"max \"g\"", 1.0, ""}});
-    QCOMPARE(csv, QByteArray("metric,value,unit\n"
-                             "0-100 km/h,5.25,s\n"
-                             "\"stopping distance, 100-0\",36.5,m\n"
-                             "\"max \"\"g\"\"\",1,\n"));
+    const QByteArray csv = writeMetricsCsv({{"0-100 km/h", 5.25, "s", true, {}},
+                                            {"stopping distance, 100-0", 36.5, "m", true, {}},
+                                            {"max \"g\"", 1.0, "", true, {}},
+                                            {"response", -0.125, "s", false, "spun, sideslip 30 deg"}});
+    QCOMPARE(csv, QByteArray("metric,value,unit,valid,invalid_reason\n"
+                             "0-100 km/h,5.25,s,1,\n"
+                             "\"stopping distance, 100-0\",36.5,m,1,\n"
+                             "\"max \"\"g\"\"\",1,,1,\n"
+                             "response,-0.125,s,0,\"spun, sideslip 30 deg\"\n"));
 }
 
 void TestCsvIo::scriptRoundTrip() {

@@ -51,6 +51,9 @@ void TestLivePage::maneuverShowsTheCliMetrics_data() {
                                   << "" << 0.0;
     QTest::newRow("skidpad r = 30 m") << "skidpad"
                                       << "radius_m" << 30.0;
+    // 8 deg at 80 km/h spins the Corvette: its metrics show as invalid.
+    QTest::newRow("step steer that spins") << "step-steer"
+                                           << "steer_deg" << 8.0;
 }
 
 void TestLivePage::maneuverShowsTheCliMetrics() {
@@ -94,11 +97,19 @@ void TestLivePage::maneuverShowsTheCliMetrics() {
         QCOMPARE(table->item(r, 0)->text(), QString::fromStdString(m.label));
         QCOMPARE(table->item(r, 1)->text(), LiveSimulationPage::formatMetricValue(m));
         QCOMPARE(table->item(r, 2)->text(), QString::fromStdString(m.unit));
+        // An invalid figure is struck out with the reason in its tooltip.
+        const bool invalid = m.reached && !m.valid;
+        QCOMPARE(table->item(r, 1)->font().strikeOut(), invalid);
+        if (invalid)
+            QVERIFY(table->item(r, 1)->toolTip().contains(QString::fromStdString(m.invalidReason)));
         const Metric& shown = page.lastMetrics()[static_cast<std::size_t>(r)];
         QCOMPARE(shown.reached, m.reached);
+        QCOMPARE(shown.valid, m.valid);
         if (m.reached)
             QCOMPARE(shown.value, m.value); // bit-identical, not just equal when printed
     }
+    if (id == QLatin1String("step-steer")) // the row's point: the spin is flagged
+        QVERIFY(!reference.metrics.front().valid);
     // The whole run reached the history (fast mode thins it, but it ends at the end).
     page.tick();
     QVERIFY(page.history().size() > 10);

@@ -329,6 +329,59 @@ private slots:
                  c0 - l0);
     }
 
+    // An 8 deg step steer at 80 km/h: the Lotus settles on a circle, the gravel
+    // Subaru spins (sideslip far past the step steer's 15 deg limit). The
+    // Subaru's figures are invalid: the table greys and strikes them out with
+    // the reason in the tooltip, and no difference or verdict is drawn from
+    // them, whichever setup is the baseline. The report still writes.
+    void invalidMetricsAreNoDifference() {
+        const Setup lotus = libraryCar("lotus_elise_s2"), subaru = libraryCar("subaru_impreza_sti_gravel");
+        const ManeuverOptions options{{"steer_deg", 8.0}};
+        ComparisonData data;
+        data.names = {QStringLiteral("Lotus"), QStringLiteral("Subaru")};
+        data.setups = {lotus, subaru};
+        data.maneuvers = {{"step-steer", options}};
+        data.comparison.runs = {{singleRun(lotus, "step-steer", options), singleRun(subaru, "step-steer", options)}};
+        data.tabulate();
+        QVERIFY(!data.metrics.empty());
+        int invalidCount = 0;
+        for (const MetricComparison& m : data.metrics) {
+            QVERIFY2(m.valid(0), m.invalidReasons[0].c_str());
+            QVERIFY(std::isnan(m.deltas[1]));
+            QCOMPARE(m.verdicts[1], 0);
+            if (std::isnan(m.values[1]))
+                continue; // not reached in the spin (the settling time): nothing to call invalid
+            QVERIFY2(!m.valid(1) && m.invalidReasons[1].find("spun") != std::string::npos, m.metric.key.c_str());
+            ++invalidCount;
+        }
+        QVERIFY(invalidCount >= 3); // response, rise time, overshoot, steady yaw rate at least
+        MetricsTable table;
+        table.setComparison(&data);
+        QCOMPARE(table.rowCount(), static_cast<int>(data.metrics.size()));
+        for (int row = 0; row < table.rowCount(); ++row) {
+            QTableWidgetItem* lotusCell = table.item(row, MetricsTable::firstSetupColumn);
+            QTableWidgetItem* subaruCell = table.item(row, MetricsTable::firstSetupColumn + 1);
+            QVERIFY(!lotusCell->font().strikeOut());
+            if (!std::isfinite(subaruCell->data(MetricsTable::valueRole).toDouble()))
+                continue; // not reached: shown as such, nothing to strike out
+            QVERIFY(subaruCell->font().strikeOut());
+            QVERIFY(subaruCell->data(MetricsTable::invalidReasonRole).toString().contains(QStringLiteral("spun")));
+            QVERIFY(subaruCell->toolTip().startsWith(QStringLiteral("Invalid:")));
+            QTableWidgetItem* delta = table.item(row, MetricsTable::firstSetupColumn + 2);
+            QVERIFY(std::isnan(delta->data(MetricsTable::valueRole).toDouble()));
+            QCOMPARE(delta->data(MetricsTable::verdictRole).toInt(), 0);
+        }
+        data.setBaseline(1); // the invalid figures as the baseline: still no difference
+        for (const MetricComparison& m : data.metrics) {
+            QVERIFY(std::isnan(m.deltas[0]));
+            QCOMPARE(m.verdicts[0], 0);
+        }
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(ComparisonReport(data).writePdf(dir.filePath(QStringLiteral("invalid.pdf")), &error),
+                 qPrintable(error));
+    }
+
     // Cancel stops a run and keeps the window responsive; nothing is shown as a result.
     void cancelStopsTheRun() {
         ComparePage page(nullptr);

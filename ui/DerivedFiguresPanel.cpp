@@ -143,6 +143,13 @@ void DerivedFiguresPanel::render() {
             unit->clear();
             continue;
         }
+        // An invalid figure stays readable but greyed and struck out, the reason in the tooltip.
+        const bool invalid = f->ok && !f->metric.valid;
+        QFont font = value->font();
+        font.setStrikeOut(invalid);
+        value->setFont(font);
+        value->setEnabled(!invalid);
+        value->setProperty("invalid", invalid);
         if (!f->ok) {
             value->setText(QStringLiteral("—"));
             unit->clear();
@@ -152,7 +159,10 @@ void DerivedFiguresPanel::render() {
         const ShownMetric shown =
             showMetric(f->metric.value, QString::fromStdString(f->metric.unit), m_system);
         value->setText(formatNumber(shown.value, std::abs(shown.value) >= 100.0 ? 1 : 2));
-        value->setToolTip(QString::fromStdString(f->metric.label));
+        value->setToolTip(invalid ? tr("%1\nInvalid: %2")
+                                        .arg(QString::fromStdString(f->metric.label),
+                                             QString::fromStdString(f->metric.invalidReason))
+                                  : QString::fromStdString(f->metric.label));
         unit->setText(shown.unit);
     }
 

@@ -19,7 +19,9 @@ namespace vtw::cli {
 int runCommand(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Run a maneuver and print its metrics as JSON on stdout (units in the keys)."));
+        "Run a maneuver and print its metrics as JSON on stdout (units in the keys). A metric the run\n"
+        "took outside the range it is defined for (a spin in a step steer, a ramp too fast) is listed\n"
+        "under \"invalid_metrics\" with \"valid\": false and its \"invalid_reason\"."));
     parser.addHelpOption();
     const QCommandLineOption maneuverOpt({QStringLiteral("m"), QStringLiteral("maneuver")},
                                          QStringLiteral("Maneuver id (see 'vtw-cli maneuvers')."),
@@ -41,8 +43,8 @@ int runCommand(const QStringList& arguments) {
                                                       "throttle, brake, steer, gear) instead of --maneuver."),
                                        QStringLiteral("file.csv"));
     const QCommandLineOption formatOpt(QStringLiteral("format"),
-                                       QStringLiteral("Metrics as json (default) or csv (metric,value,unit; "
-                                                      "nan for a figure not reached)."),
+                                       QStringLiteral("Metrics as json (default) or csv (metric,value,unit,valid,"
+                                                      "invalid_reason; nan for a figure not reached)."),
                                        QStringLiteral("fmt"), QStringLiteral("json"));
     const QCommandLineOption surfaceOpt(QStringLiteral("surface"),
                                         QStringLiteral("Road surface: dry, wet, ice, gravel, or a grip "
@@ -120,7 +122,8 @@ int runCommand(const QStringList& arguments) {
     if (format == QLatin1String("csv")) {
         std::vector<MetricRow> rows;
         for (const Metric& m : result.metrics)
-            rows.push_back({QString::fromStdString(m.key), m.value, QString::fromStdString(m.unit)});
+            rows.push_back({QString::fromStdString(m.key), m.value, QString::fromStdString(m.unit), m.valid,
+                            QString::fromStdString(m.invalidReason)});
         printOut(writeMetricsCsv(rows).toStdString());
     } else {
         printOut(metricsToJson(result.metrics) + "\n");

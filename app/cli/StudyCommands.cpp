@@ -120,8 +120,13 @@ int compareCommand(const QStringList& arguments) {
             o[QStringLiteral("maneuver")] = QString::fromStdString(row.maneuverId);
             o[QStringLiteral("key")] = QString::fromStdString(row.metric.key);
             o[QStringLiteral("unit")] = QString::fromStdString(row.metric.unit);
-            QJsonArray values, deltas, verdicts;
+            QJsonArray values, deltas, verdicts, reasons;
+            bool anyInvalid = false;
             for (std::size_t i = 0; i < row.values.size(); ++i) {
+                // An invalid figure keeps its value; its delta is null and the reason says why.
+                anyInvalid = anyInvalid || !row.valid(i);
+                reasons.append(row.valid(i) ? QJsonValue()
+                                            : QJsonValue(QString::fromStdString(row.invalidReasons[i])));
                 values.append(jsonNumber(row.values[i]));
                 deltas.append(jsonNumber(row.deltas[i]));
                 verdicts.append(row.verdicts[i] > 0   ? QStringLiteral("better")
@@ -131,6 +136,8 @@ int compareCommand(const QStringList& arguments) {
             o[QStringLiteral("values")] = values;
             o[QStringLiteral("deltas")] = deltas;
             o[QStringLiteral("verdicts")] = verdicts;
+            if (anyInvalid)
+                o[QStringLiteral("invalid_reasons")] = reasons;
             metrics.append(o);
         }
         root[QStringLiteral("metrics")] = metrics;

@@ -7,8 +7,18 @@ namespace vtw {
 // Closed-loop "drivers" shared by the cornering maneuvers. They only turn the
 // state into pedal and steer inputs; the physics stays in the simulator.
 
+/// The throttle (0..1) whose drive force balances drag plus rolling
+/// resistance at a steady road speed in a gear (docs/physics.md 1 and 3): the
+/// engine torque throttle x T_max(rpm) less the engine braking
+/// (1 - throttle) x c_eb x rpm, through the gearing, equals the resistance
+/// times the driven wheels' radius. 0 in neutral or reverse, 1 if even full
+/// throttle cannot hold the speed.
+double steadyStateThrottle(const Setup& setup, int gear, double speed);
+
 /// Holds a road speed with throttle and brake: a PI controller on the speed
-/// error with a feedforward that covers drag and rolling resistance.
+/// error on top of a feedforward, the steady-state throttle at the target
+/// speed in the current gear. Without the feedforward a run that starts at its
+/// speed starts at zero throttle and sags until the integral has wound up.
 class SpeedHold {
 public:
     /// Throttle and brake (0..1) for the next step.

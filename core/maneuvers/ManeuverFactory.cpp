@@ -33,7 +33,8 @@ const std::vector<Entry>& entries() {
             1.0}}},
          [](const auto& p) { return std::make_unique<AccelerationRun>(p.at("quarter_mile") >= 0.5); }},
         {{"top-speed", "Top speed",
-          "Full throttle until the car stops accelerating.",
+          "Full throttle until the car settles: drive force equals drag plus rolling resistance "
+          "in the gear the car ends in.",
           {{"start_kmh", "Start speed (km/h)", 100.0, 0.0, 400.0},
            {"gear", "Hold gear (0 = automatic)", 0.0, 0.0, 12.0}}},
          [](const auto& p) {
@@ -52,9 +53,10 @@ const std::vector<Entry>& entries() {
            {"ramp_mps2", "Speed ramp (m/s^2)", 0.15, 0.01, 2.0}}},
          [](const auto& p) { return std::make_unique<Skidpad>(p.at("radius_m"), p.at("ramp_mps2")); }},
         {{"ramp-steer", "Ramp steer",
-          "Constant speed, slowly rising steer: understeer gradient from the simulation.",
+          "Constant speed, slowly rising steer: quasi-steady understeer gradient, fitted once the "
+          "start transient has settled (2 s); a ramp too fast for that is flagged invalid.",
           {{"speed_kmh", "Speed (km/h)", 80.0, 10.0, 300.0},
-           {"rate_deg_s", "Steer ramp (deg/s, road wheel)", 0.5, 0.05, 20.0}}},
+           {"rate_deg_s", "Steer ramp (deg/s, road wheel)", RampSteer::defaultRampRate, 0.01, 20.0}}},
          [](const auto& p) { return std::make_unique<RampSteer>(p.at("speed_kmh"), p.at("rate_deg_s")); }},
         {{"step-steer", "Step steer",
           "Constant speed, steer step: yaw-rate response, rise time, overshoot, settling.",

@@ -16,6 +16,12 @@ Metric makeMetric(std::string key, std::string label, std::string unit, MetricSe
     return m;
 }
 
+void invalidate(Metric& metric, const std::string& reason) {
+    if (metric.valid)
+        metric.invalidReason = reason;
+    metric.valid = false;
+}
+
 const Metric* findMetric(const MetricList& metrics, const std::string& key) {
     for (const Metric& m : metrics) {
         if (m.key == key)

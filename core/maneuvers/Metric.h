@@ -11,6 +11,12 @@ enum class MetricSense { LowerIsBetter, HigherIsBetter, Neutral };
 /// One figure a maneuver measured. The key is stable and names its unit
 /// (e.g. "t_0_100_kmh_s"); a figure the run never reached (the car never got
 /// to 100 km/h) has reached = false and value NaN.
+/// A figure the run did reach but outside the range its definition holds for
+/// (a step-steer response time measured while the car spun, an understeer
+/// gradient from a ramp too fast for quasi-steady state) keeps its number, so
+/// a user can see what came out, but has valid = false and says why in
+/// invalidReason: every view shows it as such and no comparison takes it for
+/// a real difference.
 struct Metric {
     std::string key;
     std::string label;
@@ -18,6 +24,11 @@ struct Metric {
     double value = 0.0;
     MetricSense sense = MetricSense::Neutral;
     bool reached = true;
+    bool valid = true;
+    std::string invalidReason; ///< for people; empty when valid
+
+    /// Reached and valid: a figure to compare, plot or rank.
+    bool usable() const { return reached && valid; }
 };
 
 using MetricList = std::vector<Metric>;
@@ -25,6 +36,10 @@ using MetricList = std::vector<Metric>;
 /// Helper for maneuvers: a metric that may not have been reached.
 Metric makeMetric(std::string key, std::string label, std::string unit, MetricSense sense,
                   bool reached, double value);
+
+/// Marks a metric invalid with the reason (kept when one is already set: the
+/// first break of the definition is the one to fix).
+void invalidate(Metric& metric, const std::string& reason);
 
 /// The metric with this key, or nullptr.
 const Metric* findMetric(const MetricList& metrics, const std::string& key);

@@ -8,6 +8,10 @@ namespace vtw {
 
 /// Metrics as a JSON object of stable keys (units in the keys) to numbers;
 /// a figure that was not reached is null. Keys keep the maneuver's order.
+/// When a metric is invalid (reached, but outside the range its definition
+/// holds for) the object ends with "invalid_metrics", one entry per such key:
+/// {"valid": false, "invalid_reason": "..."}. The metric keys stay plain
+/// numbers, so a reader that only wants the figures is not disturbed.
 std::string metricsToJson(const MetricList& metrics, int indent = 2);
 
 } // namespace vtw

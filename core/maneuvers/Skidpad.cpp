@@ -43,7 +43,12 @@ void Skidpad::observe(const StepSample& s) {
             m_count = 0;
         }
         if (std::abs(ayG) <= linearRangeG && s.time > 2.0) {
-            m_fit.add(ayG, s.steerAngle);
+            // delta = L/R + K ay/g with R the radius actually driven, v / r, not
+            // the one asked for: while the speed ramps the curvature controller
+            // lags a little, and a steer fitted against the nominal L/R reads
+            // that drift as understeer or oversteer (docs/physics.md 9).
+            const double drivenCurvature = s.body.yawRate / std::max(1.0, s.speed());
+            m_fit.add(ayG, s.steerAngle - m_wheelbase * drivenCurvature);
         }
     } else {
         m_windowStart = s.time;

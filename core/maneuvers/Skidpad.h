@@ -13,7 +13,9 @@ namespace vtw {
 /// the circle (steer at full lock, curvature lost, or a spin).
 /// Metrics: the highest steady lateral acceleration, and the understeer
 /// gradient K from the steer needed against lateral acceleration,
-/// delta = L/R + K ay/g (Gillespie ch. 6), fitted over the linear range.
+/// delta = L/R + K ay/g (Gillespie ch. 6), fitted over the linear range, with
+/// R the radius actually driven (speed over yaw rate), since the driver
+/// holds the circle only to within its controller's lag.
 class Skidpad : public Maneuver {
 public:
     explicit Skidpad(double radius = 40.0, double speedRampRate = 0.15)

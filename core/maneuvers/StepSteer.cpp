@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace vtw {
 
@@ -28,6 +29,14 @@ void StepSteer::observe(const StepSample& s) {
     m_time.push_back(s.time);
     m_yawRate.push_back(s.body.yawRate);
     m_steer.push_back(s.steerAngle);
+    if (s.time >= stepTime) {
+        m_maxSideslip = std::max(m_maxSideslip, std::abs(s.sideslip()));
+        // The steer's sign is the step's: once the road wheels have turned, a
+        // yaw rate the other way means the car has swapped ends.
+        const double sign = m_steerDeg >= 0.0 ? 1.0 : -1.0;
+        if (std::abs(s.steerAngle) > 0.0 && sign * s.body.yawRate < -reversalYawRate)
+            m_reversed = true;
+    }
 }
 
 MetricList StepSteer::metrics() const {
@@ -66,7 +75,7 @@ MetricList StepSteer::metrics() const {
         }
     }
     const bool timed = ok && tSteer50 >= 0.0 && t10 >= 0.0 && t90 >= 0.0;
-    return {
+    MetricList out{
         makeMetric("step_yaw_response_time_s", "Yaw-rate response time (50 % steer to 90 %)", "s",
                    S::LowerIsBetter, timed, t90 - tSteer50),
         makeMetric("step_yaw_rise_time_s", "Yaw-rate rise time (10-90 %)", "s", S::LowerIsBetter,
@@ -78,6 +87,25 @@ MetricList StepSteer::metrics() const {
         makeMetric("step_steady_yaw_rate_deg_s", "Steady yaw rate", "deg/s", S::Neutral, ok,
                    units::radToDeg(steady)),
     };
+    std::string reason;
+    char text[160];
+    if (m_maxSideslip > units::degToRad(spinSideslipDeg)) {
+        std::snprintf(text, sizeof text,
+                      "the car spun: sideslip reached %.0f deg, beyond the %.0f deg of a car "
+                      "settling on a circle",
+                      units::radToDeg(m_maxSideslip), spinSideslipDeg);
+        reason = text;
+    } else if (m_reversed) {
+        reason = "the car spun: the yaw rate turned against the steer";
+    } else if (timed && t90 < tSteer50) {
+        // A yaw rate at 90 % before the steer is half applied is no response to the step.
+        reason = "the yaw rate reached 90 % before the steer was half applied";
+    }
+    if (!reason.empty()) {
+        for (Metric& m : out)
+            invalidate(m, reason);
+    }
+    return out;
 }
 
 } // namespace vtw

@@ -11,6 +11,11 @@ namespace vtw {
 /// The run starts at `startSpeedKmh` to save time. Because the approach to the
 /// equilibrium is asymptotic, the final figure extrapolates the last two
 /// one-second windows of (speed, acceleration) to zero acceleration.
+/// Only windows in one gear count, starting `shiftSettleSeconds` after a shift
+/// has finished: the torque cut of an upshift pulls a window's mean
+/// acceleration down without the car being anywhere near its equilibrium
+/// (docs/physics.md 1 and 3), and after the shift it is the new gear's
+/// equilibrium that the car approaches.
 /// With `fixedGear` > 0 the run holds that gear (a manual box) instead of
 /// shifting automatically.
 class TopSpeedRun : public Maneuver {
@@ -30,6 +35,9 @@ public:
     /// Mean acceleration over a window below which the car has stopped accelerating (m/s^2).
     static constexpr double settledAccel = 0.05;
     static constexpr double windowSeconds = 1.0;
+    /// s after a shift's torque cut before the windows start again: the
+    /// driveline's wind-up after the torque returns dies out well within it.
+    static constexpr double shiftSettleSeconds = 0.5;
 
 private:
     struct Window {
@@ -38,6 +46,9 @@ private:
     double m_startSpeedKmh;
     int m_fixedGear;
     double m_windowStart = -1.0, m_sumSpeed = 0.0, m_sumAccel = 0.0;
+    int m_gear = 0;              ///< the gear of the last sample
+    double m_shiftTime = 0.2;    ///< s, the setup's torque-cut time
+    double m_quietFrom = 0.0;    ///< s, windows start no earlier (after a shift)
     long m_count = 0;
     std::vector<Window> m_windows;
     bool m_done = false;

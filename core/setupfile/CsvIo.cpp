@@ -126,9 +126,10 @@ QByteArray writeTableCsv(const std::vector<TableColumn>& columns) {
 }
 
 QByteArray writeMetricsCsv(const std::vector<MetricRow>& metrics) {
-    QStringList rows{"metric,value,unit"};
+    QStringList rows{"metric,value,unit,valid,invalid_reason"};
     for (const MetricRow& m : metrics)
-        rows.append(csvCell(m.name) + ',' + csvNumber(m.value) + ',' + csvCell(m.unit));
+        rows.append(csvCell(m.name) + ',' + csvNumber(m.value) + ',' + csvCell(m.unit) + ',' +
+                    (m.valid ? '1' : '0') + ',' + csvCell(m.invalidReason));
     return joinRows(rows);
 }
 

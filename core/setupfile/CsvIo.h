@@ -49,13 +49,17 @@ struct TableColumn {
 /// leave their cells empty.
 QByteArray writeTableCsv(const std::vector<TableColumn>& columns);
 
-/// One metric of a run ("0-100 km/h time", 5.2, "s").
+/// One metric of a run ("0-100 km/h time", 5.2, "s"), and whether the run
+/// stayed in the range the metric is defined for (with the reason if not).
 struct MetricRow {
     QString name;
     double value = 0.0;
     QString unit;
+    bool valid = true;
+    QString invalidReason;
 };
-/// Columns metric,value,unit.
+/// Columns metric,value,unit,valid,invalid_reason (valid is 1 or 0; the
+/// reason is empty for a valid metric).
 QByteArray writeMetricsCsv(const std::vector<MetricRow>& metrics);
 
 /// A CSV cell, quoted when it holds a separator, a quote or a line break.

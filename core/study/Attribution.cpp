@@ -18,7 +18,9 @@ QString sectionOf(const FieldMeta& field) {
     return keys.first();
 }
 
-// One run of the maneuver, returning the metric (NaN if not reached) or an error.
+// One run of the maneuver, returning the metric (NaN if not reached, or
+// invalid: a figure outside its definition's range is no difference to share
+// out) or an error.
 double runMetric(const Setup& setup, const ManeuverSpec& spec, const std::string& key,
                  const std::atomic<bool>* cancel, std::string& error) {
     auto maneuver = makeManeuver(spec.id, spec.options, &error);
@@ -34,6 +36,10 @@ double runMetric(const Setup& setup, const ManeuverSpec& spec, const std::string
     const Metric* m = findMetric(r.metrics, key);
     if (!m) {
         error = "maneuver '" + spec.id + "' has no metric '" + key + "'";
+        return std::nan("");
+    }
+    if (m->reached && !m->valid) {
+        error = "the metric '" + key + "' is invalid in a run: " + m->invalidReason;
         return std::nan("");
     }
     return m->reached ? m->value : std::nan("");

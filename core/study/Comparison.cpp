@@ -73,11 +73,18 @@ std::vector<MetricComparison> compareMetrics(const Comparison& comparison,
             for (const RunResult& r : runs) {
                 const Metric* found = r.ok ? findMetric(r.metrics, key.key) : nullptr;
                 row.values.push_back(found && found->reached ? found->value : nan);
+                row.invalidReasons.push_back(
+                    found && found->reached && !found->valid
+                        ? (found->invalidReason.empty() ? std::string("invalid") : found->invalidReason)
+                        : std::string());
             }
             const double base = row.values[baseline];
             row.metric.value = base;
-            for (double v : row.values) {
-                const double delta = v - base;
+            row.metric.valid = row.valid(baseline);
+            row.metric.invalidReason = row.invalidReasons[baseline];
+            for (std::size_t s = 0; s < row.values.size(); ++s) {
+                // An invalid figure (a spin, a ramp too fast) is no real difference.
+                const double delta = row.valid(s) && row.valid(baseline) ? row.values[s] - base : nan;
                 row.deltas.push_back(delta);
                 int verdict = 0;
                 if (std::isfinite(delta) && delta != 0.0) {

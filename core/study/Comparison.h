@@ -46,9 +46,14 @@ struct MetricComparison {
     std::string maneuverId;
     Metric metric;             ///< key, label, unit, sense (value: the baseline's)
     std::vector<double> values; ///< per setup (NaN if not reached or the run failed)
-    std::vector<double> deltas; ///< value - baseline value
-    /// +1 better than the baseline by the metric's sense, -1 worse, 0 same or neutral.
+    /// Per setup: why the value is invalid (reached, but the run left the range the
+    /// metric is defined for), empty when valid. The value is kept for display.
+    std::vector<std::string> invalidReasons;
+    /// value - baseline value; NaN when either is invalid: no real difference to show
+    std::vector<double> deltas;
+    /// +1 better than the baseline by the metric's sense, -1 worse, 0 same, neutral or invalid.
     std::vector<int> verdicts;
+    bool valid(std::size_t setup) const { return invalidReasons[setup].empty(); }
 };
 
 /// The metrics table of a comparison against setup `baseline`.

@@ -98,6 +98,20 @@ void drawRowRule(QCPPainter& p, double y) {
                QPointF(ComparisonReport::margin + contentWidth, y));
 }
 
+// "setup: metric: reason" for every invalid figure, in table order.
+QStringList invalidMetricNotes(const ComparisonData& data) {
+    QStringList notes;
+    for (const MetricComparison& m : data.metrics) {
+        for (std::size_t s = 0; s < m.values.size(); ++s) {
+            if (std::isfinite(m.values[s]) && !m.valid(s))
+                notes << QStringLiteral("%1, %2: %3")
+                             .arg(data.names.value(static_cast<int>(s)), QString::fromStdString(m.metric.label),
+                                  QString::fromStdString(m.invalidReasons[s]));
+        }
+    }
+    return notes;
+}
+
 QString metricName(const MetricComparison& m) {
     return QStringLiteral("%1: %2").arg(maneuverTitle(m.maneuverId),
                                         QString::fromStdString(m.metric.label));
@@ -311,6 +325,27 @@ void ComparisonReport::drawTitlePage(QCPPainter& p) const {
                               "which way the figure moved. Metrics and parameters are in %1 display units.")
                    .arg(m_options.units == UnitSystem::SI ? QStringLiteral("SI")
                                                           : QStringLiteral("imperial")));
+    const QStringList invalid = invalidMetricNotes(m_data);
+    if (!invalid.isEmpty()) {
+        // The table has no room for reasons: they are listed here, a few at most.
+        constexpr int maxNotes = 8;
+        y += 84; // below the paragraph's box
+        p.setFont(reportFont(8.5, true));
+        p.drawText(QRectF(margin, y, contentWidth, 16), Qt::AlignLeft | Qt::AlignVCenter,
+                   QStringLiteral("Invalid figures (grey, struck out, marked *): the run left the range "
+                                  "the metric is defined for, so they are no difference"));
+        y += 18;
+        p.setFont(reportFont(8));
+        for (int i = 0; i < std::min<int>(maxNotes, invalid.size()); ++i) {
+            const QRectF r(margin + 8, y, contentWidth - 8, 14);
+            p.drawText(r, Qt::AlignLeft | Qt::AlignVCenter,
+                       p.fontMetrics().elidedText(invalid[i], Qt::ElideRight, static_cast<int>(r.width())));
+            y += 14;
+        }
+        if (invalid.size() > maxNotes)
+            p.drawText(QRectF(margin + 8, y, contentWidth - 8, 14), Qt::AlignLeft | Qt::AlignVCenter,
+                       QStringLiteral("and %1 more (see the window's metrics table)").arg(invalid.size() - maxNotes));
+    }
 }
 
 void ComparisonReport::drawParameterPage(QCPPainter& p, const Page& page) const {
@@ -393,8 +428,19 @@ void ComparisonReport::drawMetricsPage(QCPPainter& p, const Page& page) const {
                  QColor(0x60, 0x60, 0x60));
         x += columns[1].width;
         for (int s = 0; s < setups; ++s) {
-            drawCell(p, QRectF(x, y, columns[2 + s].width, rowHeight),
-                     formatFigure(shown.values[static_cast<std::size_t>(s)]), Qt::AlignRight);
+            const double value = shown.values[static_cast<std::size_t>(s)];
+            if (std::isfinite(value) && !m.valid(static_cast<std::size_t>(s))) {
+                // Invalid: grey and struck out, marked for the note on the title page.
+                QFont struck = reportFont(7.5);
+                struck.setStrikeOut(true);
+                p.setFont(struck);
+                drawCell(p, QRectF(x, y, columns[2 + s].width, rowHeight),
+                         formatFigure(value) + QStringLiteral(" *"), Qt::AlignRight, QColor(0x90, 0x90, 0x90));
+                p.setFont(reportFont(7.5));
+            } else {
+                drawCell(p, QRectF(x, y, columns[2 + s].width, rowHeight), formatFigure(value),
+                         Qt::AlignRight);
+            }
             x += columns[2 + s].width;
         }
         int c = 2 + setups;

@@ -86,9 +86,20 @@ void MetricsTable::setComparison(const ComparisonData* data) {
             auto* cell = textItem(formatFigure(value));
             cell->setData(valueRole, value);
             cell->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            if (!std::isfinite(value))
-                cell->setToolTip(tr("Not reached in this run"));
             cell->setForeground(setupColour(s).darker(130));
+            if (!std::isfinite(value)) {
+                cell->setToolTip(tr("Not reached in this run"));
+            } else if (!m.valid(static_cast<std::size_t>(s))) {
+                // Keep the figure readable but plainly not a result: grey, struck out.
+                QFont font = cell->font();
+                font.setStrikeOut(true);
+                cell->setFont(font);
+                cell->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
+                cell->setData(invalidReasonRole,
+                              QString::fromStdString(m.invalidReasons[static_cast<std::size_t>(s)]));
+                cell->setToolTip(tr("Invalid: %1")
+                                     .arg(QString::fromStdString(m.invalidReasons[static_cast<std::size_t>(s)])));
+            }
             setItem(row, firstSetupColumn + s, cell);
             if (s == baseline)
                 continue;
@@ -102,6 +113,8 @@ void MetricsTable::setComparison(const ComparisonData* data) {
             d->setData(valueRole, delta);
             d->setData(verdictRole, verdict);
             d->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (!m.valid(static_cast<std::size_t>(s)) || !m.valid(static_cast<std::size_t>(baseline)))
+                d->setToolTip(tr("No difference: a figure is invalid"));
             if (verdict > 0) {
                 d->setForeground(betterColour());
                 d->setBackground(betterTint());

@@ -23,6 +23,8 @@ public:
     static constexpr int verdictRole = Qt::UserRole + 1;
     /// The first column holds "maneuver id/metric key" under this role.
     static constexpr int keyRole = Qt::UserRole + 2;
+    /// Value cells of an invalid figure hold the reason under this role (else no data).
+    static constexpr int invalidReasonRole = Qt::UserRole + 3;
 
     explicit MetricsTable(QWidget* parent = nullptr);
 

@@ -477,6 +477,16 @@ void LiveSimulationPage::showMetrics(const MetricList& metrics) {
         name->setToolTip(QString::fromStdString(m.key));
         auto* value = new QTableWidgetItem(formatMetricValue(m, m_units));
         value->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        if (m.reached && !m.valid) {
+            // Readable but plainly not a result: grey, struck out, the reason in the tooltip.
+            QFont font = value->font();
+            font.setStrikeOut(true);
+            value->setFont(font);
+            value->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
+            value->setToolTip(tr("Invalid: %1").arg(QString::fromStdString(m.invalidReason)));
+            name->setToolTip(QStringLiteral("%1\nInvalid: %2")
+                                 .arg(QString::fromStdString(m.key), QString::fromStdString(m.invalidReason)));
+        }
         m_metricsTable->setItem(r, 0, name);
         m_metricsTable->setItem(r, 1, value);
         m_metricsTable->setItem(
