@@ -5,6 +5,7 @@
 #include "setupfile/SetupJson.h"
 #include "setupfile/SetupMetadata.h"
 #include "setupfile/SetupValidation.h"
+#include "tires/CalspanPresets.h"
 
 #include <QtTest>
 
@@ -145,6 +146,26 @@ const std::vector<RuleCase>& ruleCases() {
              s.rearTires.pacejka94.a[2] = -1e6;
          },
          "tires.rear.pacejka94", "times the load"},
+        // The probe's loads follow the car (2.5 times the static wheel load at most):
+        // on a 20 t truck a front wheel carries 49 kN at rest, where the 155SR13's
+        // stiffness polynomial (docs/physics.md 6.6) is long negative, so the tire has no
+        // cornering stiffness at the load it stands on.
+        {"calspan 155SR13 under a truck",
+         [](Setup& s) {
+             s.chassis.mass = 20000;
+             s.frontTires.model = TireModelKind::Calspan;
+             s.frontTires.calspan = calspanPreset(CalspanPreset::Tire155SR13);
+         },
+         "tires.front.calspan", "1 times the static wheel load) a small positive slip angle gives no "
+                                "opposing lateral force"},
+        // Pacejka '94's lateral stiffness a3 sin(2 atan(Fz/a4)) turned negative: a small
+        // slip angle gets a force along the slip, which feeds it.
+        {"pacejka lateral stiffness reversed",
+         [](Setup& s) {
+             s.frontTires.model = TireModelKind::Pacejka94;
+             s.frontTires.pacejka94.a[4] = -s.frontTires.pacejka94.a[4];
+         },
+         "tires.front.pacejka94", "a lateral force along the slip"},
         {"calspan Ka 1", [](Setup& s) { s.frontTires.calspan.Ka = 1.0; }, "tires.front.calspan.Ka",
          "must be < 1"},
         {"linear mu zero", [](Setup& s) { s.frontTires.linear.frictionCoefficient = 0; },
@@ -180,6 +201,8 @@ class TestSetupValidation : public QObject {
     Q_OBJECT
 private slots:
     void defaultIsValid();
+    void calspanPresetsAreValid_data();
+    void calspanPresetsAreValid();
     void ruleNamesField_data();
     void ruleNamesField();
     void rangeFromMetadata_data();
@@ -190,6 +213,27 @@ private slots:
 
 void TestSetupValidation::defaultIsValid() {
     const SetupIssues issues = validateSetup(defaultSetup());
+    QVERIFY2(issues.isEmpty(), qPrintable(issuesText(issues)));
+}
+
+// Every Calspan Table 1 tire (docs/physics.md 6.6) on both axles of the default car
+// validates: its stiffness polynomial stays positive up to 9.3 kN (155SR13), beyond
+// 2.5 times the default car's 3.7 kN static wheel load. tst_car_maneuvers runs them on
+// every library car.
+void TestSetupValidation::calspanPresetsAreValid_data() {
+    QTest::addColumn<int>("preset");
+    for (std::size_t p = 0; p < calspanPresets.size(); ++p)
+        QTest::newRow(calspanPresetName(calspanPresets[p]).data()) << int(p);
+}
+
+void TestSetupValidation::calspanPresetsAreValid() {
+    QFETCH(int, preset);
+    Setup s = defaultSetup();
+    for (TireParams* t : {&s.frontTires, &s.rearTires}) {
+        t->model = TireModelKind::Calspan;
+        t->calspan = calspanPreset(calspanPresets[std::size_t(preset)]);
+    }
+    const SetupIssues issues = validateSetup(s);
     QVERIFY2(issues.isEmpty(), qPrintable(issuesText(issues)));
 }
 
