@@ -202,6 +202,19 @@ SetupIssues validateCrossFieldRules(const Setup& s) {
             SetupIssue{"engine.torqueCurve_rpm_Nm", "must give torque > 0 at engine.idle_rpm"});
     validateTireCross(s.frontTires, "tires.front.", out);
     validateTireCross(s.rearTires, "tires.rear.", out);
+    // The shortest time step is a bound on cost (SetupMetadata.cpp says why), and the
+    // simulator integrates substeps of timeStep / substeps: they obey it too.
+    const FieldMeta* timeStep = findField(QStringLiteral("simulation.timeStep"));
+    const FieldMeta* substeps = findField(QStringLiteral("simulation.substeps"));
+    if (timeStep->rangeProblem(s.simulation.timeStep).isEmpty() &&
+        substeps->rangeProblem(s.simulation.substeps).isEmpty()) {
+        const double substep = s.simulation.timeStep / s.simulation.substeps;
+        if (substep < timeStep->min)
+            out.append({substeps->path,
+                        QString("must split simulation.timeStep (%1 s) into substeps of at least "
+                                "%2 s; these are %3 s")
+                            .arg(num(s.simulation.timeStep), num(timeStep->min), num(substep))});
+    }
     return out;
 }
 
