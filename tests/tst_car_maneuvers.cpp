@@ -14,6 +14,8 @@
 #include "Units.h"
 #include "setupfile/CarLibrary.h"
 #include "tires/TireModel.h"
+#include "setupfile/SetupValidation.h"
+#include "tires/CalspanPresets.h"
 
 #include <QtTest>
 
@@ -187,6 +189,48 @@ private slots:
                                         s.gearbox.efficiency, radius);
         constexpr double balanceTolerance = 1e-9; // relative: a solved linear equation, rounding only
         QVERIFY(std::abs(force / roadResistance(s, target) - 1.0) < balanceTolerance);
+    // The Calspan Table 1 tires (docs/physics.md 6.6) on every library car, on both
+    // axles: the setup validates and every maneuver runs to its end without diverging.
+    // These 13-inch tires lose their cornering stiffness at 9 to 12 kN, a load no car
+    // of the library puts on a wheel at rest.
+    void everyCalspanPresetOnEveryCarCompletesEveryManeuver_data() {
+        QTest::addColumn<QString>("car");
+        QTest::addColumn<int>("preset");
+        Q_INIT_RESOURCE(resources);
+        for (const LibraryCar& car : libraryCars()) {
+            for (std::size_t p = 0; p < calspanPresets.size(); ++p) {
+                const QString row =
+                    car.name + " / " + QString::fromUtf8(calspanPresetName(calspanPresets[p]).data());
+                QTest::newRow(qPrintable(row)) << car.resourcePath << int(p);
+            }
+        }
+    }
+    void everyCalspanPresetOnEveryCarCompletesEveryManeuver() {
+        QFETCH(QString, car);
+        QFETCH(int, preset);
+        const SetupLoadResult loaded = loadLibraryCar(car);
+        QVERIFY(loaded.ok());
+        Setup s = *loaded.setup;
+        for (TireParams* t : {&s.frontTires, &s.rearTires}) {
+            t->model = TireModelKind::Calspan;
+            t->calspan = calspanPreset(calspanPresets[std::size_t(preset)]);
+        }
+        QStringList issues;
+        for (const SetupIssue& i : validateSetup(s))
+            issues.append(i.toString());
+        QVERIFY2(issues.isEmpty(), qPrintable(issues.join('\n')));
+        for (const ManeuverDescription& d : maneuverCatalogue()) {
+            std::string error;
+            auto m = makeManeuver(d.id, {}, &error);
+            QVERIFY2(m, error.c_str());
+            const RunResult r = runManeuver(s, *m);
+            QVERIFY2(r.ok, (d.id + ": " + r.error).c_str());
+            QVERIFY2(!r.timedOut, (d.id + ": ran into the maneuver's time limit").c_str());
+            for (const Metric& metric : r.metrics) {
+                if (metric.reached)
+                    QVERIFY2(std::isfinite(metric.value), (d.id + ": " + metric.key).c_str());
+            }
+        }
     }
 
     // Plausibility: no car beats its tires. Peak longitudinal deceleration and

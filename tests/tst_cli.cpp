@@ -4,7 +4,10 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QtMath>
 #include <QtTest>
+
+#include <cmath>
 
 namespace {
 
@@ -168,6 +171,60 @@ private slots:
         QVERIFY2(o.exitCode == 0, o.err.constData());
         const QJsonDocument doc = QJsonDocument::fromJson(o.out);
         QCOMPARE(doc.object().value("rows").toArray().size(), 11);
+    }
+
+    // --preset sweeps a Calspan Table 1 tire. At a small slip angle the force is the
+    // cornering stiffness the table implies, (A0 + A1 Fz - (A1/A2) Fz^2) lb/rad with Fz in
+    // lb (docs/physics.md 6.6: f(sigma) -> (4/pi) sigma, so Fy -> (a_p0^2/2) Ks tan(alpha)),
+    // times the slip angle. The three tires differ there by 1.6 % or more.
+    void tirePresetSweepsTheTable1Tire_data() {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<double>("A0");
+        QTest::addColumn<double>("A1");
+        QTest::addColumn<double>("A2");
+        // Table 1 of the Calspan report (docs/physics.md 6.6).
+        QTest::newRow("155SR13") << "155SR13" << 914.02 << 12.9 << 2028.24;
+        QTest::newRow("P155/80D13") << "P155/80D13" << 1817.0 << 7.48 << 2455.0;
+        QTest::newRow("P185/70R13") << "P185/70R13" << 1068.0 << 11.3 << 2442.73;
+    }
+    void tirePresetSweepsTheTable1Tire() {
+        QFETCH(QString, preset);
+        QFETCH(double, A0);
+        QFETCH(double, A1);
+        QFETCH(double, A2);
+        constexpr double newtonsPerPound = 4.4482216152605; // 1 lbf, exact by definition
+        constexpr double loadN = 4000.0, slipDeg = 0.1;
+        // At 0.1 deg, sigma is about 0.013: f(sigma) is within 0.1 % of (4/pi) sigma and
+        // the friction drop K_mu sin(alpha) is 0.02 %.
+        constexpr double relativeTolerance = 0.005;
+        const Outcome o = runCli({"tire", "--preset", preset, "--sweep", "slip-angle", "--from", "0",
+                                  "--to", QString::number(slipDeg), "--count", "2", "--load",
+                                  QString::number(loadN)});
+        QVERIFY2(o.exitCode == 0, o.err.constData());
+        const QList<QByteArray> lines = o.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 3);
+        const double fy = lines[2].split(',')[3].toDouble();
+        const double fzLb = loadN / newtonsPerPound;
+        const double stiffnessLbPerRad = A0 + A1 * fzLb - (A1 / A2) * fzLb * fzLb;
+        const double expected = -stiffnessLbPerRad * newtonsPerPound * qDegreesToRadians(slipDeg);
+        QVERIFY2(std::abs(fy / expected - 1.0) < relativeTolerance,
+                 qPrintable(QStringLiteral("Fy %1 N, expected %2 N").arg(fy).arg(expected)));
+    }
+
+    void tirePresetNamesAndErrors() {
+        const Outcome help = runCli({"tire", "--help"});
+        QCOMPARE(help.exitCode, 0);
+        for (const char* name : {"155SR13", "P155/80D13", "P185/70R13"})
+            QVERIFY2(help.out.contains(name), help.out.constData());
+        const Outcome unknown = runCli({"tire", "--preset", "205/55R16"});
+        QCOMPARE(unknown.exitCode, 2);
+        QVERIFY(unknown.out.isEmpty());
+        QVERIFY2(unknown.err.contains("unknown preset '205/55R16'") &&
+                     unknown.err.contains("155SR13, P155/80D13, P185/70R13"),
+                 unknown.err.constData());
+        const Outcome otherModel = runCli({"tire", "--preset", "155SR13", "--model", "brush"});
+        QCOMPARE(otherModel.exitCode, 2);
+        QVERIFY2(otherModel.err.contains("--preset"), otherModel.err.constData());
     }
 
     void validateReportsEveryProblem() {

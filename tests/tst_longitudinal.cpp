@@ -8,12 +8,17 @@
 #include "maneuvers/AccelerationRun.h"
 #include "maneuvers/BrakingRun.h"
 #include "maneuvers/CoastDown.h"
+#include "maneuvers/ManeuverFactory.h"
 #include "maneuvers/ManeuverRunner.h"
 #include "maneuvers/TopSpeedRun.h"
+#include "setupfile/SetupMetadata.h"
 
 #include <QtTest>
 
+#include <atomic>
+#include <chrono>
 #include <cstring>
+#include <thread>
 #include <limits>
 
 using namespace vtw;
@@ -335,6 +340,61 @@ private slots:
         }
         constexpr std::uint64_t reference = 0x2dc83217c7282b0eull;
         QVERIFY2(hash == reference, qPrintable(QStringLiteral("telemetry hash 0x%1").arg(hash, 16, 16, QLatin1Char('0'))));
+    }
+
+    // A time step validation refuses (or one of no use at all) cannot hang a maneuver
+    // run: the run is refused before its first step, naming the cap. The run goes on
+    // another thread and is cancelled after a while, so that without the cap this test
+    // fails (cancelled) instead of hanging: a 30 s braking run at 1e-9 s is 3e10 steps.
+    void stepCapRefusesRunsThatWouldHang_data() {
+        QTest::addColumn<double>("timeStep");
+        QTest::newRow("1e-9 s") << 1e-9;
+        QTest::newRow("1e-300 s") << 1e-300;
+        QTest::newRow("zero") << 0.0;
+        QTest::newRow("negative") << -0.001;
+        QTest::newRow("NaN") << std::numeric_limits<double>::quiet_NaN();
+    }
+    void stepCapRefusesRunsThatWouldHang() {
+        QFETCH(double, timeStep);
+        Setup s = defaultSetup();
+        s.simulation.timeStep = timeStep;
+        BrakingRun run;
+        std::atomic<bool> cancel{false}, done{false};
+        RunOptions options;
+        options.cancel = &cancel;
+        RunResult r;
+        std::thread worker([&] {
+            r = runManeuver(s, run, options);
+            done = true;
+        });
+        constexpr auto patience = std::chrono::seconds(10);
+        const auto start = std::chrono::steady_clock::now();
+        while (!done && std::chrono::steady_clock::now() - start < patience)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        cancel = true;
+        worker.join();
+        QVERIFY2(!r.cancelled, "the run started instead of being refused");
+        QVERIFY(!r.ok);
+        QCOMPARE(r.steps, 0L);
+        QVERIFY2(r.error.find("cap of 40000000 steps per run") != std::string::npos, r.error.c_str());
+    }
+
+    // The cap leaves room for every catalogue maneuver at the shortest time step
+    // validation allows (the metadata's limit): none of them is refused. A pre-set
+    // cancel ends each run before its first step, so this takes no time.
+    void stepCapAdmitsEveryManeuverAtTheShortestValidStep() {
+        Setup s = defaultSetup();
+        s.simulation.timeStep = findField(QStringLiteral("simulation.timeStep"))->min;
+        std::atomic<bool> cancel{true};
+        RunOptions options;
+        options.cancel = &cancel;
+        for (const ManeuverDescription& d : maneuverCatalogue()) {
+            std::string error;
+            auto m = makeManeuver(d.id, {}, &error);
+            QVERIFY2(m, error.c_str());
+            const RunResult r = runManeuver(s, *m, options);
+            QVERIFY2(r.ok && r.cancelled, (d.id + ": " + r.error).c_str());
+        }
     }
 
     // A diverging run ends with a readable error, not a crash or a hang.

@@ -5,6 +5,7 @@
 #include "setupfile/SetupJson.h"
 #include "setupfile/SetupMetadata.h"
 #include "setupfile/SetupValidation.h"
+#include "tires/CalspanPresets.h"
 
 #include <QtTest>
 
@@ -100,9 +101,9 @@ const std::vector<RuleCase>& ruleCases() {
         {"CG on front axle", [](Setup& s) { s.chassis.cgToFrontAxle = 0; }, "chassis.cgToFrontAxle",
          "must be > 0"},
         {"brake bias above 1", [](Setup& s) { s.brakes.frontBias = 1.01; }, "brakes.frontBias",
-         "must be <= 1"},
+         "must be between 0 and 1"},
         {"brake bias negative", [](Setup& s) { s.brakes.frontBias = -0.01; }, "brakes.frontBias",
-         "must be >= 0"},
+         "must be between 0 and 1"},
         // tire model rules
         {"magic formula C zero", [](Setup& s) { s.frontTires.magicFormula.lateral.C = 0; },
          "tires.front.magicFormula.lateral.C", "must be > 0"},
@@ -112,7 +113,7 @@ const std::vector<RuleCase>& ruleCases() {
          [](Setup& s) { s.rearTires.magicFormula.longitudinal.B = -10; },
          "tires.rear.magicFormula.longitudinal.B", "must be > 0"},
         {"magic formula E above 1", [](Setup& s) { s.frontTires.magicFormula.lateral.E = 1.2; },
-         "tires.front.magicFormula.lateral.E", "must be <= 1"},
+         "tires.front.magicFormula.lateral.E", "must be between -100 and 1"},
         {"pacejka b0 zero", [](Setup& s) { s.frontTires.pacejka94.b[0] = 0; },
          "tires.front.pacejka94.b0", "must be > 0"},
         {"pacejka a0 negative", [](Setup& s) { s.rearTires.pacejka94.a[0] = -1.4; },
@@ -123,7 +124,7 @@ const std::vector<RuleCase>& ruleCases() {
          [](Setup& s) { s.frontTires.calspan.inflationPressure_psi = -24; },
          "tires.front.calspan.inflationPressure_psi", "must be > 0"},
         {"calspan negative C3", [](Setup& s) { s.rearTires.calspan.C3 = -0.5; },
-         "tires.rear.calspan.C3", "must be >= 0"},
+         "tires.rear.calspan.C3", "must be between 0 and 100"},
         {"calspan stiffness negative at rated load",
          [](Setup& s) {
              s.rearTires.calspan.A1 = 12.9;
@@ -145,6 +146,26 @@ const std::vector<RuleCase>& ruleCases() {
              s.rearTires.pacejka94.a[2] = -1e6;
          },
          "tires.rear.pacejka94", "times the load"},
+        // The probe's loads follow the car (2.5 times the static wheel load at most):
+        // on a 20 t truck a front wheel carries 49 kN at rest, where the 155SR13's
+        // stiffness polynomial (docs/physics.md 6.6) is long negative, so the tire has no
+        // cornering stiffness at the load it stands on.
+        {"calspan 155SR13 under a truck",
+         [](Setup& s) {
+             s.chassis.mass = 20000;
+             s.frontTires.model = TireModelKind::Calspan;
+             s.frontTires.calspan = calspanPreset(CalspanPreset::Tire155SR13);
+         },
+         "tires.front.calspan", "1 times the static wheel load) a small positive slip angle gives no "
+                                "opposing lateral force"},
+        // Pacejka '94's lateral stiffness a3 sin(2 atan(Fz/a4)) turned negative: a small
+        // slip angle gets a force along the slip, which feeds it.
+        {"pacejka lateral stiffness reversed",
+         [](Setup& s) {
+             s.frontTires.model = TireModelKind::Pacejka94;
+             s.frontTires.pacejka94.a[4] = -s.frontTires.pacejka94.a[4];
+         },
+         "tires.front.pacejka94", "a lateral force along the slip"},
         {"calspan Ka 1", [](Setup& s) { s.frontTires.calspan.Ka = 1.0; }, "tires.front.calspan.Ka",
          "must be < 1"},
         {"linear mu zero", [](Setup& s) { s.frontTires.linear.frictionCoefficient = 0; },
@@ -154,15 +175,29 @@ const std::vector<RuleCase>& ruleCases() {
         {"slip speed K zero", [](Setup& s) { s.rearTires.slipSpeed.halfForceSlipSpeed = 0; },
          "tires.rear.slipSpeed.halfForceSlipSpeed", "must be > 0"},
         {"zero tire radius", [](Setup& s) { s.frontTires.radius = 0; }, "tires.front.radius",
-         "must be >= 0.05"},
+         "must be between 0.05 and 2 m"},
         // enums and integers out of their range (a UI or a bad cast could do it)
         {"tire model out of range",
          [](Setup& s) { s.rearTires.model = static_cast<TireModelKind>(42); }, "tires.rear.model",
          "must be <= 6"},
         {"zero substeps", [](Setup& s) { s.simulation.substeps = 0; }, "simulation.substeps",
-         "must be >= 1"},
+         "must be between 1 and 1000"},
+        // The time step's bounds (SetupMetadata.cpp gives the reasons): 1e-9 s would
+        // take hours per maneuver, at 1e-300 s simulated time stops advancing.
         {"zero time step", [](Setup& s) { s.simulation.timeStep = 0; }, "simulation.timeStep",
-         "must be > 0"},
+         "must be between 1e-05 and 0.01 s"},
+        {"time step 1e-9 s", [](Setup& s) { s.simulation.timeStep = 1e-9; },
+         "simulation.timeStep", "must be between 1e-05 and 0.01 s"},
+        {"time step 1e-300 s", [](Setup& s) { s.simulation.timeStep = 1e-300; },
+         "simulation.timeStep", "must be between 1e-05 and 0.01 s"},
+        {"time step 20 ms", [](Setup& s) { s.simulation.timeStep = 0.02; },
+         "simulation.timeStep", "must be between 1e-05 and 0.01 s"},
+        {"substeps shorter than the shortest step",
+         [](Setup& s) {
+             s.simulation.timeStep = 0.001;
+             s.simulation.substeps = 200; // 5e-6 s each
+         },
+         "simulation.substeps", "substeps of at least 1e-05 s; these are 5e-06 s"},
     };
     return cases;
 }
@@ -180,6 +215,8 @@ class TestSetupValidation : public QObject {
     Q_OBJECT
 private slots:
     void defaultIsValid();
+    void calspanPresetsAreValid_data();
+    void calspanPresetsAreValid();
     void ruleNamesField_data();
     void ruleNamesField();
     void rangeFromMetadata_data();
@@ -190,6 +227,27 @@ private slots:
 
 void TestSetupValidation::defaultIsValid() {
     const SetupIssues issues = validateSetup(defaultSetup());
+    QVERIFY2(issues.isEmpty(), qPrintable(issuesText(issues)));
+}
+
+// Every Calspan Table 1 tire (docs/physics.md 6.6) on both axles of the default car
+// validates: its stiffness polynomial stays positive up to 9.3 kN (155SR13), beyond
+// 2.5 times the default car's 3.7 kN static wheel load. tst_car_maneuvers runs them on
+// every library car.
+void TestSetupValidation::calspanPresetsAreValid_data() {
+    QTest::addColumn<int>("preset");
+    for (std::size_t p = 0; p < calspanPresets.size(); ++p)
+        QTest::newRow(calspanPresetName(calspanPresets[p]).data()) << int(p);
+}
+
+void TestSetupValidation::calspanPresetsAreValid() {
+    QFETCH(int, preset);
+    Setup s = defaultSetup();
+    for (TireParams* t : {&s.frontTires, &s.rearTires}) {
+        t->model = TireModelKind::Calspan;
+        t->calspan = calspanPreset(calspanPresets[std::size_t(preset)]);
+    }
+    const SetupIssues issues = validateSetup(s);
     QVERIFY2(issues.isEmpty(), qPrintable(issuesText(issues)));
 }
 
@@ -225,11 +283,15 @@ void TestSetupValidation::rangeFromMetadata_data() {
         if (f.kind != FieldKind::Number && f.kind != FieldKind::Integer)
             continue;
         const QByteArray p = f.path.toUtf8();
+        // A field closed on both sides names both limits; otherwise the one broken.
+        const bool closed = f.min > lowest && !f.minExclusive && !f.maxExclusive;
         if (f.min > lowest) {
             const double below = f.minExclusive ? f.min : f.min - std::max(1.0, std::abs(f.min));
-            QTest::newRow(p + " below") << f.path << below << (f.minExclusive ? ">" : ">=");
+            QTest::newRow(p + " below")
+                << f.path << below << (closed ? "between" : f.minExclusive ? ">" : ">=");
         }
-        QTest::newRow(p + " above") << f.path << f.max + std::max(1.0, std::abs(f.max)) << "<";
+        QTest::newRow(p + " above") << f.path << f.max + std::max(1.0, std::abs(f.max))
+                                    << (closed ? "between" : "<");
         if (f.kind == FieldKind::Number) {
             QTest::newRow(p + " NaN") << f.path << kNaN << "finite";
             QTest::newRow(p + " -kInf") << f.path << -kInf << "finite";
@@ -265,7 +327,7 @@ void TestSetupValidation::allProblemsReportedAtOnce() {
     // Field rules in table order, then the cross-field rules.
     QCOMPARE(paths, QStringList({"chassis.mass", "tires.front.magicFormula.lateral.C",
                                  "simulation.surfaceMu", "gearbox.forwardRatios[2]"}));
-    QCOMPARE(issues[0].toString(), QString("chassis.mass: must be >= 50"));
+    QCOMPARE(issues[0].toString(), QString("chassis.mass: must be between 50 and 100000 kg"));
 }
 
 void TestSetupValidation::loaderReportsSameProblems() {

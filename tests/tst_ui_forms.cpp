@@ -7,6 +7,7 @@
 #include "SetupDocument.h"
 #include "TireParameterForm.h"
 #include "setupfile/SetupMetadata.h"
+#include "setupfile/SetupValidation.h"
 
 #include <QComboBox>
 #include <QLineEdit>
@@ -83,6 +84,36 @@ private slots:
         // Escape brings the document's value back and clears the reason.
         QTest::keyClick(edit, Qt::Key_Escape);
         QVERIFY(editor->problem().isEmpty());
+    }
+
+    // The time step's limits come from the metadata table, the same numbers validation
+    // uses: outside them the form refuses and names both; at them it accepts, and the
+    // setup it stores validates.
+    void timeStepFormUsesTheTableLimits() {
+        const FieldMeta* f = findField(QStringLiteral("simulation.timeStep"));
+        QVERIFY(f);
+        SetupDocument document(defaultSetup());
+        ParameterPanel panel(&document);
+        panel.show();
+        FieldEditor* editor = panel.editor(f->path);
+        QVERIFY(editor);
+        auto* edit = editor->findChild<QLineEdit*>();
+        QVERIFY(edit);
+        const QString shownMin = QLocale().toString(f->min, 'g', 8);
+        const QString shownMax = QLocale().toString(f->max, 'g', 8);
+        for (const QString& tooSmallOrLarge : {QStringLiteral("1e-9"), QStringLiteral("1e-300"),
+                                               QStringLiteral("0.02")}) {
+            typeInto(edit, tooSmallOrLarge);
+            QVERIFY2(editor->problem().contains(shownMin) && editor->problem().contains(shownMax),
+                     qPrintable(tooSmallOrLarge + QStringLiteral(": ") + editor->problem()));
+            QCOMPARE(document.setup().simulation.timeStep, defaultSetup().simulation.timeStep);
+        }
+        for (const double limit : {f->min, f->max}) {
+            typeInto(edit, QLocale::c().toString(limit, 'g', 17));
+            QVERIFY2(editor->problem().isEmpty(), qPrintable(editor->problem()));
+            QCOMPARE(document.setup().simulation.timeStep, limit);
+            QVERIFY(validateSetup(document.setup()).isEmpty());
+        }
     }
 
     void goodValueIsOneUndoStep() {

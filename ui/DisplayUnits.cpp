@@ -38,11 +38,14 @@ QString rangeMessage(const FieldMeta& field, UnitSystem system, double stored) {
     const bool highOk = field.maxExclusive ? stored < field.max : stored <= field.max;
     if (lowOk && highOk)
         return {};
-    const bool bounded = field.max < std::numeric_limits<double>::max() / 2;
-    if (!bounded || highOk)
+    // Both limits when there are two, whichever is broken (as validation says it), so
+    // that a value far too small also shows how large it may be.
+    const bool hasMin = field.min > -std::numeric_limits<double>::max() / 2;
+    const bool hasMax = field.max < std::numeric_limits<double>::max() / 2;
+    if (!hasMax)
         return QStringLiteral("must be %1 %2")
             .arg(field.minExclusive ? ">" : "≥", limit(field.min));
-    if (field.min <= -std::numeric_limits<double>::max() / 2)
+    if (!hasMin)
         return QStringLiteral("must be %1 %2")
             .arg(field.maxExclusive ? "<" : "≤", limit(field.max));
     return QStringLiteral("must be %1 %2 and %3 %4")

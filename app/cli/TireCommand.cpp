@@ -3,6 +3,7 @@
 
 #include "Units.h"
 #include "setupfile/SetupEnumKeys.h"
+#include "tires/CalspanPresets.h"
 #include "tires/TireModel.h"
 #include "tires/TireSweep.h"
 
@@ -24,6 +25,14 @@ bool readNumber(const QCommandLineParser& parser, const QCommandLineOption& opti
     return true;
 }
 
+/// The Calspan Table 1 tire names ("155SR13", ...), as a user types them.
+QStringList calspanPresetList() {
+    QStringList names;
+    for (std::string_view name : calspanPresetNames())
+        names.append(QString::fromUtf8(name.data(), qsizetype(name.size())));
+    return names;
+}
+
 } // namespace
 
 int tireCommand(const QStringList& arguments) {
@@ -41,6 +50,11 @@ int tireCommand(const QStringList& arguments) {
                                       QStringLiteral("Override the model: %1.")
                                           .arg(enumKeys<TireModelKind>().join(QStringLiteral(", "))),
                                       QStringLiteral("key"));
+    const QCommandLineOption presetOpt(
+        QStringLiteral("preset"),
+        QStringLiteral("Use a Calspan Table 1 tire (sets the model to calspan): %1.")
+            .arg(calspanPresetList().join(QStringLiteral(", "))),
+        QStringLiteral("name"));
     const QCommandLineOption sweepOpt(QStringLiteral("sweep"),
                                       QStringLiteral("slip-ratio, slip-angle or combined."),
                                       QStringLiteral("kind"), QStringLiteral("slip-ratio"));
@@ -59,7 +73,7 @@ int tireCommand(const QStringList& arguments) {
     const QCommandLineOption outputOpt({QStringLiteral("o"), QStringLiteral("output")},
                                        QStringLiteral("Write to a file instead of stdout."),
                                        QStringLiteral("file"));
-    parser.addOptions({setupOpt, axleOpt, modelOpt, sweepOpt, loadOpt, muOpt, fromOpt, toOpt, countOpt,
+    parser.addOptions({setupOpt, axleOpt, modelOpt, presetOpt, sweepOpt, loadOpt, muOpt, fromOpt, toOpt, countOpt,
                        formatOpt, outputOpt});
     int code = Ok;
     if (!parseOrHelp(parser, arguments, code))
@@ -111,6 +125,24 @@ int tireCommand(const QStringList& arguments) {
             return UsageError;
         }
         params.model = *kind;
+    }
+    if (parser.isSet(presetOpt)) {
+        const QStringList names = calspanPresetList();
+        const qsizetype index = names.indexOf(parser.value(presetOpt));
+        if (index < 0) {
+            printError(QStringLiteral("tire: unknown preset '%1' (known: %2)")
+                           .arg(parser.value(presetOpt), names.join(QStringLiteral(", "))));
+            return UsageError;
+        }
+        // A preset is a Calspan tire: another --model with it would sweep a tire the
+        // preset does not describe.
+        if (parser.isSet(modelOpt) && params.model != TireModelKind::Calspan) {
+            printError(QStringLiteral("tire: --preset is a calspan tire; it cannot be swept as --model %1")
+                           .arg(parser.value(modelOpt)));
+            return UsageError;
+        }
+        params.model = TireModelKind::Calspan;
+        params.calspan = calspanPreset(calspanPresets[std::size_t(index)]);
     }
     const Tire tire(params);
     std::vector<TireSweepRow> rows;

@@ -1,6 +1,7 @@
 #include "ManeuverRunner.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace vtw {
 
@@ -8,6 +9,22 @@ RunResult runManeuver(const Setup& setup, Maneuver& maneuver, const RunOptions& 
     RunResult result;
     result.telemetry = Telemetry(options.decimation);
     const Setup adapted = maneuver.adaptSetup(setup);
+    // Written so that a NaN, zero or negative time step fails too. (No rounding up: the
+    // longest maneuver at the shortest valid step is the cap itself, give or take the
+    // last bit of 400 / 1e-5.)
+    const double neededSteps = maneuver.timeLimit() / adapted.simulation.timeStep;
+    if (!(neededSteps >= 0.0 && neededSteps <= double(maxManeuverSteps))) {
+        char buffer[320];
+        std::snprintf(buffer, sizeof buffer,
+                      "the maneuver's time limit of %g s takes %.4g steps of %g s, more than the "
+                      "cap of %ld steps per run: use a time step of at least %g s",
+                      maneuver.timeLimit(), neededSteps, adapted.simulation.timeStep,
+                      maxManeuverSteps, maneuver.timeLimit() / double(maxManeuverSteps));
+        result.ok = false;
+        result.error = buffer;
+        result.metrics = maneuver.metrics();
+        return result;
+    }
     Simulator sim(adapted);
     sim.reset(maneuver.initialConditions(adapted));
 

@@ -24,8 +24,17 @@ struct RunResult {
     long steps = 0;
 };
 
+/// The most steps a maneuver run may take: the longest time limit of the catalogue
+/// (400 s) at the shortest time step validation allows (1e-5 s). A run that could
+/// need more, by its time limit and time step, is refused before its first step, so
+/// that an unvalidated setup (a time step of 1e-9 s, or one too small to advance the
+/// clock) cannot hang its caller.
+inline constexpr long maxManeuverSteps = 40'000'000;
+
 /// Run a maneuver on a setup to its end (or its time limit, a divergence, a
-/// cancel). The same function serves the GUI, the CLI and the tests.
+/// cancel). The same function serves the GUI, the CLI and the tests. A run whose
+/// time limit needs more than maxManeuverSteps steps fails at once (ok false,
+/// error says why).
 RunResult runManeuver(const Setup& setup, Maneuver& maneuver, const RunOptions& options = {});
 
 } // namespace vtw

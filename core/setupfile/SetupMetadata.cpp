@@ -412,8 +412,21 @@ std::vector<FieldMeta> buildTable() {
     addTireFields(f, "rear", [](Setup& s) -> TireParams& { return s.rearTires; });
 
     // simulation
-    f.push_back(number("simulation.timeStep", "Time step", "s", Q::Time, above(0, 0.05), 0.0001, 5,
-                       "Fixed integration step", VTW_REF(s.simulation.timeStep)));
+    // The time step's bounds (docs/physics.md 7). Upper: the wheel's spin is the stiffest
+    // motion. A tire of slip stiffness Cs on a wheel of inertia I and radius R relaxes a
+    // slip in I v / (Cs R^2): about 2 ms for a car wheel (I = 1 kg m^2, R = 0.3 m,
+    // Cs = 1e5 N) at 20 m/s, less when slower. 10 ms is five such times per step, as
+    // coarse as the linearly implicit wheel of the semi-implicit integrator takes it;
+    // a coarser step also shifts gears and moves the driver's controls too late to
+    // mean anything. Lower: cost. At 10 us a step resolves that 2 ms a hundred times
+    // over, and the longest maneuver (400 s) is 4e7 steps, seconds of work; a finer
+    // step adds no accuracy, only time (1e-9 s would hang a run for hours, and at
+    // 1e-300 s simulated time stops advancing).
+    f.push_back(number("simulation.timeStep", "Time step", "s", Q::Time, within(1e-5, 0.01),
+                       0.0001, 5, "Fixed integration step",
+                       VTW_REF(s.simulation.timeStep)));
+    // 1000 substeps split the longest step into the shortest; validation also keeps
+    // every substep (timeStep / substeps) at or above the shortest step.
     f.push_back(integer("simulation.substeps", "Substeps", within(1, 1000),
                         "Integration substeps per step", VTW_REF(s.simulation.substeps)));
     f.push_back(enumeration<Integrator>("simulation.integrator", "Integrator",
@@ -440,11 +453,21 @@ QString formatLimit(double v) {
 QString FieldMeta::rangeProblem(double value) const {
     if (!std::isfinite(value))
         return QStringLiteral("must be a finite number");
-    if (minExclusive ? !(value > min) : !(value >= min))
-        return QString("must be %1 %2").arg(minExclusive ? ">" : ">=", formatLimit(min));
-    if (maxExclusive ? !(value < max) : !(value <= max))
-        return QString("must be %1 %2").arg(maxExclusive ? "<" : "<=", formatLimit(max));
-    return {};
+    const bool lowOk = minExclusive ? value > min : value >= min;
+    const bool highOk = maxExclusive ? value < max : value <= max;
+    if (lowOk && highOk)
+        return {};
+    const QString withUnit = unit.isEmpty() ? QString() : QStringLiteral(" ") + unit;
+    // A number closed on both sides is told both limits at once, so that a user who
+    // typed far too little learns how much is too much as well. (An enum's limits are
+    // its indices, which mean nothing to a user.)
+    const bool closed = !minExclusive && !maxExclusive && min > -std::numeric_limits<double>::max() &&
+                        max < std::numeric_limits<double>::max();
+    if (closed && kind != FieldKind::Enum)
+        return QString("must be between %1 and %2%3").arg(formatLimit(min), formatLimit(max), withUnit);
+    if (!lowOk)
+        return QString("must be %1 %2%3").arg(minExclusive ? ">" : ">=", formatLimit(min), withUnit);
+    return QString("must be %1 %2%3").arg(maxExclusive ? "<" : "<=", formatLimit(max), withUnit);
 }
 
 const std::vector<FieldMeta>& setupFields() {

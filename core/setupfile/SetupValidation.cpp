@@ -1,6 +1,7 @@
 #include "setupfile/SetupValidation.h"
 
 #include "setupfile/SetupEnumKeys.h"
+#include "Units.h"
 #include "tires/TireModel.h"
 
 #include <algorithm>
@@ -43,12 +44,33 @@ void validateField(const FieldMeta& f, const Setup& s, SetupIssues& out) {
     }
 }
 
+// The load on each of an axle's wheels with the car at rest (N): the axle's share
+// of the weight by the CG position, M g c / L at the front and M g b / L at the rear
+// (docs/physics.md 2), split between its two wheels.
+double staticWheelLoad(const ChassisParams& chassis, bool front) {
+    const double share = (front ? chassis.cgToRearAxle : chassis.cgToFrontAxle) /
+                         (chassis.cgToFrontAxle + chassis.cgToRearAxle);
+    return 0.5 * chassis.mass * units::gravity * share;
+}
+
 // Ranges per coefficient cannot catch every combination that breaks a model
 // (a Pacejka '94 set with b5 = -1e9 is in range and gives NaN). So the chosen
 // model is also run over loads and slips the car meets: every force must be
-// finite, and a small slip must push the way the slip says (PHYSICS.md 0).
-void validateTireBehaviour(const TireParams& t, const QString& prefix, SetupIssues& out) {
-    constexpr double loads[] = {500.0, 4000.0, 12000.0};                    // N
+// finite, and a small slip must never push the way the tire slips (docs/physics.md 0:
+// such a force feeds the slip and the run diverges).
+//
+// The loads belong to the car: from a wheel nearly lifted (0.1 times its static
+// load) to 2.5 times the static load. Lateral transfer moves at most the whole axle
+// load onto one wheel (2 times, docs/physics.md 2); braking transfer adds to that.
+// A fixed load would test a kart's tire at a truck's load or the other way round:
+// the Calspan tires of Table 1 (docs/physics.md 6.6), small 13-inch tires, have no
+// cornering stiffness left above about 9 to 12 kN and would fail any car probed there.
+// Beyond that load the model gives no lateral force (it neither pushes back nor
+// feeds the slip), which is an overloaded tire, not a broken one; at the static load
+// itself the tire must grip both ways, or the car could neither pull away nor turn.
+void validateTireBehaviour(const TireParams& t, double staticLoad, const QString& prefix,
+                           SetupIssues& out) {
+    constexpr double loadFactors[] = {0.1, 0.5, 1.0, 1.75, 2.5}; // times the static load
     constexpr double slipRatios[] = {-1.0, -0.3, -0.1, -0.03, 0.0, 0.03, 0.1, 0.3, 1.0, 2.0};
     constexpr double slipAngles[] = {-0.8, -0.2, -0.05, 0.0, 0.05, 0.2, 0.8}; // rad
     constexpr double probeSlip = 0.03;
@@ -66,7 +88,9 @@ void validateTireBehaviour(const TireParams& t, const QString& prefix, SetupIssu
         in.contactSpeed = contactSpeed;
         return tire.evaluate(in);
     };
-    for (double load : loads) {
+    for (double factor : loadFactors) {
+        const double load = factor * staticLoad;
+        const QString fz = num(std::round(load));
         for (double kappa : slipRatios) {
             for (double alpha : slipAngles) {
                 const TireForce f = force(load, kappa, alpha);
@@ -74,7 +98,7 @@ void validateTireBehaviour(const TireParams& t, const QString& prefix, SetupIssu
                     out.append({path, QString("the model gives no finite force at Fz = %1 N, "
                                               "slip ratio %2, slip angle %3 rad: check its "
                                               "coefficients")
-                                          .arg(num(load), num(kappa), num(alpha))});
+                                          .arg(fz, num(kappa), num(alpha))});
                     return;
                 }
                 const double magnitude = std::sqrt(f.fx * f.fx + f.fy * f.fy);
@@ -82,20 +106,26 @@ void validateTireBehaviour(const TireParams& t, const QString& prefix, SetupIssu
                     out.append({path, QString("the model gives %1 N at Fz = %2 N (slip ratio %3, "
                                               "slip angle %4 rad), more than %5 times the load: "
                                               "check its coefficients")
-                                          .arg(num(std::round(magnitude)), num(load), num(kappa),
+                                          .arg(num(std::round(magnitude)), fz, num(kappa),
                                                num(alpha), num(maxForcePerLoad))});
                     return;
                 }
             }
         }
-        if (!(force(load, probeSlip, 0.0).fx > 0.0))
-            out.append({path, QString("at Fz = %1 N a small positive slip ratio gives no forward "
-                                      "force (Fx must follow the slip)")
-                                  .arg(num(load))});
-        if (!(force(load, 0.0, probeSlip).fy < 0.0))
-            out.append({path, QString("at Fz = %1 N a small positive slip angle gives no "
-                                      "opposing lateral force (Fy must oppose the slip)")
-                                  .arg(num(load))});
+        const double fx = force(load, probeSlip, 0.0).fx;
+        const double fy = force(load, 0.0, probeSlip).fy;
+        const bool atStatic = factor == 1.0;
+        if (fx < 0.0 || (atStatic && !(fx > 0.0)))
+            out.append({path, QString("at Fz = %1 N (%2 times the static wheel load) a small "
+                                      "positive slip ratio gives %3 (Fx must follow the slip)")
+                                  .arg(fz, num(factor),
+                                       fx < 0.0 ? "a backward force" : "no forward force")});
+        if (fy > 0.0 || (atStatic && !(fy < 0.0)))
+            out.append({path, QString("at Fz = %1 N (%2 times the static wheel load) a small "
+                                      "positive slip angle gives %3 (Fy must oppose the slip)")
+                                  .arg(fz, num(factor),
+                                       fy > 0.0 ? "a lateral force along the slip"
+                                                : "no opposing lateral force")});
     }
 }
 
@@ -172,6 +202,19 @@ SetupIssues validateCrossFieldRules(const Setup& s) {
             SetupIssue{"engine.torqueCurve_rpm_Nm", "must give torque > 0 at engine.idle_rpm"});
     validateTireCross(s.frontTires, "tires.front.", out);
     validateTireCross(s.rearTires, "tires.rear.", out);
+    // The shortest time step is a bound on cost (SetupMetadata.cpp says why), and the
+    // simulator integrates substeps of timeStep / substeps: they obey it too.
+    const FieldMeta* timeStep = findField(QStringLiteral("simulation.timeStep"));
+    const FieldMeta* substeps = findField(QStringLiteral("simulation.substeps"));
+    if (timeStep->rangeProblem(s.simulation.timeStep).isEmpty() &&
+        substeps->rangeProblem(s.simulation.substeps).isEmpty()) {
+        const double substep = s.simulation.timeStep / s.simulation.substeps;
+        if (substep < timeStep->min)
+            out.append({substeps->path,
+                        QString("must split simulation.timeStep (%1 s) into substeps of at least "
+                                "%2 s; these are %3 s")
+                            .arg(num(s.simulation.timeStep), num(timeStep->min), num(substep))});
+    }
     return out;
 }
 
@@ -182,15 +225,20 @@ SetupIssues validateSetup(const Setup& setup) {
     out.append(validateCrossFieldRules(setup));
     // A model is only run once its own parameters passed: its report would
     // repeat theirs, and out-of-range values need not be safe to evaluate.
-    const auto runIfClean = [&out](const TireParams& t, const QString& prefix) {
-        const bool clean = std::none_of(out.begin(), out.end(), [&](const SetupIssue& i) {
-            return i.path.startsWith(prefix);
-        });
-        if (clean)
-            validateTireBehaviour(t, prefix, out);
+    // The probe's loads come from the chassis, so it waits for the chassis too.
+    const auto clean = [&out](const QString& prefix) {
+        return std::none_of(out.begin(), out.end(),
+                            [&](const SetupIssue& i) { return i.path.startsWith(prefix); });
     };
-    runIfClean(setup.frontTires, QStringLiteral("tires.front."));
-    runIfClean(setup.rearTires, QStringLiteral("tires.rear."));
+    if (clean(QStringLiteral("chassis."))) {
+        const auto runIfClean = [&](const TireParams& t, bool front) {
+            const QString prefix = front ? QStringLiteral("tires.front.") : QStringLiteral("tires.rear.");
+            if (clean(prefix))
+                validateTireBehaviour(t, staticWheelLoad(setup.chassis, front), prefix, out);
+        };
+        runIfClean(setup.frontTires, true);
+        runIfClean(setup.rearTires, false);
+    }
     return out;
 }
 
