@@ -1,6 +1,10 @@
 #include "MetricFormat.h"
 
+#include "../Targets.h"
+
 #include <charconv>
+#include <cmath>
+#include <cstdio>
 
 namespace vtw {
 
@@ -12,13 +16,21 @@ std::string number(double v) {
     return std::string(buffer, r.ptr);
 }
 
-// Metric keys and labels are ASCII set by the core; quote defensively anyway.
+// Metric keys are ASCII set by the core; a target's source is the user's text,
+// so control characters are escaped too (UTF-8 passes through, as JSON allows).
 std::string quoted(const std::string& s) {
     std::string out = "\"";
     for (char c : s) {
-        if (c == '"' || c == '\\')
+        if (c == '"' || c == '\\') {
             out += '\\';
-        out += c;
+            out += c;
+        } else if (static_cast<unsigned char>(c) < 0x20) {
+            char escape[8];
+            std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(c));
+            out += escape;
+        } else {
+            out += c;
+        }
     }
     return out + '"';
 }
@@ -36,6 +48,42 @@ std::string metricsToJson(const MetricList& metrics, int indent) {
         out += i + 1 < metrics.size() ? "," : "";
         out += newline;
     }
+    return out + "}";
+}
+
+std::string metricsToJson(const MetricList& metrics, const std::vector<PublishedFigure>& targets,
+                          int indent) {
+    std::vector<std::pair<const Metric*, const PublishedFigure*>> matched;
+    for (const Metric& m : metrics) {
+        for (const PublishedFigure& t : targets) {
+            if (t.metricKey == m.key)
+                matched.emplace_back(&m, &t);
+        }
+    }
+    std::string plain = metricsToJson(metrics, indent);
+    if (matched.empty())
+        return plain;
+    const std::string pad(static_cast<std::size_t>(indent), ' ');
+    const std::string pad2 = pad + pad, pad3 = pad2 + pad;
+    const char* newline = indent > 0 ? "\n" : "";
+    const char* colon = indent > 0 ? ": " : ":";
+    // Reopen the plain object: drop its closing brace, add the "targets" member.
+    plain.pop_back();
+    if (indent > 0)
+        plain.pop_back(); // the newline before the brace
+    std::string out = plain + (metrics.empty() ? "" : ",") + newline;
+    out += pad + quoted("targets") + colon + "{" + newline;
+    for (std::size_t i = 0; i < matched.size(); ++i) {
+        const auto [m, t] = matched[i];
+        const double deviation = m->reached ? targetDeviation(m->value, t->value) : NAN;
+        out += pad2 + quoted(m->key) + colon + "{" + newline;
+        out += pad3 + quoted("target") + colon + number(t->value) + "," + newline;
+        out += pad3 + quoted("deviation_pct") + colon +
+               (std::isfinite(deviation) ? number(100.0 * deviation) : "null") + "," + newline;
+        out += pad3 + quoted("source") + colon + quoted(t->source) + newline;
+        out += pad2 + "}" + (i + 1 < matched.size() ? "," : "") + newline;
+    }
+    out += pad + "}" + newline;
     return out + "}";
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Metric.h"
+#include "../Setup.h"
 
 #include <string>
 
@@ -9,5 +10,12 @@ namespace vtw {
 /// Metrics as a JSON object of stable keys (units in the keys) to numbers;
 /// a figure that was not reached is null. Keys keep the maneuver's order.
 std::string metricsToJson(const MetricList& metrics, int indent = 2);
+
+/// As above, plus a "targets" object when a published figure exists for a
+/// metric of the run: key -> {"target": published value in the key's unit,
+/// "deviation_pct": 100 (simulated - target) / target (null if not reached),
+/// "source": text}. Without matching targets the output is the plain one.
+std::string metricsToJson(const MetricList& metrics, const std::vector<PublishedFigure>& targets,
+                          int indent = 2);
 
 } // namespace vtw
