@@ -23,6 +23,13 @@ public:
     static constexpr int verdictRole = Qt::UserRole + 1;
     /// The first column holds "maneuver id/metric key" under this role.
     static constexpr int keyRole = Qt::UserRole + 2;
+    /// Published-figure columns (after the differences, two per setup that has
+    /// a target among the rows) hold the setup's index under this role in
+    /// their header; the published cell's valueRole is the figure in the
+    /// display unit, the deviation cell's the relative deviation (a fraction).
+    static constexpr int setupRole = Qt::UserRole + 3;
+    /// The first published-figure column (after the setups and the differences).
+    int firstPublishedColumn() const { return m_firstPublishedColumn; }
 
     explicit MetricsTable(QWidget* parent = nullptr);
 
@@ -33,6 +40,7 @@ public:
 private:
     const ComparisonData* m_data = nullptr;
     UnitSystem m_units = UnitSystem::SI;
+    int m_firstPublishedColumn = -1;
 };
 
 } // namespace vtw
