@@ -126,7 +126,8 @@ int runCommand(const QStringList& arguments) {
             }
         }
     }
-    if (!targetsApply && !setup->targets.empty() && format == QLatin1String("json"))
+    if (!targetsApply && !parser.isSet(scriptOpt) && !setup->targets.empty() &&
+        format == QLatin1String("json"))
         printError(QStringLiteral("note: the setup's published figures are left out: they are "
                                   "compared with runs of a maneuver's default parameters only"));
 

@@ -80,8 +80,8 @@ void MetricsTable::setComparison(const ComparisonData* data) {
     }
     m_firstPublishedColumn = withTargets.empty() ? -1 : int(headers.size());
     for (int s : withTargets)
-        headers << tr("Published: %1").arg(data->names.value(s))
-                << tr("vs published: %1").arg(data->names.value(s));
+        headers << tr("Published\n%1").arg(data->names.value(s))
+                << tr("vs published\n%1").arg(data->names.value(s));
     setColumnCount(headers.size());
     setHorizontalHeaderLabels(headers);
     for (int i = 0; i < int(withTargets.size()); ++i) {
