@@ -1,4 +1,5 @@
 #include "MainWindow.h"
+#include "setupfile/CarLibrary.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -23,6 +24,6 @@ int main(int argc, char* argv[]) {
     for (const QString& path : parser.positionalArguments())
         window.openFile(path);
     if (window.views().isEmpty())
-        window.newDocument(vtw::defaultSetup());
+        window.newDocument(vtw::defaultLibraryCar());
     return QApplication::exec();
 }

@@ -105,6 +105,16 @@ struct SimulationParams {
     friend bool operator==(const SimulationParams&, const SimulationParams&) = default;
 };
 
+/// A figure published for the real car (a magazine road test, the maker's
+/// data) to hold the simulation against. It is not a parameter of the physics:
+/// nothing in the simulation reads it. Keys and units: core/Targets.h.
+struct PublishedFigure {
+    std::string metricKey; ///< a maneuver metric key, e.g. "t_0_100_kmh_s"
+    double value = 0.0;    ///< in the unit the key names (s, km/h, m, g)
+    std::string source;    ///< who measured or published it, and when
+    friend bool operator==(const PublishedFigure&, const PublishedFigure&) = default;
+};
+
 /// Default front tire: Monster's 0.33 m radius (P245/45ZR17 front).
 TireParams defaultFrontTire();
 /// Default rear tire: Monster's 0.34 m radius (P275/40ZR18 rear).
@@ -123,6 +133,7 @@ struct Setup {
     TireParams frontTires = defaultFrontTire();
     TireParams rearTires = defaultRearTire();
     SimulationParams simulation;
+    std::vector<PublishedFigure> targets; ///< published figures, at most one per metric key
     friend bool operator==(const Setup&, const Setup&) = default;
 };
 

@@ -234,9 +234,8 @@ private slots:
     }
 
     // Plausibility: no car beats its tires. Peak longitudinal deceleration and
-    // lateral acceleration stay below (peak friction coefficient x surface grip)
-    // g plus a margin for the magic-formula peak factor D, which the library
-    // cars keep at or below 1.3.
+    // lateral acceleration stay below (peak friction coefficient x surface grip
+    // x the load downforce adds at 100 km/h) g, with a margin.
     void figuresRespectFriction_data() {
         QTest::addColumn<QString>("car");
         Q_INIT_RESOURCE(resources);
@@ -246,11 +245,17 @@ private slots:
     void figuresRespectFriction() {
         QFETCH(QString, car);
         const Setup s = *loadLibraryCar(car).setup;
-        // Every library tire peaks at mu Fz (magic formula, D = 1) and no car has
-        // downforce, so friction allows about 1 g times the surface grip; the bound
-        // leaves 30 % for drag and transients, plus 0.05 g.
-        constexpr double peakGripRatio = 1.3, marginG = 0.05;
-        const double limitG = peakGripRatio * s.simulation.surfaceMu + marginG;
+        // Every library tire is a magic formula peaking at D Fz; friction allows
+        // about D g times the surface grip, more by the downforce's share of the
+        // load (both maneuvers run near 100 km/h). The bound leaves 30 % for drag
+        // and transients, plus 0.05 g.
+        constexpr double margin = 1.3, marginG = 0.05, speed = 100.0 / 3.6;
+        double peakD = 0.0;
+        for (const TireParams* t : {&s.frontTires, &s.rearTires})
+            peakD = std::max({peakD, t->magicFormula.lateral.D, t->magicFormula.longitudinal.D});
+        const double weight = s.chassis.mass * units::gravity;
+        const double downforce = 0.5 * s.aero.airDensity * s.aero.downforceCoefficientArea * speed * speed;
+        const double limitG = margin * peakD * s.simulation.surfaceMu * (weight + downforce) / weight + marginG;
         std::string error;
         auto braking = makeManeuver("braking", {}, &error);
         const RunResult b = runManeuver(s, *braking);

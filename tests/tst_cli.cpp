@@ -58,6 +58,62 @@ private slots:
         }
     }
 
+    // A setup's published figures come with the run: under "targets", per
+    // metric key, the published value, the deviation in percent and the source.
+    void runReportsPublishedFigures() {
+        const Outcome o = runCli({"run", "-s", "mazda_mx5_nd", "-m", "acceleration"});
+        QCOMPARE(o.exitCode, 0);
+        QJsonParseError error;
+        const QJsonObject root = QJsonDocument::fromJson(o.out, &error).object();
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        const QJsonObject targets = root.value("targets").toObject();
+        QCOMPARE(targets.keys(), QStringList({"quarter_mile_s", "quarter_mile_trap_kmh", "t_0_60_mph_s"}));
+        for (const QString& key : targets.keys()) {
+            const QJsonObject t = targets.value(key).toObject();
+            const double simulated = root.value(key).toDouble(), published = t.value("target").toDouble();
+            QVERIFY(published > 0.0);
+            QCOMPARE(t.value("deviation_pct").toDouble(), 100.0 * (simulated - published) / published);
+            QVERIFY(t.value("source").toString().contains(QStringLiteral("Edmunds")));
+        }
+        QCOMPARE(targets.value("t_0_60_mph_s").toObject().value("target").toDouble(), 6.3);
+
+        // Braking with a non-standard start speed is not the published 100-0 km/h
+        // figure: no targets, and a note on stderr says why.
+        const Outcome standard = runCli({"run", "-s", "mazda_mx5_nd", "-m", "braking"});
+        QVERIFY(QJsonDocument::fromJson(standard.out).object().value("targets").toObject().contains("braking_100_0_kmh_m"));
+        const Outcome other = runCli({"run", "-s", "mazda_mx5_nd", "-m", "braking", "-p", "start_kmh=120"});
+        QCOMPARE(other.exitCode, 0);
+        QVERIFY(!QJsonDocument::fromJson(other.out).object().contains("targets"));
+        QVERIFY2(other.err.contains("published figures are left out"), other.err.constData());
+        // A car without published figures prints the plain metrics.
+        const Outcome none = runCli({"run", "-s", "dallara_f3_2019", "-m", "braking"});
+        QCOMPARE(none.exitCode, 0);
+        QVERIFY(!QJsonDocument::fromJson(none.out).object().contains("targets"));
+        QVERIFY(none.err.isEmpty());
+    }
+
+    // A source with quotes, a newline and non-ASCII text stays valid JSON.
+    void publishedFigureSourceIsEscaped() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("car.json"));
+        QCOMPARE(runCli({"export", "-s", "corvette_c5_cpfg", "-o", path}).exitCode, 0);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+        f.close();
+        const QString source = QStringLiteral("a \"quoted\" test\nnext line, 0\u2013100 km/h");
+        root.insert("targets", QJsonArray{QJsonObject{{"metric", "top_speed_kmh"}, {"value", 250.0}, {"source", source}}});
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QJsonDocument(root).toJson());
+        f.close();
+        const Outcome o = runCli({"run", "-s", path, "-m", "top-speed"});
+        QCOMPARE(o.exitCode, 0);
+        QJsonParseError error;
+        const QJsonObject out = QJsonDocument::fromJson(o.out, &error).object();
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString() + o.out));
+        QCOMPARE(out.value("targets").toObject().value("top_speed_kmh").toObject().value("source").toString(), source);
+    }
+
     void runPrintsMetricsCsv() {
         const Outcome o = runCli({"run", "-m", "braking", "--format", "csv"});
         QCOMPARE(o.exitCode, 0);
@@ -317,8 +373,11 @@ private slots:
         QVERIFY(script.open(QIODevice::WriteOnly));
         script.write("time_s,throttle,brake,steer,gear\n0,1,0,0,1\n4,1,0,0,1\n");
         script.close();
-        const Outcome o = runCli({"run", "--script", script.fileName()});
+        // The built-in physics (one substep): the default library car would
+        // spin its light wheels without the acceleration run's traction control.
+        const Outcome o = runCli({"run", "--script", script.fileName(), "-s", "corvette_c5_cpfg"});
         QCOMPARE(o.exitCode, 0);
+        QVERIFY2(o.err.isEmpty(), o.err.constData()); // no note about published figures for a script
         const QJsonObject m = QJsonDocument::fromJson(o.out).object();
         QVERIFY(std::abs(m.value("script_duration_s").toDouble() - 4.0) < 1e-6);
         QVERIFY(m.value("script_final_speed_kmh").toDouble() > 50.0);

@@ -3,6 +3,8 @@
 
 #include "setupfile/SetupJson.h"
 #include "setupfile/SetupMetadata.h"
+#include "Targets.h"
+#include "maneuvers/ManeuverFactory.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -104,6 +106,11 @@ private slots:
     void brokenInputRefused_data();
     void brokenInputRefused();
     void oversizedFileRefusedBeforeReading();
+    void targetsRoundTrip();
+    void fileWithoutTargetsLoadsAndStaysWithout();
+    void badTargetsReportedWithPaths_data();
+    void badTargetsReportedWithPaths();
+    void targetKeysAreTheManeuversOwn();
 };
 
 void TestSetupJson::defaultRoundTrips() {
@@ -436,6 +443,99 @@ void TestSetupJson::oversizedFileRefusedBeforeReading() {
     QVERIFY(!r.ok());
     QVERIFY(r.errorStrings().join('\n').contains("16 MiB"));
     QVERIFY(!loadSetupFile(dir.filePath("missing.json")).ok());
+}
+
+// Published figures survive a save and a load exactly, text and all, and are
+// not part of the physics (the setup loads with every field as before).
+void TestSetupJson::targetsRoundTrip() {
+    Setup s = defaultSetup();
+    s.targets = {{"t_0_60_mph_s", 4.9, "Car and Driver, March 2005: \"C5 average\"\nline two"},
+                 {"top_speed_kmh", 281.6, "Chevrolet, 1997 (175 mph) — ü"},
+                 {"skidpad_max_lateral_g", 0.9, "Car and Driver, 2005"}};
+    QVERIFY2(validateSetup(s).isEmpty(), qPrintable(validateSetup(s).value(0).toString()));
+    const QByteArray bytes = writeSetup(s);
+    const SetupLoadResult r = loadSetup(bytes);
+    QVERIFY2(r.ok(), qPrintable(r.errorStrings().join('\n')));
+    QVERIFY2(r.warnings.isEmpty(), qPrintable(r.warnings.join('\n')));
+    QCOMPARE(r.setup->targets, s.targets);
+    QCOMPARE(*r.setup, s);
+    QCOMPARE(writeSetup(*r.setup), bytes);
+    const QJsonArray written = QJsonDocument::fromJson(bytes).object().value("targets").toArray();
+    QCOMPARE(written.size(), 3);
+    QCOMPARE(written[1].toObject().value("metric").toString(), QStringLiteral("top_speed_kmh"));
+    QCOMPARE(written[1].toObject().value("value").toDouble(), 281.6);
+}
+
+void TestSetupJson::fileWithoutTargetsLoadsAndStaysWithout() {
+    const QByteArray bytes = carBytes();
+    QVERIFY(!QJsonDocument::fromJson(bytes).object().contains("targets"));
+    const SetupLoadResult r = loadSetup(bytes);
+    QVERIFY(r.ok());
+    QVERIFY(r.setup->targets.empty());
+    QVERIFY(r.warnings.isEmpty()); // no "missing" warning: targets are optional
+    QCOMPARE(writeSetup(*r.setup), bytes);
+}
+
+void TestSetupJson::badTargetsReportedWithPaths_data() {
+    QTest::addColumn<QJsonValue>("targets");
+    QTest::addColumn<QStringList>("expected");
+    const auto entry = [](const QJsonValue& metric, const QJsonValue& value, const QJsonValue& source) {
+        QJsonObject o;
+        if (!metric.isUndefined())
+            o.insert("metric", metric);
+        if (!value.isUndefined())
+            o.insert("value", value);
+        if (!source.isUndefined())
+            o.insert("source", source);
+        return o;
+    };
+    const QJsonObject good = entry("t_0_100_kmh_s", 5.0, "a magazine, 2001");
+    QTest::newRow("not an array") << QJsonValue(QJsonObject{})
+                                  << QStringList{"targets: must be an array of {metric, value, source} objects"};
+    QTest::newRow("entry not an object") << QJsonValue(QJsonArray{good, 3})
+                                         << QStringList{"targets[1]: must be an object with metric, value and source"};
+    QTest::newRow("wrong types and missing keys")
+        << QJsonValue(QJsonArray{good, entry(7, "fast", QJsonValue::Undefined)})
+        << QStringList{"targets[1].metric: must be a metric key string", "targets[1].value: must be a number",
+                       "targets[1].source: missing (a string)"};
+    QTest::newRow("value not positive")
+        << QJsonValue(QJsonArray{good, entry("top_speed_kmh", 250, "x"), entry("braking_100_0_kmh_m", -35, "y")})
+        << QStringList{"targets[2].value: must be > 0"};
+    QTest::newRow("zero") << QJsonValue(QJsonArray{entry("quarter_mile_s", 0, "x")})
+                          << QStringList{"targets[0].value: must be > 0"};
+    QTest::newRow("unknown metric and empty source")
+        << QJsonValue(QJsonArray{entry("t_0_200_kmh_s", 12, "  ")})
+        << QStringList{"targets[0].metric: unknown metric \"t_0_200_kmh_s\", expected one of: t_0_60_mph_s, "
+                       "t_0_100_kmh_s, quarter_mile_s, quarter_mile_trap_kmh, top_speed_kmh, "
+                       "braking_100_0_kmh_m, skidpad_max_lateral_g",
+                       "targets[0].source: must not be empty: say who published the figure, and when"};
+    QTest::newRow("two for one metric")
+        << QJsonValue(QJsonArray{good, entry("t_0_100_kmh_s", 5.2, "another magazine")})
+        << QStringList{"targets[1].metric: \"t_0_100_kmh_s\" already has a target (targets[0])"};
+}
+
+void TestSetupJson::badTargetsReportedWithPaths() {
+    QFETCH(QJsonValue, targets);
+    QFETCH(QStringList, expected);
+    const SetupLoadResult r =
+        loadSetup(withChange([&](QJsonObject& root) { root.insert("targets", targets); }));
+    QVERIFY(!r.ok());
+    QCOMPARE(r.errorStrings(), expected);
+}
+
+// A target key that no maneuver reports could never be compared: each must
+// be among its maneuver's metrics.
+void TestSetupJson::targetKeysAreTheManeuversOwn() {
+    QVERIFY(targetMetrics().size() >= 7);
+    for (const TargetMetric& t : targetMetrics()) {
+        std::string error;
+        auto maneuver = makeManeuver(t.maneuver, {}, &error);
+        QVERIFY2(maneuver, error.c_str());
+        const MetricList metrics = maneuver->metrics();
+        const Metric* m = findMetric(metrics, t.key);
+        QVERIFY2(m, t.key.c_str());
+        QCOMPARE(m->unit, t.unit);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestSetupJson)

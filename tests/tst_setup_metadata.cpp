@@ -61,13 +61,13 @@ void TestSetupMetadata::memberCounterCounts() {
     QCOMPARE(memberCount<ChassisParams>(), std::size_t(8));
     QCOMPARE(memberCount<CalspanParams>(), std::size_t(14));
     QCOMPARE(memberCount<Pacejka94Params>(), std::size_t(3));
-    QCOMPARE(memberCount<Setup>(), std::size_t(12));
+    QCOMPARE(memberCount<Setup>(), std::size_t(13));
 }
 
 void TestSetupMetadata::everyStructMemberHasAField_data() {
     QTest::addColumn<int>("members");
     QTest::addColumn<QString>("prefix");
-    // Members that are not fields of their own: Setup's name and notes, and
+    // Members that are not fields of their own: Setup's name, notes and targets, and
     // the sub-structs (counted through their own rows).
     QTest::newRow("ChassisParams") << int(memberCount<ChassisParams>()) << "chassis.";
     QTest::newRow("AeroParams") << int(memberCount<AeroParams>()) << "aero.";
@@ -96,7 +96,7 @@ void TestSetupMetadata::everyStructMemberHasAField_data() {
         << int(memberCount<SlipSpeedParams>()) << "tires.front.slipSpeed.";
     QTest::newRow("rear axle like front") << fieldsUnder("tires.front.") << "tires.rear.";
     QTest::newRow("Setup sections")
-        << int(memberCount<Setup>()) - 2 << "#sections"; // name, notes are not table fields
+        << int(memberCount<Setup>()) - 3 << "#sections"; // name, notes, targets are not table fields
 }
 
 void TestSetupMetadata::everyStructMemberHasAField() {

@@ -18,6 +18,7 @@
 #include "SweepPanel.h"
 #include "TraceAlignment.h"
 #include "TraceOverlayPanel.h"
+#include "Targets.h"
 #include "setupfile/CarLibrary.h"
 #include "study/SetupDiff.h"
 
@@ -169,7 +170,9 @@ private slots:
         }
         MetricsTable* table = page.metricsTable();
         QCOMPARE(table->rowCount(), expectedRows);
-        QCOMPARE(table->columnCount(), MetricsTable::firstSetupColumn + 2 + 1);
+        // Both library cars carry published figures: two columns each after the difference.
+        QCOMPARE(table->columnCount(), MetricsTable::firstSetupColumn + 2 + 1 + 2 * 2);
+        QCOMPARE(table->firstPublishedColumn(), MetricsTable::firstSetupColumn + 2 + 1);
         int compared = 0;
         for (int row = 0; row < table->rowCount(); ++row) {
             const QStringList key =
@@ -209,6 +212,34 @@ private slots:
             }
         }
         QVERIFY(compared >= expectedRows - 1);
+
+        // Published figures: the Corvette's acceleration and skidpad figures and
+        // the Lotus's 0-60 mph and 0-100 km/h sit beside the simulation with the relative deviation;
+        // the braking run from 120 km/h is not the published 100-0 km/h test.
+        int published = 0;
+        for (int row = 0; row < table->rowCount(); ++row) {
+            const QStringList key =
+                table->item(row, 0)->data(MetricsTable::keyRole).toString().split('/');
+            const std::string id = key[0].toStdString(), metric = key[1].toStdString();
+            for (int s = 0; s < 2; ++s) {
+                const int column = table->firstPublishedColumn() + 2 * s;
+                QCOMPARE(table->horizontalHeaderItem(column)->data(MetricsTable::setupRole).toInt(), s);
+                const PublishedFigure* t = findTarget(s == 0 ? corvette : lotus, metric);
+                QTableWidgetItem* cell = table->item(row, column);
+                if (!t || id == "braking") {
+                    QVERIFY(!cell || cell->text().isEmpty());
+                    continue;
+                }
+                QVERIFY(cell);
+                QCOMPARE(cell->data(MetricsTable::valueRole).toDouble(), t->value);
+                QVERIFY(cell->toolTip().contains(QString::fromStdString(t->source)));
+                const double simulated = metricOf(runs.at(id)[std::size_t(s)], metric);
+                QCOMPARE(table->item(row, column + 1)->data(MetricsTable::valueRole).toDouble(),
+                         (simulated - t->value) / t->value);
+                ++published;
+            }
+        }
+        QCOMPARE(published, 6); // Corvette: 0-60, quarter, trap, skidpad; Lotus: 0-60, 0-100
 
         // Imperial display: speeds in mph and distances in ft, values and
         // differences alike; times and g as reported.

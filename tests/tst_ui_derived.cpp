@@ -3,9 +3,14 @@
 #include "DerivedFiguresPanel.h"
 #include "DisplayUnits.h"
 #include "SetupDocument.h"
+#include "TargetsEditor.h"
+#include "Targets.h"
 #include "maneuvers/ManeuverFactory.h"
 #include "maneuvers/ManeuverRunner.h"
 
+#include <QComboBox>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QTableWidget>
 #include <QtTest>
 
@@ -87,6 +92,81 @@ private slots:
         QCOMPARE(shown.count(), 1); // the stale runs never reached the screen
         checkAgainstCore(panel, document.setup());
         QCOMPARE(document.setup().chassis.mass, 1700.0);
+    }
+
+    // Published figures entered through the editor's widgets (one undo step
+    // each) appear beside the simulated ones with the deviation; an invalid
+    // edit is refused and leaves the document as it was; undo takes them away.
+    void publishedFiguresBesideTheSimulated() {
+        SetupDocument document(defaultSetup());
+        TargetsEditor editor(&document);
+        DerivedFiguresPanel panel;
+        QSignalSpy shown(&panel, &DerivedFiguresPanel::figuresShown);
+        panel.setDocument(&document);
+        QVERIFY(shown.wait(figureTimeoutMs));
+        QCOMPARE(panel.publishedText("t_0_100_kmh_s"), QString());
+        QCOMPARE(panel.deviationText("t_0_100_kmh_s"), QString());
+
+        // Add 0-100 km/h = 5.0 s from the add row.
+        QComboBox* metric = editor.newMetric();
+        const int index = metric->findData(QStringLiteral("t_0_100_kmh_s"));
+        QVERIFY(index >= 0);
+        metric->setCurrentIndex(index);
+        QTest::keyClicks(editor.newValue(), QStringLiteral("5"));
+        QVERIFY(!editor.addButton()->isEnabled()); // no source yet
+        QTest::keyClicks(editor.newSource(), QStringLiteral("test figure, 2024"));
+        QVERIFY(editor.addButton()->isEnabled());
+        const int undoBefore = document.undoStack()->count();
+        shown.clear();
+        QTest::mouseClick(editor.addButton(), Qt::LeftButton);
+        QCOMPARE(document.undoStack()->count(), undoBefore + 1);
+        QCOMPARE(document.setup().targets.size(), std::size_t(1));
+        QCOMPARE(document.setup().targets[0].value, 5.0);
+        QCOMPARE(editor.table()->rowCount(), 1);
+        QVERIFY(editor.newMetric()->findData(QStringLiteral("t_0_100_kmh_s")) < 0); // one per metric
+        // The skidpad's figure: found through the panel's stem row.
+        editor.newMetric()->setCurrentIndex(
+            editor.newMetric()->findData(QStringLiteral("skidpad_max_lateral_g")));
+        QTest::keyClicks(editor.newValue(), QStringLiteral("2"));
+        QTest::keyClicks(editor.newSource(), QStringLiteral("a racing car's figure"));
+        QTest::mouseClick(editor.addButton(), Qt::LeftButton);
+        QCOMPARE(document.setup().targets.size(), std::size_t(2));
+
+        QVERIFY(shown.wait(figureTimeoutMs));
+        const DerivedFigure* f = panel.figures().find("t_0_100_kmh_s");
+        QVERIFY(f && f->ok);
+        QCOMPARE(panel.publishedText("t_0_100_kmh_s"), formatNumber(5.0, 2));
+        const double d = (f->metric.value - 5.0) / 5.0;
+        QCOMPARE(panel.deviationText("t_0_100_kmh_s"),
+                 QStringLiteral("%1%2 %").arg(d > 0 ? "+" : "", formatNumber(100.0 * d, 1)));
+        const DerivedFigure* lateral = panel.figures().find("max_lateral");
+        QVERIFY(lateral && lateral->ok);
+        QCOMPARE(panel.publishedText("max_lateral"), formatNumber(2.0, 2));
+        QVERIFY(panel.deviationText("max_lateral").startsWith(QLatin1Char('-'))); // a road car is far below 2 g
+        QCOMPARE(panel.publishedText("quarter_mile_s"), QString()); // no target, nothing shown
+
+        // An invalid value typed into the table is refused; the document keeps 5.0.
+        QSignalSpy refused(&editor, &TargetsEditor::refused);
+        editor.table()->item(0, 1)->setText(QStringLiteral("-3"));
+        QTRY_COMPARE(refused.count(), 1);
+        QVERIFY(refused.first().first().toString().startsWith(QStringLiteral("targets[0].value: must be > 0")));
+        QCOMPARE(document.setup().targets[0].value, 5.0);
+        QTRY_COMPARE(editor.table()->item(0, 1)->text(), QLocale().toString(5.0, 'g', 10));
+        // A valid one goes in as one more undo step.
+        editor.table()->item(0, 1)->setText(QLocale().toString(4.5));
+        QTRY_COMPARE(document.setup().targets[0].value, 4.5);
+
+        // Remove the selected row, then undo everything: the figures go away.
+        editor.table()->selectRow(1);
+        QTest::mouseClick(editor.removeButton(), Qt::LeftButton);
+        QCOMPARE(document.setup().targets.size(), std::size_t(1));
+        while (document.undoStack()->index() > undoBefore)
+            document.undoStack()->undo();
+        QVERIFY(document.setup().targets.empty());
+        QCOMPARE(editor.table()->rowCount(), 0);
+        shown.clear();
+        QVERIFY(shown.wait(figureTimeoutMs));
+        QCOMPARE(panel.publishedText("t_0_100_kmh_s"), QString());
     }
 };
 

@@ -10,6 +10,7 @@
 #include "TopDownView.h"
 #include "MainWindow.h"
 #include "SimulatedSetupBar.h"
+#include "setupfile/CarLibrary.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -220,7 +221,7 @@ private slots:
                 lotus = a;
         }
         QVERIFY(lotus);
-        QCOMPARE(newButton->menu()->actions().size(), 4);
+        QCOMPARE(newButton->menu()->actions().size(), int(libraryCars().size()));
         lotus->trigger();
         QCOMPARE(window.views().size(), 1);
         QCOMPARE(window.currentDocument()->displayName(), QStringLiteral("Lotus Elise S2"));

@@ -32,7 +32,8 @@ int main(int argc, char* argv[]) {
     MainWindow window;
     window.resize(1400, 880);
     window.show();
-    DocumentView* view = window.newDocument(defaultSetup());
+    DocumentView* view = window.newDocument(defaultLibraryCar()); // the window's own start
+
     window.setUnitSystem(imperial ? UnitSystem::Imperial : UnitSystem::SI);
     QSignalSpy shown(window.derivedFigures(), &DerivedFiguresPanel::figuresShown);
     shown.wait(10000);
@@ -43,6 +44,8 @@ int main(int argc, char* argv[]) {
         QApplication::processEvents();
         window.grab().save(out + QStringLiteral("/ui-%1%2.png").arg(name, suffix));
     };
+    view->parameters()->showGroup(QStringLiteral("General"));
+    save(QStringLiteral("forms-general"));
     view->parameters()->showGroup(QStringLiteral("Chassis"));
     save(QStringLiteral("forms"));
     view->parameters()->showGroup(QStringLiteral("Rear tires"));

@@ -65,4 +65,16 @@ void ChangeSetupText::setValue(const QString& text) {
         document()->setNotesRaw(text);
 }
 
+ChangeSetupTargets::ChangeSetupTargets(SetupDocument* document, std::vector<PublishedFigure> targets)
+    : ChangeSetupValue(document, QStringLiteral("targets"), std::move(targets),
+                       QObject::tr("Edit published figures")) {}
+
+std::vector<PublishedFigure> ChangeSetupTargets::getValue() const {
+    return document()->setup().targets;
+}
+
+void ChangeSetupTargets::setValue(const std::vector<PublishedFigure>& targets) {
+    document()->setTargetsRaw(targets);
+}
+
 } // namespace vtw

@@ -93,4 +93,14 @@ protected:
     void setValue(const QString& text) override;
 };
 
+/// The published figures (path "targets"), as one list.
+class ChangeSetupTargets : public ChangeSetupValue<std::vector<PublishedFigure>> {
+public:
+    ChangeSetupTargets(SetupDocument* document, std::vector<PublishedFigure> targets);
+
+protected:
+    std::vector<PublishedFigure> getValue() const override;
+    void setValue(const std::vector<PublishedFigure>& targets) override;
+};
+
 } // namespace vtw

@@ -36,8 +36,10 @@ std::vector<DerivedFigure> derivedFigureRequests() {
         f.available = inCatalogue(maneuver);
         out.push_back(f);
     };
+    add("acceleration", "t_0_60_mph_s");
     add("acceleration", "t_0_100_kmh_s");
     add("acceleration", "quarter_mile_s");
+    add("acceleration", "quarter_mile_trap_kmh");
     add("top-speed", "top_speed_kmh");
     add("braking", "braking_100_0_kmh_m");
     // Cornering metrics: their keys carry a maneuver prefix and a unit, so match the stem.

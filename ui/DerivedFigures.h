@@ -1,6 +1,6 @@
 #pragma once
 
-// The figures shown beside the editors (0-100 km/h, quarter mile, top speed,
+// The figures shown beside the editors (0-60 mph, 0-100 km/h, quarter mile and trap speed, top speed,
 // 100-0 km/h distance, lateral grip, understeer gradient, top speed per gear),
 // computed by core's maneuvers in a worker thread. computeDerivedFigures() is
 // the whole job for one setup snapshot; DerivedFiguresComputer debounces the

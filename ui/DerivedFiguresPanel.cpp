@@ -1,17 +1,25 @@
 #include "DerivedFiguresPanel.h"
 
 #include "DisplayUnits.h"
+#include "Targets.h"
 
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <cmath>
 
 namespace vtw {
 
 namespace {
 QString rowTitle(const std::string& key) {
+    if (key == "t_0_60_mph_s")
+        return QObject::tr("0–60 mph");
+    if (key == "quarter_mile_trap_kmh")
+        return QObject::tr("Quarter-mile trap speed");
     if (key == "t_0_100_kmh_s")
         return QObject::tr("0–100 km/h");
     if (key == "quarter_mile_s")
@@ -26,6 +34,24 @@ QString rowTitle(const std::string& key) {
         return QObject::tr("Understeer gradient");
     return QString::fromStdString(key);
 }
+
+// Deviations beyond this are marked: the library's calibration aims within it.
+constexpr double markedDeviation = 0.10;
+
+// The target of a figure: by the metric's key once the run named it, else by
+// the request's key or stem (the skidpad's keys carry a prefix and a unit).
+const PublishedFigure* targetOf(const Setup& setup, const std::string& requestKey,
+                                const DerivedFigure* figure) {
+    if (figure && !figure->metric.key.empty())
+        return findTarget(setup, figure->metric.key);
+    if (const PublishedFigure* exact = findTarget(setup, requestKey))
+        return exact;
+    for (const PublishedFigure& t : setup.targets) {
+        if (t.metricKey.find(requestKey) != std::string::npos)
+            return &t;
+    }
+    return nullptr;
+}
 } // namespace
 
 DerivedFiguresPanel::DerivedFiguresPanel(QWidget* parent)
@@ -35,6 +61,18 @@ DerivedFiguresPanel::DerivedFiguresPanel(QWidget* parent)
     auto* grid = new QGridLayout;
     grid->setHorizontalSpacing(8);
     const auto requests = derivedFigureRequests();
+    // Headings: the simulated figure, then the published one and the deviation from it.
+    const auto heading = [this](const QString& text, const QString& tip) {
+        auto* label = new QLabel(text, this);
+        label->setStyleSheet(QStringLiteral("color: palette(dark);"));
+        label->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        label->setToolTip(tip);
+        return label;
+    };
+    grid->addWidget(heading(tr("simulated"), tr("From the core's maneuvers")), 0, 1);
+    grid->addWidget(heading(tr("published"), tr("The setup's published figure (General page)")),
+                    0, 3);
+    grid->addWidget(heading(tr("Δ"), tr("(simulated − published) / published")), 0, 4);
     for (int i = 0; i < int(requests.size()); ++i) {
         auto* title = new QLabel(rowTitle(requests[std::size_t(i)].metricKey), this);
         auto* value = new QLabel(QStringLiteral("…"), this);
@@ -45,11 +83,21 @@ DerivedFiguresPanel::DerivedFiguresPanel(QWidget* parent)
         bold.setBold(true);
         value->setFont(bold);
         value->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("00000.00")));
-        grid->addWidget(title, i, 0);
-        grid->addWidget(value, i, 1);
-        grid->addWidget(unit, i, 2);
+        auto* published = new QLabel(this);
+        auto* deviation = new QLabel(this);
+        published->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        deviation->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        published->setObjectName(value->objectName() + QStringLiteral("_published"));
+        deviation->setObjectName(value->objectName() + QStringLiteral("_deviation"));
+        grid->addWidget(title, i + 1, 0);
+        grid->addWidget(value, i + 1, 1);
+        grid->addWidget(unit, i + 1, 2);
+        grid->addWidget(published, i + 1, 3);
+        grid->addWidget(deviation, i + 1, 4);
         m_values << value;
         m_units << unit;
+        m_published << published;
+        m_deviations << deviation;
     }
     grid->setColumnStretch(0, 1);
     layout->addLayout(grid);
@@ -131,6 +179,60 @@ QString DerivedFiguresPanel::valueText(const std::string& metricKey) const {
     return {};
 }
 
+QString DerivedFiguresPanel::publishedText(const std::string& metricKey) const {
+    const auto requests = derivedFigureRequests();
+    for (int i = 0; i < int(requests.size()); ++i) {
+        if (requests[std::size_t(i)].metricKey == metricKey)
+            return m_published[i]->text();
+    }
+    return {};
+}
+
+QString DerivedFiguresPanel::deviationText(const std::string& metricKey) const {
+    const auto requests = derivedFigureRequests();
+    for (int i = 0; i < int(requests.size()); ++i) {
+        if (requests[std::size_t(i)].metricKey == metricKey)
+            return m_deviations[i]->text();
+    }
+    return {};
+}
+
+void DerivedFiguresPanel::renderTarget(int row, const DerivedFigure* f) {
+    QLabel* published = m_published[row];
+    QLabel* deviation = m_deviations[row];
+    const std::string& key = derivedFigureRequests()[std::size_t(row)].metricKey;
+    const PublishedFigure* t =
+        m_document ? targetOf(m_document->setup(), key, f && f->available ? f : nullptr) : nullptr;
+    if (!t) {
+        published->clear();
+        deviation->clear();
+        published->setToolTip({});
+        deviation->setToolTip({});
+        return;
+    }
+    const TargetMetric* meta = findTargetMetric(t->metricKey);
+    const QString unit = meta ? QString::fromStdString(meta->unit) : QString();
+    const ShownMetric shown = showMetric(t->value, unit, m_system);
+    published->setText(formatNumber(shown.value, std::abs(shown.value) >= 100.0 ? 1 : 2));
+    published->setToolTip(tr("Published: %1 %2\nSource: %3")
+                              .arg(QLocale().toString(t->value, 'g', 10), unit,
+                                   QString::fromStdString(t->source)));
+    const double d = f && f->ok ? targetDeviation(f->metric.value, t->value) : std::nan("");
+    if (!std::isfinite(d)) {
+        deviation->setText(QStringLiteral("—"));
+        deviation->setToolTip(tr("No simulated figure to compare"));
+        deviation->setStyleSheet({});
+        return;
+    }
+    deviation->setText(QStringLiteral("%1%2 %").arg(d > 0 ? QStringLiteral("+") : QString(),
+                                                   formatNumber(100.0 * d, 1)));
+    const bool far = std::abs(d) > markedDeviation;
+    deviation->setStyleSheet(far ? QStringLiteral("color: #b35900; font-weight: bold;") : QString());
+    deviation->setToolTip(
+        far ? tr("More than %1 % from the published figure").arg(100.0 * markedDeviation)
+            : tr("Within %1 % of the published figure").arg(100.0 * markedDeviation));
+}
+
 void DerivedFiguresPanel::render() {
     const auto requests = derivedFigureRequests();
     for (int i = 0; i < int(requests.size()); ++i) {
@@ -138,6 +240,7 @@ void DerivedFiguresPanel::render() {
         QLabel* unit = m_units[i];
         const DerivedFigure* f =
             m_hasFigures ? m_figures.find(requests[std::size_t(i)].metricKey) : nullptr;
+        renderTarget(i, f);
         if (!f) {
             value->setText(m_document ? QStringLiteral("…") : QStringLiteral("—"));
             unit->clear();

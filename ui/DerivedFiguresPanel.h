@@ -28,6 +28,10 @@ public:
     /// The figures on screen (for tests) and the value text of one of them.
     const DerivedFigures& figures() const { return m_figures; }
     QString valueText(const std::string& metricKey) const;
+    /// The published figure and the deviation from it shown beside a figure
+    /// (empty when the setup has no target for it).
+    QString publishedText(const std::string& metricKey) const;
+    QString deviationText(const std::string& metricKey) const;
     QTableWidget* gearTable() const { return m_gears; }
     bool isUpToDate() const { return m_upToDate; }
 
@@ -39,6 +43,7 @@ private:
     void requestUpdate();
     void show(const DerivedFigures& figures);
     void render();
+    void renderTarget(int row, const DerivedFigure* figure);
     void setStale(bool stale);
 
     QPointer<SetupDocument> m_document;
@@ -49,6 +54,8 @@ private:
     UnitSystem m_system = UnitSystem::SI;
     QList<QLabel*> m_values;
     QList<QLabel*> m_units;
+    QList<QLabel*> m_published;
+    QList<QLabel*> m_deviations;
     QTableWidget* m_gears;
     QLabel* m_status;
     QElapsedTimer m_clock;

@@ -156,9 +156,9 @@ void MainWindow::createActions() {
     QStyle* s = style();
     QMenu* file = menuBar()->addMenu(tr("&File"));
     auto* newAction = file->addAction(s->standardIcon(QStyle::SP_FileIcon), tr("&New"), this,
-                                      [this] { newDocument(defaultSetup()); });
+                                      [this] { newDocument(defaultLibraryCar()); });
     newAction->setShortcut(QKeySequence::New);
-    newAction->setStatusTip(tr("A new setup from the built-in Corvette C5"));
+    newAction->setStatusTip(tr("A new setup from the library's Corvette C5"));
     QMenu* library = file->addMenu(tr("New from &Library"));
     for (const LibraryCar& car : libraryCars()) {
         library->addAction(car.name, this, [this, car] {

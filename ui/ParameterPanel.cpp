@@ -2,6 +2,7 @@
 
 #include "FieldEditors.h"
 #include "ParameterForm.h"
+#include "TargetsEditor.h"
 #include "TireParameterForm.h"
 
 #include <QEvent>
@@ -101,8 +102,11 @@ QWidget* ParameterPanel::generalPage() {
     notes->setPlaceholderText(tr("Where the numbers come from, what was changed and why…"));
     notes->onLeave = [this, notes] { m_document->changeNotes(notes->toPlainText()); };
     m_notes = notes;
+    m_targets = new TargetsEditor(m_document, page);
+    connect(m_targets, &TargetsEditor::refused, this, &ParameterPanel::refused);
     form->addRow(tr("Name"), m_name);
     form->addRow(tr("Notes"), m_notes);
+    form->addRow(tr("Published\nfigures"), m_targets);
     return page;
 }
 

@@ -17,6 +17,7 @@ namespace vtw {
 
 class FieldEditor;
 class ParameterForm;
+class TargetsEditor;
 class TireParameterForm;
 
 class ParameterPanel : public QWidget {
@@ -31,6 +32,8 @@ public:
     QStringList groupTitles() const;
     /// The editor of a field path in any group, or nullptr.
     FieldEditor* editor(const QString& path) const;
+    /// The published figures' table on the General page.
+    TargetsEditor* targetsEditor() const { return m_targets; }
 
 signals:
     void refused(const QString& reason);
@@ -47,6 +50,7 @@ private:
     QList<TireParameterForm*> m_tireForms;
     QLineEdit* m_name = nullptr;
     QPlainTextEdit* m_notes = nullptr;
+    TargetsEditor* m_targets = nullptr;
 };
 
 } // namespace vtw

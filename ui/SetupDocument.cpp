@@ -71,6 +71,12 @@ void SetupDocument::changeNotes(const QString& notes) {
     m_undoStack.push(new ChangeSetupText(this, QStringLiteral("notes"), notes));
 }
 
+void SetupDocument::changeTargets(const std::vector<PublishedFigure>& targets) {
+    if (m_setup.targets == targets)
+        return;
+    m_undoStack.push(new ChangeSetupTargets(this, targets));
+}
+
 int SetupDocument::newMergeSession() {
     static std::atomic<int> next{1};
     return next++;
@@ -111,6 +117,11 @@ void SetupDocument::setNameRaw(const QString& name) {
 void SetupDocument::setNotesRaw(const QString& notes) {
     m_setup.notes = notes.toStdString();
     emit changed({SetupChange::Kind::Name, QStringLiteral("notes")});
+}
+
+void SetupDocument::setTargetsRaw(const std::vector<PublishedFigure>& targets) {
+    m_setup.targets = targets;
+    emit changed({SetupChange::Kind::Name, QStringLiteral("targets")});
 }
 
 } // namespace vtw

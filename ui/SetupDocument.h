@@ -23,7 +23,7 @@ struct SetupChange {
         Value, ///< a number, integer or enum field
         List,  ///< a number list (gear ratios)
         Curve, ///< a point list
-        Name,  ///< the setup's name or notes
+        Name,  ///< the setup's name, notes or published figures (path "targets")
         Whole  ///< anything may have changed
     };
     Kind kind = Kind::Whole;
@@ -66,6 +66,8 @@ public:
     void changeCurve(const QString& path, const Curve& curve, int mergeSession = 0);
     void rename(const QString& name);
     void changeNotes(const QString& notes);
+    /// The published figures, all at once (one undo step per add, edit or removal).
+    void changeTargets(const std::vector<PublishedFigure>& targets);
 
     /// A fresh number for a drag's merge session.
     static int newMergeSession();
@@ -79,6 +81,7 @@ public:
     void setCurveRaw(const QString& path, const Curve& curve);
     void setNameRaw(const QString& name);
     void setNotesRaw(const QString& notes);
+    void setTargetsRaw(const std::vector<PublishedFigure>& targets);
 
 signals:
     void changed(const vtw::SetupChange& change);

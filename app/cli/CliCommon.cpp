@@ -3,6 +3,7 @@
 #include "tires/SurfacePresets.h"
 
 #include "setupfile/AtomicFile.h"
+#include "setupfile/CarLibrary.h"
 #include "setupfile/CsvIo.h"
 #include "setupfile/SetupJson.h"
 
@@ -65,7 +66,7 @@ namespace vtw::cli {
 
 std::optional<Setup> loadSetupArgument(const QString& argument, UnknownKeys* unknownKeys) {
     if (argument.isEmpty())
-        return defaultSetup();
+        return defaultLibraryCar();
     // A library car by its file's base name ("lotus_elise_s2") when no such file exists.
     QString path = argument;
     if (!QFileInfo::exists(path)) {

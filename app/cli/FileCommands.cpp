@@ -93,7 +93,7 @@ int exportCommand(const QStringList& arguments) {
         "Export a setup as JSON, or one of its curves as CSV or as an rpm|value lookup table."));
     parser.addHelpOption();
     const QCommandLineOption setupOpt({QStringLiteral("s"), QStringLiteral("setup")},
-                                      QStringLiteral("Setup file or library car (default: built-in)."),
+                                      QStringLiteral("Setup file or library car (default: the library's Corvette C5)."),
                                       QStringLiteral("file"));
     const QCommandLineOption curveOpt(QStringLiteral("curve"),
                                       QStringLiteral("Curve path (e.g. engine.torqueCurve_rpm_Nm, "
@@ -154,7 +154,7 @@ int importCommand(const QStringList& arguments) {
         "table, validate the result, and save it as a new setup file."));
     parser.addHelpOption();
     const QCommandLineOption setupOpt({QStringLiteral("s"), QStringLiteral("setup")},
-                                      QStringLiteral("Setup file or library car (default: built-in)."),
+                                      QStringLiteral("Setup file or library car (default: the library's Corvette C5)."),
                                       QStringLiteral("file"));
     const QCommandLineOption curveOpt(QStringLiteral("curve"), QStringLiteral("Curve path to replace."),
                                       QStringLiteral("path"), QStringLiteral("engine.torqueCurve_rpm_Nm"));

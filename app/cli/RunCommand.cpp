@@ -21,13 +21,17 @@ int runCommand(const QStringList& arguments) {
     parser.setApplicationDescription(QStringLiteral(
         "Run a maneuver and print its metrics as JSON on stdout (units in the keys). A metric the run\n"
         "took outside the range it is defined for (a spin in a step steer, a ramp too fast) is listed\n"
-        "under \"invalid_metrics\" with \"valid\": false and its \"invalid_reason\"."));
+        "under \"invalid_metrics\" with \"valid\": false and its \"invalid_reason\".\n"
+        "When the setup carries published figures (\"targets\") for metrics of the run, and the\n"
+        "maneuver runs with its default parameters, the JSON adds \"targets\": per metric key the\n"
+        "published \"target\" (in the key's unit), \"deviation_pct\" = 100 (simulated - target) /\n"
+        "target, and its \"source\"."));
     parser.addHelpOption();
     const QCommandLineOption maneuverOpt({QStringLiteral("m"), QStringLiteral("maneuver")},
                                          QStringLiteral("Maneuver id (see 'vtw-cli maneuvers')."),
                                          QStringLiteral("id"), QStringLiteral("acceleration"));
     const QCommandLineOption setupOpt({QStringLiteral("s"), QStringLiteral("setup")},
-                                      QStringLiteral("Setup file (default: the built-in Corvette C5)."),
+                                      QStringLiteral("Setup file or library car (default: the library's Corvette C5)."),
                                       QStringLiteral("file"));
     const QCommandLineOption paramOpt({QStringLiteral("p"), QStringLiteral("param")},
                                       QStringLiteral("Maneuver parameter, repeatable."),
@@ -109,6 +113,26 @@ int runCommand(const QStringList& arguments) {
         }
     }
 
+    // A published figure is measured the standard way (from 100 km/h, say): it
+    // is set against a run with the maneuver's default parameters only, as the
+    // window's derived figures are. A --surface is the user's what-if: kept.
+    bool targetsApply = !parser.isSet(scriptOpt);
+    if (targetsApply) {
+        for (const ManeuverDescription& d : maneuverCatalogue()) {
+            if (d.id != parser.value(maneuverOpt).toStdString())
+                continue;
+            for (const ManeuverParameter& p : d.parameters) {
+                const auto given = params.find(p.key);
+                if (given != params.end() && given->second != p.defaultValue)
+                    targetsApply = false;
+            }
+        }
+    }
+    if (!targetsApply && !parser.isSet(scriptOpt) && !setup->targets.empty() &&
+        format == QLatin1String("json"))
+        printError(QStringLiteral("note: the setup's published figures are left out: they are "
+                                  "compared with runs of a maneuver's default parameters only"));
+
     RunOptions options;
     options.recordTelemetry = parser.isSet(telemetryOpt);
     options.decimation = decimation;
@@ -125,6 +149,8 @@ int runCommand(const QStringList& arguments) {
             rows.push_back({QString::fromStdString(m.key), m.value, QString::fromStdString(m.unit), m.valid,
                             QString::fromStdString(m.invalidReason)});
         printOut(writeMetricsCsv(rows).toStdString());
+    } else if (targetsApply) {
+        printOut(metricsToJson(result.metrics, setup->targets) + "\n");
     } else {
         printOut(metricsToJson(result.metrics) + "\n");
     }

@@ -185,7 +185,7 @@ int sweepCommand(const QStringList& arguments) {
         "in parallel, and write the metrics per point as CSV."));
     parser.addHelpOption();
     const QCommandLineOption setupOpt({QStringLiteral("s"), QStringLiteral("setup")},
-                                      QStringLiteral("Setup file or library car (default: built-in)."),
+                                      QStringLiteral("Setup file or library car (default: the library's Corvette C5)."),
                                       QStringLiteral("file"));
     const QCommandLineOption maneuverOpt({QStringLiteral("m"), QStringLiteral("maneuver")},
                                          QStringLiteral("Maneuver id."), QStringLiteral("id"),

@@ -42,7 +42,7 @@ int tireCommand(const QStringList& arguments) {
         "angles in degrees)."));
     parser.addHelpOption();
     const QCommandLineOption setupOpt({QStringLiteral("s"), QStringLiteral("setup")},
-                                      QStringLiteral("Setup file or library car (default: built-in)."),
+                                      QStringLiteral("Setup file or library car (default: the library's Corvette C5)."),
                                       QStringLiteral("file"));
     const QCommandLineOption axleOpt(QStringLiteral("axle"), QStringLiteral("front or rear."),
                                      QStringLiteral("axle"), QStringLiteral("front"));

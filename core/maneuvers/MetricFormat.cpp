@@ -1,5 +1,7 @@
 #include "MetricFormat.h"
 
+#include "../Targets.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -17,8 +19,9 @@ std::string number(double v) {
     return std::string(buffer, r.ptr);
 }
 
-// Metric keys and reasons are text set by the core; quote defensively anyway
-// (control characters as \u escapes, as JSON requires).
+// Metric keys are ASCII set by the core; reasons and a target's source are text that
+// may come from the user, so control characters are escaped too (as \u escapes, as
+// JSON requires; UTF-8 passes through, as JSON allows).
 std::string quoted(const std::string& s) {
     std::string out = "\"";
     for (char c : s) {
@@ -66,6 +69,42 @@ std::string metricsToJson(const MetricList& metrics, int indent) {
         }
         out += pad + "}" + newline;
     }
+    return out + "}";
+}
+
+std::string metricsToJson(const MetricList& metrics, const std::vector<PublishedFigure>& targets,
+                          int indent) {
+    std::vector<std::pair<const Metric*, const PublishedFigure*>> matched;
+    for (const Metric& m : metrics) {
+        for (const PublishedFigure& t : targets) {
+            if (t.metricKey == m.key)
+                matched.emplace_back(&m, &t);
+        }
+    }
+    std::string plain = metricsToJson(metrics, indent);
+    if (matched.empty())
+        return plain;
+    const std::string pad(static_cast<std::size_t>(indent), ' ');
+    const std::string pad2 = pad + pad, pad3 = pad2 + pad;
+    const char* newline = indent > 0 ? "\n" : "";
+    const char* colon = indent > 0 ? ": " : ":";
+    // Reopen the plain object: drop its closing brace, add the "targets" member.
+    plain.pop_back();
+    if (indent > 0)
+        plain.pop_back(); // the newline before the brace
+    std::string out = plain + (metrics.empty() ? "" : ",") + newline;
+    out += pad + quoted("targets") + colon + "{" + newline;
+    for (std::size_t i = 0; i < matched.size(); ++i) {
+        const auto [m, t] = matched[i];
+        const double deviation = m->reached ? targetDeviation(m->value, t->value) : NAN;
+        out += pad2 + quoted(m->key) + colon + "{" + newline;
+        out += pad3 + quoted("target") + colon + number(t->value) + "," + newline;
+        out += pad3 + quoted("deviation_pct") + colon +
+               (std::isfinite(deviation) ? number(100.0 * deviation) : "null") + "," + newline;
+        out += pad3 + quoted("source") + colon + quoted(t->source) + newline;
+        out += pad2 + "}" + (i + 1 < matched.size() ? "," : "") + newline;
+    }
+    out += pad + "}" + newline;
     return out + "}";
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Metric.h"
+#include "../Setup.h"
 
 #include <string>
 
@@ -13,5 +14,12 @@ namespace vtw {
 /// {"valid": false, "invalid_reason": "..."}. The metric keys stay plain
 /// numbers, so a reader that only wants the figures is not disturbed.
 std::string metricsToJson(const MetricList& metrics, int indent = 2);
+
+/// As above, plus a "targets" object when a published figure exists for a
+/// metric of the run: key -> {"target": published value in the key's unit,
+/// "deviation_pct": 100 (simulated - target) / target (null if not reached),
+/// "source": text}. Without matching targets the output is the plain one.
+std::string metricsToJson(const MetricList& metrics, const std::vector<PublishedFigure>& targets,
+                          int indent = 2);
 
 } // namespace vtw

@@ -24,4 +24,9 @@ SetupLoadResult loadLibraryCar(const QString& resourcePath) {
     return loadSetupFile(resourcePath);
 }
 
+Setup defaultLibraryCar() {
+    const SetupLoadResult loaded = loadLibraryCar(QString::fromLatin1(defaultLibraryCarPath));
+    return loaded.ok() ? *loaded.setup : defaultSetup();
+}
+
 } // namespace vtw

@@ -24,4 +24,12 @@ QList<LibraryCar> libraryCars();
 /// Loads one library car by its resource path.
 SetupLoadResult loadLibraryCar(const QString& resourcePath);
 
+/// The library car the window and the CLI start with: the Corvette C5
+/// calibrated to its published figures.
+inline constexpr const char* defaultLibraryCarPath = ":/cars/corvette_c5.json";
+
+/// That car. If the resources are not registered (a program that did not link
+/// vtw_resources), the built-in defaultSetup() instead, which the physics tests use.
+Setup defaultLibraryCar();
+
 } // namespace vtw

@@ -18,7 +18,7 @@ namespace vtw {
 
 namespace {
 
-const QStringList topLevelKeys{"fileType", "version", "name", "notes"};
+const QStringList topLevelKeys{"fileType", "version", "name", "notes", "targets"};
 
 // Migration steps: migrations[v] turns a version-v object into version v+1.
 // Version 1 is the first format, so there is no step yet; a version-2 format
@@ -249,6 +249,53 @@ void collectUnknown(const QJsonObject& obj, const QStringList& prefix, UnknownKe
     }
 }
 
+// "targets": [{"metric": key, "value": number, "source": text}, ...]. The
+// entries' rules (known key, value > 0, a source) are validateTargets()'s;
+// here only the shape. Returns false if any entry could not be read.
+bool readTargets(const QJsonValue& v, Setup& s, SetupLoadResult& r) {
+    if (!v.isArray()) {
+        r.errors.append(SetupIssue{"targets", "must be an array of {metric, value, source} objects"});
+        return false;
+    }
+    const QJsonArray a = v.toArray();
+    bool ok = true;
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        const QString at = QString("targets[%1]").arg(i);
+        if (!a[i].isObject()) {
+            r.errors.append(SetupIssue{at, "must be an object with metric, value and source"});
+            ok = false;
+            continue;
+        }
+        const QJsonObject o = a[i].toObject();
+        PublishedFigure t;
+        bool entryOk = true;
+        const auto need = [&](const char* key, bool good, const char* what) {
+            if (!good) {
+                r.errors.append(SetupIssue{at + '.' + key, o.contains(key)
+                                                               ? QString("must be %1").arg(what)
+                                                               : QString("missing (%1)").arg(what)});
+                entryOk = false;
+            }
+        };
+        need("metric", o.value("metric").isString(), "a metric key string");
+        need("value", o.value("value").isDouble(), "a number");
+        need("source", o.value("source").isString(), "a string");
+        for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
+            if (it.key() != "metric" && it.key() != "value" && it.key() != "source")
+                r.warnings.append(at + '.' + it.key() + ": unknown key, not kept");
+        }
+        if (!entryOk) {
+            ok = false;
+            continue;
+        }
+        t.metricKey = o.value("metric").toString().toStdString();
+        t.value = o.value("value").toDouble();
+        t.source = o.value("source").toString().toStdString();
+        s.targets.push_back(std::move(t));
+    }
+    return ok;
+}
+
 bool coveredBy(const QString& path, const QSet<QString>& failed) {
     for (const QString& f : failed) {
         if (path == f || path.startsWith(f + '.') || path.startsWith(f + '['))
@@ -366,6 +413,10 @@ SetupLoadResult loadSetup(const QByteArray& bytes) {
         s.notes.clear();
     }
 
+    // Published figures: optional, a file without them has none.
+    if (root.contains("targets") && !readTargets(root.value("targets"), s, r))
+        failed.insert("targets"); // indices would no longer match the file's
+
     for (const FieldMeta& f : setupFields()) {
         const Lookup at = lookup(root, f.keys());
         if (!at.badSection.isEmpty()) {
@@ -446,6 +497,15 @@ QJsonObject setupToJson(const Setup& setup, const UnknownKeys& unknownKeys) {
     root.insert("notes", QString::fromStdString(setup.notes));
     for (const FieldMeta& f : setupFields())
         insertAt(root, f.keys(), 0, fieldToJson(f, setup));
+    // Written only when there are some: a file without targets stays as it was.
+    if (!setup.targets.empty()) {
+        QJsonArray targets;
+        for (const PublishedFigure& t : setup.targets)
+            targets.append(QJsonObject{{"metric", QString::fromStdString(t.metricKey)},
+                                       {"value", t.value},
+                                       {"source", QString::fromStdString(t.source)}});
+        root.insert("targets", targets);
+    }
     return root;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 
 // The setup file format: self-describing JSON ("fileType": "vehicle-setup",
-// "version", "name", "notes", then one object per section). Keys and units
+// "version", "name", "notes", optional "targets", then one object per section). Keys and units
 // come from the metadata table (SetupMetadata.h). Loading never half-applies:
 // it returns either a complete, valid Setup or the list of every problem.
 

@@ -1,5 +1,6 @@
 #include "setupfile/SetupValidation.h"
 
+#include "Targets.h"
 #include "setupfile/SetupEnumKeys.h"
 #include "Units.h"
 #include "tires/TireModel.h"
@@ -218,8 +219,41 @@ SetupIssues validateCrossFieldRules(const Setup& s) {
     return out;
 }
 
+SetupIssues validateTargets(const Setup& s) {
+    SetupIssues out;
+    QStringList known;
+    for (const TargetMetric& m : targetMetrics())
+        known << QString::fromStdString(m.key);
+    for (std::size_t i = 0; i < s.targets.size(); ++i) {
+        const PublishedFigure& t = s.targets[i];
+        const QString at = QString("targets[%1]").arg(i);
+        const QString key = QString::fromStdString(t.metricKey);
+        if (!findTargetMetric(t.metricKey)) {
+            out.append({at + ".metric", QString("unknown metric \"%1\", expected one of: %2")
+                                            .arg(key.left(64), known.join(", "))});
+        } else {
+            // One figure per metric: the window and the CLI show one published value.
+            for (std::size_t j = 0; j < i; ++j) {
+                if (s.targets[j].metricKey == t.metricKey) {
+                    out.append({at + ".metric",
+                                QString("\"%1\" already has a target (targets[%2])").arg(key).arg(j)});
+                    break;
+                }
+            }
+        }
+        if (!std::isfinite(t.value))
+            out.append({at + ".value", "must be a finite number"});
+        else if (!(t.value > 0.0))
+            out.append({at + ".value", "must be > 0"});
+        if (QString::fromStdString(t.source).trimmed().isEmpty())
+            out.append({at + ".source", "must not be empty: say who published the figure, and when"});
+    }
+    return out;
+}
+
 SetupIssues validateSetup(const Setup& setup) {
     SetupIssues out;
+    out.append(validateTargets(setup));
     for (const FieldMeta& f : setupFields())
         validateField(f, setup, out);
     out.append(validateCrossFieldRules(setup));

@@ -32,4 +32,8 @@ SetupIssues validateCurve(const Curve& curve, const CurveRules& rules, const QSt
 /// tire-model consistency). Part of validateSetup().
 SetupIssues validateCrossFieldRules(const Setup& setup);
 
+/// The published figures: known metric key, at most one per key, finite
+/// positive value, a source. Part of validateSetup().
+SetupIssues validateTargets(const Setup& setup);
+
 } // namespace vtw

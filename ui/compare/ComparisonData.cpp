@@ -1,5 +1,7 @@
 #include "ComparisonData.h"
 
+#include "Targets.h"
+
 namespace vtw {
 
 const RunResult* ComparisonData::run(std::size_t m, std::size_t s) const {
@@ -16,6 +18,23 @@ void ComparisonData::setBaseline(std::size_t index) {
 void ComparisonData::tabulate() {
     setBaseline(baseline);
     differences = setups.size() >= 2 ? diffSetups(setups) : std::vector<ParameterDifference>{};
+}
+
+const PublishedFigure* ComparisonData::target(std::size_t s, const std::string& maneuverId,
+                                              const std::string& metricKey) const {
+    if (s >= setups.size())
+        return nullptr;
+    const ManeuverDescription* d = findManeuver(maneuverId);
+    for (const ManeuverSpec& spec : maneuvers) {
+        if (spec.id != maneuverId || !d)
+            continue;
+        for (const ManeuverParameter& p : d->parameters) {
+            const auto it = spec.options.find(p.key);
+            if (it != spec.options.end() && it->second != p.defaultValue)
+                return nullptr;
+        }
+    }
+    return findTarget(setups[s], metricKey);
 }
 
 const ManeuverDescription* findManeuver(const std::string& id) {

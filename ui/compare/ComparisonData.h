@@ -32,6 +32,11 @@ struct ComparisonData {
     void setBaseline(std::size_t index);
     /// Fills metrics and differences from the runs.
     void tabulate();
+    /// Whether setup s's published figure applies to a metric of this maneuver:
+    /// only a run with the maneuver's default parameters is measured as the
+    /// published figures are (braking from 100 km/h, say). Null if it does not.
+    const PublishedFigure* target(std::size_t s, const std::string& maneuverId,
+                                  const std::string& metricKey) const;
 };
 
 /// The maneuver's catalogue title ("Constant-radius skidpad"), or its id.

@@ -2,6 +2,7 @@
 
 #include "CompareStyle.h"
 #include "ComparisonData.h"
+#include "Targets.h"
 
 #include <QHeaderView>
 
@@ -54,6 +55,7 @@ void MetricsTable::setComparison(const ComparisonData* data) {
     clear();
     setRowCount(0);
     setColumnCount(0);
+    m_firstPublishedColumn = -1;
     if (!data)
         return;
     const int setups = static_cast<int>(data->setupCount());
@@ -66,8 +68,31 @@ void MetricsTable::setComparison(const ComparisonData* data) {
         if (s != baseline)
             headers << tr("\u0394 %1").arg(data->names.value(s));
     }
+    // Published figures: two columns for each setup with a target among the rows.
+    std::vector<int> withTargets;
+    for (int s = 0; s < setups; ++s) {
+        for (const MetricComparison& m : data->metrics) {
+            if (data->target(std::size_t(s), m.maneuverId, m.metric.key)) {
+                withTargets.push_back(s);
+                break;
+            }
+        }
+    }
+    m_firstPublishedColumn = withTargets.empty() ? -1 : int(headers.size());
+    for (int s : withTargets)
+        headers << tr("Published\n%1").arg(data->names.value(s))
+                << tr("vs published\n%1").arg(data->names.value(s));
     setColumnCount(headers.size());
     setHorizontalHeaderLabels(headers);
+    for (int i = 0; i < int(withTargets.size()); ++i) {
+        for (int c = 0; c < 2; ++c) {
+            QTableWidgetItem* header = horizontalHeaderItem(m_firstPublishedColumn + 2 * i + c);
+            header->setData(setupRole, withTargets[std::size_t(i)]);
+            header->setToolTip(c == 0 ? tr("The figure published for the real car, with its "
+                                           "source in the cell's tooltip")
+                                      : tr("(simulated - published) / published"));
+        }
+    }
     setRowCount(static_cast<int>(data->metrics.size()));
     int row = 0;
     for (const MetricComparison& m : data->metrics) {
@@ -125,6 +150,33 @@ void MetricsTable::setComparison(const ComparisonData* data) {
                 d->setToolTip(tr("Worse than the baseline (%1)").arg(senseText(m.metric.sense)));
             }
             setItem(row, deltaColumn++, d);
+        }
+        for (int i = 0; i < int(withTargets.size()); ++i) {
+            const int s = withTargets[std::size_t(i)];
+            const PublishedFigure* t = data->target(std::size_t(s), m.maneuverId, m.metric.key);
+            if (!t)
+                continue;
+            const DisplayUnit unit = metricDisplayUnit(QString::fromStdString(m.metric.unit), m_units);
+            const double published = t->value * unit.scale;
+            auto* p = textItem(formatFigure(published));
+            p->setData(valueRole, published);
+            p->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            p->setToolTip(tr("Source: %1").arg(QString::fromStdString(t->source)));
+            setItem(row, m_firstPublishedColumn + 2 * i, p);
+            const double deviation =
+                targetDeviation(m.values[static_cast<std::size_t>(s)], t->value);
+            auto* d = textItem(std::isfinite(deviation)
+                                   ? QStringLiteral("%1%2 %").arg(deviation > 0 ? "+" : "").arg(
+                                         100.0 * deviation, 0, 'f', 1)
+                                   : QStringLiteral("—"));
+            d->setData(valueRole, deviation);
+            d->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            d->setToolTip(std::isfinite(deviation)
+                              ? tr("Simulated %1 against published %2").arg(formatFigure(
+                                    m.values[static_cast<std::size_t>(s)] * unit.scale),
+                                    formatFigure(published))
+                              : tr("Not reached in this run"));
+            setItem(row, m_firstPublishedColumn + 2 * i + 1, d);
         }
         ++row;
     }

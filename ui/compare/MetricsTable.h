@@ -25,6 +25,13 @@ public:
     static constexpr int keyRole = Qt::UserRole + 2;
     /// Value cells of an invalid figure hold the reason under this role (else no data).
     static constexpr int invalidReasonRole = Qt::UserRole + 3;
+    /// Published-figure columns (after the differences, two per setup that has
+    /// a target among the rows) hold the setup's index under this role in
+    /// their header; the published cell's valueRole is the figure in the
+    /// display unit, the deviation cell's the relative deviation (a fraction).
+    static constexpr int setupRole = Qt::UserRole + 4;
+    /// The first published-figure column (after the setups and the differences).
+    int firstPublishedColumn() const { return m_firstPublishedColumn; }
 
     explicit MetricsTable(QWidget* parent = nullptr);
 
@@ -35,6 +42,7 @@ public:
 private:
     const ComparisonData* m_data = nullptr;
     UnitSystem m_units = UnitSystem::SI;
+    int m_firstPublishedColumn = -1;
 };
 
 } // namespace vtw
