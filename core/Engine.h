@@ -9,7 +9,7 @@
 
 namespace vtw {
 
-// Engine and drivetrain relations of PHYSICS.md section 3, as plain functions
+// Engine and drivetrain relations of docs/physics.md section 3, as plain functions
 // so tests, the UI's derived figures and the step all use the same formulas.
 // The ones the step calls are inline: a call each cost more than their arithmetic.
 
@@ -42,7 +42,7 @@ inline double maxEngineTorque(const EngineParams& engine, double rpm, std::size_
 /// The idle floor lets the car pull away from rest (the curve is read at no less
 /// than idle); the rev limiter cuts the throttle's torque above redline; with the
 /// throttle released the engine brakes in proportion to its speed
-/// (T_eb = mu_eb * rpm, PHYSICS.md 3), so a car at rest feels no torque.
+/// (T_eb = mu_eb * rpm, docs/physics.md 3), so a car at rest feels no torque.
 inline double engineTorque(const EngineParams& engine, double wheelRpm, double throttle,
                            std::size_t* torqueSegment = nullptr) {
     const double rpm = std::abs(wheelRpm);

@@ -8,7 +8,7 @@
 namespace vtw {
 
 /// The friction envelope of every wheel at the load and grip of one sample:
-/// what the friction-ellipse view draws (PHYSICS.md 6.8, mu_x Fz by mu_y Fz).
+/// what the friction-ellipse view draws (docs/physics.md 6.8, mu_x Fz by mu_y Fz).
 /// Calspan tires search their peaks here, so call this per displayed frame,
 /// not per step.
 std::array<FrictionLimits, WheelCount> frictionEnvelopes(const VehicleModel& model,

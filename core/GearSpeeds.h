@@ -6,7 +6,7 @@
 
 namespace vtw {
 
-// Top speed per gear from the steady-state force balance (PHYSICS.md 1 and 3):
+// Top speed per gear from the steady-state force balance (docs/physics.md 1 and 3):
 // in each gear the car is limited either by the engine reaching its redline or
 // by full-throttle drive force meeting drag plus rolling resistance, whichever
 // comes first. No tire slip and no shift dynamics: this is the quick figure the

@@ -4,7 +4,7 @@
 
 namespace vtw {
 
-// The three integrators of PHYSICS.md 7. Each advances the body and wheel
+// The three integrators of docs/physics.md 7. Each advances the body and wheel
 // state by dt under a fixed step context and leaves in `first` the forces
 // evaluated at the start of the step (what telemetry records).
 //

@@ -11,7 +11,7 @@ namespace vtw {
 
 struct ChassisParams;
 
-/// Axle loads of PHYSICS.md 2: static split by the CG position plus the
+/// Axle loads of docs/physics.md 2: static split by the CG position plus the
 /// longitudinal transfer (h/L) M a, clamped so that neither axle goes negative.
 struct AxleLoads {
     double front = 0.0; ///< N

@@ -9,7 +9,7 @@
 namespace vtw {
 
 // A Setup is every parameter of one car: a plain value, SI units and radians,
-// defaults in code. The defaults are the Corvette C5 of PHYSICS.md section 3;
+// defaults in code. The defaults are the Corvette C5 of docs/physics.md section 3;
 // values that are guesses (Monster's, in Car Physics for Games, or this project's) say so.
 
 enum class RollingResistanceModel {
@@ -99,9 +99,9 @@ struct SteeringParams {
 struct SimulationParams {
     double timeStep = 0.001;     ///< s, fixed step
     int substeps = 1;            ///< integration substeps per step
-    Integrator integrator = Integrator::SemiImplicitEuler; ///< PHYSICS.md 7; semi-implicit is the stable default
+    Integrator integrator = Integrator::SemiImplicitEuler; ///< docs/physics.md 7; semi-implicit is the stable default
     double surfaceMu = 1.0;      ///< grip scale of the surface (presets in tires/SurfacePresets.h: dry 1.0, wet 0.35, gravel 0.7, ice 0.12)
-    double lowSpeedFloor = 1.0;  ///< m/s, denominator floor of slip ratio and slip angle (PHYSICS.md 7)
+    double lowSpeedFloor = 1.0;  ///< m/s, denominator floor of slip ratio and slip angle (docs/physics.md 7)
     friend bool operator==(const SimulationParams&, const SimulationParams&) = default;
 };
 
@@ -137,7 +137,7 @@ struct Setup {
     friend bool operator==(const Setup&, const Setup&) = default;
 };
 
-/// The built-in default car (Corvette C5, PHYSICS.md section 3).
+/// The built-in default car (Corvette C5, docs/physics.md section 3).
 Setup defaultSetup();
 
 } // namespace vtw

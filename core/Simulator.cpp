@@ -13,7 +13,7 @@ namespace vtw {
 namespace {
 
 // Beyond these the run is not a car any more: stop with a message rather than
-// carry garbage forward (PHYSICS.md 7).
+// carry garbage forward (docs/physics.md 7).
 constexpr double maxPlausibleSpeed = 300.0;     // m/s
 constexpr double maxPlausibleWheelSpin = 3000.0; // rad/s
 constexpr double maxPlausibleYawRate = 60.0;    // rad/s

@@ -16,7 +16,7 @@ struct InitialConditions {
     double steerAngle = 0.0; ///< rad, reference road-wheel angle at the start
 };
 
-/// Advances one car in fixed steps (PHYSICS.md 7): per step, the steering and
+/// Advances one car in fixed steps (docs/physics.md 7): per step, the steering and
 /// gearbox update, the context (loads, brakes) is fixed, the chosen
 /// integrator advances the body and wheels, and the result is checked for
 /// divergence. Deterministic: the same setup and inputs give bit-identical

@@ -12,7 +12,7 @@ struct FrontWheelAngles {
     double right = 0.0;
 };
 
-/// Ackermann geometry (PHYSICS.md 8). `referenceAngle` is the bicycle-model
+/// Ackermann geometry (docs/physics.md 8). `referenceAngle` is the bicycle-model
 /// angle delta; the turn centre lies on the extended rear axle at
 /// R = L / tan(delta). Full Ackermann gives the inner wheel atan(L / (R - t/2))
 /// and the outer atan(L / (R + t/2)); `ackermannPercent` blends linearly

@@ -5,7 +5,7 @@
 
 namespace vtw {
 
-/// The continuous state the integrators advance (PHYSICS.md 0 frames):
+/// The continuous state the integrators advance (docs/physics.md 0 frames):
 /// world position and heading, body-frame velocity, yaw rate, wheel spins.
 struct BodyState {
     double x = 0.0;        ///< m, world

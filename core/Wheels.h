@@ -5,7 +5,7 @@
 
 namespace vtw {
 
-/// Wheel indices, PHYSICS.md 0.
+/// Wheel indices, docs/physics.md 0.
 enum WheelIndex { FL = 0, FR = 1, RL = 2, RR = 3 };
 inline constexpr int WheelCount = 4;
 using WheelArray = std::array<double, WheelCount>;

@@ -209,7 +209,7 @@ private slots:
         const QList<QByteArray> lines = o.out.trimmed().split('\n');
         QCOMPARE(lines.size(), 22); // header + 21 rows
         QCOMPARE(lines[0], QByteArray("slip_ratio,slip_angle_deg,fx_N,fy_N"));
-        // Fy(-alpha) = -Fy(alpha) (PHYSICS.md 0: lateral force opposes the slip angle)
+        // Fy(-alpha) = -Fy(alpha) (docs/physics.md 0: lateral force opposes the slip angle)
         const double first = lines[1].split(',')[3].toDouble();
         const double last = lines[21].split(',')[3].toDouble();
         QVERIFY(first > 0.0);

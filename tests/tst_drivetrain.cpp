@@ -1,4 +1,4 @@
-// Drivetrain relations against the worked numbers of PHYSICS.md section 3.
+// Drivetrain relations against the worked numbers of docs/physics.md section 3.
 #include "Engine.h"
 #include "Gearbox.h"
 #include "Setup.h"
@@ -18,7 +18,7 @@ constexpr double speedTolerance = 0.05;   // m/s: quoted to one decimal
 class TestDrivetrain : public QObject {
     Q_OBJECT
 private slots:
-    // PHYSICS.md 3: 448 N m at 2500 rpm, first gear, 3.42, 0.7, R 0.34 m -> 8391 N.
+    // docs/physics.md 3: 448 N m at 2500 rpm, first gear, 3.42, 0.7, R 0.34 m -> 8391 N.
     void driveForceAt2500RpmFirstGear() {
         const Setup s = defaultSetup();
         const double torque = maxEngineTorque(s.engine, 2500.0);
@@ -28,7 +28,7 @@ private slots:
         QVERIFY2(std::abs(force - 8391.0) < forceTolerance, qPrintable(QString::number(force)));
     }
 
-    // PHYSICS.md 3: 475 N m, first gear, R 0.33 m -> 9166 N; with 1439 kg, 6.4 m/s^2.
+    // docs/physics.md 3: 475 N m, first gear, R 0.33 m -> 9166 N; with 1439 kg, 6.4 m/s^2.
     void driveForceAtPeakTorque() {
         const Setup s = defaultSetup();
         const double torque = maxEngineTorque(s.engine, 4400.0);
@@ -39,14 +39,14 @@ private slots:
         QVERIFY(std::abs(force / 1439.0 - 6.4) < accelTolerance);
     }
 
-    // PHYSICS.md 3: wheel at 17 rad/s in first gear -> 17 * 9.0972 * 60 / (2 pi) = 1477 rpm.
+    // docs/physics.md 3: wheel at 17 rad/s in first gear -> 17 * 9.0972 * 60 / (2 pi) = 1477 rpm.
     void engineRpmFromWheelSpin() {
         const Setup s = defaultSetup();
         const double rpm = engineRpmFromWheelSpeed(17.0, gearRatio(s.gearbox, 1), s.gearbox.finalDrive);
         QVERIFY2(std::abs(rpm - 1477.0) < rpmTolerance, qPrintable(QString::number(rpm)));
     }
 
-    // PHYSICS.md 3: 4400 rpm in first gear with R 0.34 m -> 17.2 m/s (about 62 km/h).
+    // docs/physics.md 3: 4400 rpm in first gear with R 0.34 m -> 17.2 m/s (about 62 km/h).
     void roadSpeedAt4400RpmFirstGear() {
         const Setup s = defaultSetup();
         const double v = roadSpeedAtRpm(4400.0, gearRatio(s.gearbox, 1), s.gearbox.finalDrive, 0.34);
@@ -55,7 +55,7 @@ private slots:
         QVERIFY(std::abs(units::mpsToKmh(v) - 62.0) < quotedKmhTolerance);
     }
 
-    // PHYSICS.md 3: peak power 257 kW at 5600 rpm for the LS1 curve.
+    // docs/physics.md 3: peak power 257 kW at 5600 rpm for the LS1 curve.
     void peakPowerOfDefaultCurve() {
         const CurvePoint peak = peakPower(defaultSetup().engine);
         constexpr double powerTolerance = 500.0; // W: quoted to the kW
@@ -63,7 +63,7 @@ private slots:
         QVERIFY2(std::abs(peak.y - 257000.0) < powerTolerance, qPrintable(QString::number(peak.y)));
     }
 
-    // hp = lb-ft * rpm / 5252 (PHYSICS.md 3): the SI power formula agrees in imperial units.
+    // hp = lb-ft * rpm / 5252 (docs/physics.md 3): the SI power formula agrees in imperial units.
     void powerFormulaMatchesImperialRule() {
         const double lbft = 300.0, rpm = 4000.0;
         const double watts = enginePower(lbft * units::newtonMetresPerPoundFoot, rpm);

@@ -1,6 +1,6 @@
 // core/FrictionEnvelope: the friction envelopes the live view draws
 // are the tires' own limits at each wheel's load and grip, and the usage is the
-// ellipse-normalised distance of PHYSICS.md 6.8.
+// ellipse-normalised distance of docs/physics.md 6.8.
 
 #include "FrictionEnvelope.h"
 

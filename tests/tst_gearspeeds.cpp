@@ -1,5 +1,5 @@
 // Top speed per gear (core/GearSpeeds.h) against closed forms of the force
-// balance of PHYSICS.md 1 and 3, and against the simulated top-speed run.
+// balance of docs/physics.md 1 and 3, and against the simulated top-speed run.
 #include "GearSpeeds.h"
 #include "Setup.h"
 #include "Units.h"

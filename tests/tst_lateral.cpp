@@ -1,5 +1,5 @@
 // Lateral dynamics and steering against closed forms: Ackermann geometry
-// (PHYSICS.md 8) and the linear bicycle model (PHYSICS.md 9, Gillespie ch. 6).
+// (docs/physics.md 8) and the linear bicycle model (docs/physics.md 9, Gillespie ch. 6).
 #include "Setup.h"
 #include "Simulator.h"
 #include "Steering.h"
@@ -41,7 +41,7 @@ Setup bicycleCar(double frontCorneringStiffness, double rearCorneringStiffness) 
     return s;
 }
 
-// PHYSICS.md 9: K = Wf/Caf - Wr/Car (rad per g), axle stiffness = 2 wheels.
+// docs/physics.md 9: K = Wf/Caf - Wr/Car (rad per g), axle stiffness = 2 wheels.
 double understeerGradient(const Setup& s) {
     const double W = s.chassis.mass * units::gravity;
     const double L = s.chassis.wheelbase();
@@ -51,7 +51,7 @@ double understeerGradient(const Setup& s) {
            Wr / (2.0 * s.rearTires.linear.corneringStiffness);
 }
 
-// PHYSICS.md 9: r / delta = u / (L + K u^2 / g).
+// docs/physics.md 9: r / delta = u / (L + K u^2 / g).
 double yawRateGain(const Setup& s, double u) {
     return u / (s.chassis.wheelbase() + understeerGradient(s) * u * u / units::gravity);
 }
@@ -120,7 +120,7 @@ bool sameBits(const ForceEvaluation& a, const ForceEvaluation& b) {
 class TestLateral : public QObject {
     Q_OBJECT
 private slots:
-    // PHYSICS.md 8: L 2.7 m, t 1.5 m, R 10 m -> 16.272 deg inner, 14.099 deg outer.
+    // docs/physics.md 8: L 2.7 m, t 1.5 m, R 10 m -> 16.272 deg inner, 14.099 deg outer.
     void ackermannWorkedExample() {
         const double L = 2.7, t = 1.5, R = 10.0;
         const double reference = std::atan(L / R);
@@ -162,7 +162,7 @@ private slots:
     }
 
     // The step uses the front wheels' sines and cosines, which full Ackermann takes
-    // straight from the tangents of PHYSICS.md 8 (no angle in between); telemetry
+    // straight from the tangents of docs/physics.md 8 (no angle in between); telemetry
     // reads the angles back from them. Closed form computed here with the standard
     // functions; the other shares go through the angles and the polynomial sine.
     void frontWheelGeometryMatchesTheAngles_data() { ackermannClosedForm_data(); }
@@ -199,7 +199,7 @@ private slots:
     }
 
     // The road-wheel angle follows the steer input no faster than the setup's rate
-    // (PHYSICS.md 8): a full-lock step reaches lock after maxSteerAngle / rate seconds.
+    // (docs/physics.md 8): a full-lock step reaches lock after maxSteerAngle / rate seconds.
     void steerRateLimitsTheRoadWheelAngle() {
         Setup setup = defaultSetup();
         setup.steering.steerRate = 0.5; // rad/s
@@ -276,7 +276,7 @@ private slots:
     }
 
     // The lateral channels exist and read what they say, checked against the sample
-    // by hand (usage = |F| / (mu Fz), PHYSICS.md 6.8).
+    // by hand (usage = |F| / (mu Fz), docs/physics.md 6.8).
     void lateralChannelsReadTheSample() {
         Simulator sim(defaultSetup());
         sim.reset({20.0});
@@ -312,7 +312,7 @@ private slots:
         }
     }
 
-    // PHYSICS.md 9: steady-state yaw-rate gain of the linear bicycle model.
+    // docs/physics.md 9: steady-state yaw-rate gain of the linear bicycle model.
     void yawRateGainMatchesBicycleModel_data() {
         QTest::addColumn<double>("caf");
         QTest::addColumn<double>("car");
@@ -343,7 +343,7 @@ private slots:
                                 .arg(K).arg(speed).arg(measured).arg(expected)));
     }
 
-    // PHYSICS.md 9: an oversteering car is unstable above u_crit = sqrt(-g L / K).
+    // docs/physics.md 9: an oversteering car is unstable above u_crit = sqrt(-g L / K).
     void oversteerIsUnstableAboveCriticalSpeed() {
         const Setup s = bicycleCar(oversteering[0], oversteering[1]);
         const double K = understeerGradient(s);
@@ -500,7 +500,7 @@ private slots:
         QVERIFY(metricsToJson(ok.metrics).find("invalid_metrics") == std::string::npos);
     }
 
-    // PHYSICS.md 7 with steering: a parked car on full lock does not creep.
+    // docs/physics.md 7 with steering: a parked car on full lock does not creep.
     void parkedOnFullLockDoesNotCreep() {
         Simulator sim(defaultSetup());
         DriverInputs in;
@@ -513,7 +513,7 @@ private slots:
         QCOMPARE(sim.state().body.heading, 0.0);
     }
 
-    // PHYSICS.md 5: at low speed the wheels roll where they point, R = L / sin(delta)
+    // docs/physics.md 5: at low speed the wheels roll where they point, R = L / sin(delta)
     // measured to the front axle's centre; to the CG of a car with b = c that is
     // close to L / tan(delta) at the rear axle. Check the yaw rate ~ v / R_rear.
     void lowSpeedTurnFollowsKinematics() {
@@ -536,7 +536,7 @@ private slots:
                  qPrintable(QStringLiteral("%1 vs %2").arg(sim.state().body.yawRate).arg(expected)));
     }
 
-    // Differentials (PHYSICS.md 3): a locked axle turns its wheels at one speed,
+    // Differentials (docs/physics.md 3): a locked axle turns its wheels at one speed,
     // an open one lets the outer wheel run faster in a turn.
     void differentialsInATurn_data() {
         QTest::addColumn<int>("layout");

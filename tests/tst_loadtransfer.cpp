@@ -1,4 +1,4 @@
-// Weight transfer of PHYSICS.md section 2.
+// Weight transfer of docs/physics.md section 2.
 #include "LoadTransfer.h"
 #include "Setup.h"
 #include "Units.h"
@@ -14,7 +14,7 @@ constexpr double loadTolerance = 1e-6; // N: closed-form arithmetic, exact up to
 class TestLoadTransfer : public QObject {
     Q_OBJECT
 private slots:
-    // PHYSICS.md 2 worked example: M 1500 kg, b = c = 1.25 m, h = 1.0 m, a = 4.9 m/s^2:
+    // docs/physics.md 2 worked example: M 1500 kg, b = c = 1.25 m, h = 1.0 m, a = 4.9 m/s^2:
     // shifted load (h/L) M a = 2940 N; static rear axle load 7350 N (the example uses g = 9.8).
     void workedExample() {
         ChassisParams ch;

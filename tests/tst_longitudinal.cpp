@@ -31,7 +31,7 @@ double metric(const RunResult& r, const char* key) {
 }
 
 // Drive force of a gear at road speed v assuming rolling wheels, written out
-// here from PHYSICS.md 3 rather than taken from the core.
+// here from docs/physics.md 3 rather than taken from the core.
 double independentDriveForce(const Setup& s, int gear, double v) {
     const double ratio = s.gearbox.forwardRatios[static_cast<std::size_t>(gear - 1)];
     const double R = s.rearTires.radius;
@@ -69,7 +69,7 @@ double effectiveMass(const Setup& s) {
 class TestLongitudinal : public QObject {
     Q_OBJECT
 private slots:
-    // Top speed (PHYSICS.md 1) is where drive force equals drag plus rolling
+    // Top speed (docs/physics.md 1) is where drive force equals drag plus rolling
     // resistance. The test finds that speed by bisection on its own formulas and
     // holds the simulated top speed in a fixed gear to it.
     void topSpeedMatchesForceEquilibrium_data() {
@@ -132,7 +132,7 @@ private slots:
         }
     }
 
-    // PHYSICS.md 7: a car at rest with no input stays at rest.
+    // docs/physics.md 7: a car at rest with no input stays at rest.
     void atRestStaysAtRest_data() {
         QTest::addColumn<int>("integrator");
         QTest::newRow("explicit Euler") << int(Integrator::ExplicitEuler);
@@ -155,7 +155,7 @@ private slots:
             QCOMPARE(w, 0.0);
     }
 
-    // PHYSICS.md 7 and 4: braked to a stop it stays stopped, and a braked wheel
+    // docs/physics.md 7 and 4: braked to a stop it stays stopped, and a braked wheel
     // never turns backwards on the way.
     void brakedToStopStaysStopped_data() { atRestStaysAtRest_data(); }
     void brakedToStopStaysStopped() {
@@ -182,7 +182,7 @@ private slots:
                  qPrintable(QString::number(sim.state().body.x - xAtStop)));
     }
 
-    // PHYSICS.md 7: the car starts from rest in first gear.
+    // docs/physics.md 7: the car starts from rest in first gear.
     void startsFromRestInFirstGear() {
         Simulator sim(defaultSetup());
         DriverInputs go;
@@ -306,7 +306,7 @@ private slots:
         QVERIFY(compared > 10000);
     }
 
-    // Determinism (DESIGN.md): the same setup and maneuver give bit-identical telemetry.
+    // Determinism (docs/physics.md 7): the same setup and maneuver give bit-identical telemetry.
     void runsAreBitIdentical() {
         RunOptions opts;
         opts.recordTelemetry = true;
@@ -321,7 +321,7 @@ private slots:
         }
     }
 
-    // DESIGN.md: a test holds a hash of a reference run. It changes when the
+    // docs/physics.md 7: a test holds a hash of a reference run. It changes when the
     // physics changes on purpose: then re-record it (the failure message prints
     // the new value). It catches unintended changes to any channel, anywhere.
     void referenceRunHash() {

@@ -29,7 +29,7 @@ Curve sample(const MagicFormulaCoefficients& k, double xMax, int count) {
 class TestMagicFormulaFit : public QObject {
     Q_OBJECT
 private slots:
-    // Tables sampled from known coefficient sets (the PHYSICS.md 6.3 defaults
+    // Tables sampled from known coefficient sets (the docs/physics.md 6.3 defaults
     // and variations of them) must give the coefficients back.
     void recoversKnownCoefficients_data() {
         QTest::addColumn<MagicFormulaCoefficients>("truth");

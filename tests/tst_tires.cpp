@@ -20,7 +20,7 @@
 #include <utility>
 
 // Tire model tests. Every expected number is derived in this file from the
-// model's definition in PHYSICS.md 6 (section named at each use), from the
+// model's definition in docs/physics.md 6 (section named at each use), from the
 // explicit parameters of testParams(), never from the implementation's output.
 
 using namespace vtw;
@@ -79,7 +79,7 @@ bool isPureSlipModel(TireModelKind k) {
            k == TireModelKind::MagicFormula || k == TireModelKind::Pacejka94;
 }
 
-// Table 1, 155SR13 column (PHYSICS.md 6.6), written out here rather than taken from the
+// Table 1, 155SR13 column (docs/physics.md 6.6), written out here rather than taken from the
 // preset so the preset can be checked against it.
 CalspanParams table1Tire155SR13() {
     CalspanParams c;
@@ -107,7 +107,7 @@ TireParams testParams(TireModelKind kind,
     p.table.lateral = Curve{{0.0, 0.0}, {0.04, 0.8}, {0.1, 1.05}, {0.5, 0.85}, {1.5, 0.8}};
     p.magicFormula.longitudinal = {12.0, 1.9, 1.2, 0.0}; // B C D E
     p.magicFormula.lateral = {8.0, 1.3, 0.95, -0.5};
-    // The example set of Edy's guide (PHYSICS.md 6.4), no shifts, no camber.
+    // The example set of Edy's guide (docs/physics.md 6.4), no shifts, no camber.
     p.pacejka94.b = {1.5, 0.0, 1100.0, 0.0, 300.0, 0.0, 0.0, 0.0, -2.0, 0.0, 0.0, 0.0, 0.0, 0.0};
     p.pacejka94.a = {1.4, 0.0, 1100.0, 1100.0, 10.0, 0.0, 0.0, -2.0, 0.0,
                      0.0, 0.0, 0.0,    0.0,    0.0,  0.0, 0.0, 0.0,  0.0};
@@ -208,7 +208,7 @@ double peakFactor(const TireParams& p, double fz) {
     return 0.0;
 }
 
-// Slip ratio of the same practical slip on the other side (PHYSICS.md 6.6): braking
+// Slip ratio of the same practical slip on the other side (docs/physics.md 6.6): braking
 // S = -kappa, driving S = kappa/(1+kappa). A braking kappa = -S mirrors to S/(1-S).
 double mirroredSlipRatio(TireModelKind kind, double kappa) {
     if (kind != TireModelKind::Brush && kind != TireModelKind::Calspan)
@@ -220,7 +220,7 @@ double mirroredSlipRatio(TireModelKind kind, double kappa) {
     return -kappa / (1.0 + kappa);
 }
 
-// Calspan, PHYSICS.md 6.6, typed again in the most direct form, native units (lb, in,
+// Calspan, docs/physics.md 6.6, typed again in the most direct form, native units (lb, in,
 // psi, rad). S in 0..1, alpha >= 0. Returns (Fx, Fy) magnitudes in lb.
 std::pair<double, double> calspanReference(const CalspanParams& c, double S, double alpha,
                                            double Fz, double FxPrev = 0.0) {
@@ -295,7 +295,7 @@ private slots:
             QCOMPARE(f.fx, 0.0);
             QCOMPARE(f.fy, 0.0);
         }
-        // No load, no force, whatever the slip (a lifted wheel, PHYSICS.md 2).
+        // No load, no force, whatever the slip (a lifted wheel, docs/physics.md 2).
         const TireForce lifted = force(tire, 0.3, 0.2, 0.0);
         QCOMPARE(lifted.fx, 0.0);
         QCOMPARE(lifted.fy, 0.0);
@@ -467,7 +467,7 @@ private slots:
     }
     void combinedForceWithinFrictionLimit() {
         // sqrt(Fx^2 + Fy^2) <= grip * peakFactor * Fz on a dense grid of slip ratio
-        // -1..2 and slip angle -80..80 deg (PHYSICS.md 2: F_max = mu Fz).
+        // -1..2 and slip angle -80..80 deg (docs/physics.md 2: F_max = mu Fz).
         QFETCH(TireParams, params);
         QFETCH(double, fz);
         QFETCH(double, grip);
@@ -517,7 +517,7 @@ private slots:
                  qPrintable(QString("%1 vs %2").arg(maxFx).arg(lim.fxMax)));
         QVERIFY2(maxFy >= reach * lim.fyMax,
                  qPrintable(QString("%1 vs %2").arg(maxFy).arg(lim.fyMax)));
-        // Limits of the models with a stated peak (PHYSICS.md 6.1-6.5, 6.7).
+        // Limits of the models with a stated peak (docs/physics.md 6.1-6.5, 6.7).
         if (params.model != TireModelKind::Calspan && params.model != TireModelKind::Table &&
             params.model != TireModelKind::MagicFormula) {
             QVERIFY(closeRel(std::max(lim.fxMax, lim.fyMax), peakFactor(params, load) * load,
@@ -541,7 +541,7 @@ private slots:
         // model in its theoretical slips S/(1-S) and tan(alpha)/(1-S), which for a driven
         // wheel (S = kappa/(1+kappa)) are kappa and (1+kappa) tan(alpha). Calspan
         // is not similar (friction falls with slip); its locked-wheel force
-        // mu0 (1 - K_mu) Fz scales with g (PHYSICS.md 6.6 with S = 1, f -> C1/C1 = 1).
+        // mu0 (1 - K_mu) Fz scales with g (docs/physics.md 6.6 with S = 1, f -> C1/C1 = 1).
         QFETCH(TireParams, params);
         QFETCH(double, grip);
         const Tire tire(params);
@@ -705,7 +705,7 @@ private slots:
         QVERIFY(closeRel(br.peakSlipRatio(), sigma / (1.0 + sigma), 1e-6, 1.0));
     }
 
-    // --- combination methods (PHYSICS.md 6.8) ------------------------------------------
+    // --- combination methods (docs/physics.md 6.8) ------------------------------------------
 
     void combinationMethodsByHand_data() {
         QTest::addColumn<int>("method");
@@ -767,7 +767,7 @@ private slots:
         }
     }
 
-    // --- brush (PHYSICS.md 6.5) ---------------------------------------------------------
+    // --- brush (docs/physics.md 6.5) ---------------------------------------------------------
 
     void brushPureLateralClosedForm_data() {
         QTest::addColumn<double>("alphaDeg");
@@ -816,7 +816,7 @@ private slots:
         QVERIFY(fialaLateral(p, 0.9 * alphaSl, load, 1.0) < muFz);
     }
 
-    // --- Calspan (PHYSICS.md 6.6), 155SR13 ----------------------------------------------
+    // --- Calspan (docs/physics.md 6.6), 155SR13 ----------------------------------------------
 
     void calspanMatchesEquations_data() {
         QTest::addColumn<double>("S");     // practical slip, 0..1
@@ -846,7 +846,7 @@ private slots:
         const Tire tire(testParams(TireModelKind::Calspan));
         const auto [fxRef, fyRef] =
             calspanReference(table1Tire155SR13(), S, alphaDeg * deg, fzLb, fxPrevLb);
-        // PHYSICS.md 6.6: braking S = -kappa, driving S = kappa/(1+kappa).
+        // docs/physics.md 6.6: braking S = -kappa, driving S = kappa/(1+kappa).
         const double kappa = driving ? S / (1.0 - S) : -S;
         const TireForce f = force(tire, kappa, alphaDeg * deg, fzLb * lbToN, 1.0, fxPrevLb * lbToN);
         const double fxLb = f.fx / lbToN, fyLb = f.fy / lbToN;
@@ -928,7 +928,7 @@ private slots:
         QTest::addColumn<int>("preset");
         QTest::addColumn<QString>("name");
         QTest::addColumn<QList<double>>("values"); // Tw Tp FZT C1 C2 C3 C4 A0 A1 A2 Ka CS/FZ mu0
-        // Table 1 of PHYSICS.md 6.6.
+        // Table 1 of docs/physics.md 6.6.
         QTest::newRow("155SR13") << int(CalspanPreset::Tire155SR13) << "155SR13"
                                  << QList<double>{6,      24,   810,     1.0,  0.34, 0.57, 0.32,
                                                   914.02, 12.9, 2028.24, 0.05, 18.7, 0.85};
@@ -971,7 +971,7 @@ private slots:
     // --- surfaces -------------------------------------------------------------------------
 
     void surfacePresetsFollowCalspanPage() {
-        // PHYSICS.md 6.6: mu0 = 0.85 dry, 0.3 wet, 0.1 icy; the scales are relative to dry.
+        // docs/physics.md 6.6: mu0 = 0.85 dry, 0.3 wet, 0.1 icy; the scales are relative to dry.
         QCOMPARE(surfacePresets.size(), std::size_t(4));
         QCOMPARE(surfacePresets[0].key, std::string_view("dry"));
         QVERIFY(closeRel(surfacePresets[0].gripScale, 1.0, 1e-15, 1.0));

@@ -19,7 +19,7 @@ namespace {
 const TireParams& axleParams(const Setup& s, const QString& axle) {
     return axle == QLatin1String("front") ? s.frontTires : s.rearTires;
 }
-// Models that give pure-slip curves only and need a combination rule (PHYSICS.md 6.8).
+// Models that give pure-slip curves only and need a combination rule (docs/physics.md 6.8).
 bool isPureSlipModel(TireModelKind kind) {
     return kind == TireModelKind::Linear || kind == TireModelKind::Table ||
            kind == TireModelKind::MagicFormula || kind == TireModelKind::Pacejka94;

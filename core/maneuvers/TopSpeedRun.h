@@ -7,7 +7,7 @@
 namespace vtw {
 
 /// Full throttle until the car stops accelerating: top speed is where drive
-/// force meets drag plus rolling resistance (PHYSICS.md 1), not a parameter.
+/// force meets drag plus rolling resistance (docs/physics.md 1), not a parameter.
 /// The run starts at `startSpeedKmh` to save time. Because the approach to the
 /// equilibrium is asymptotic, the final figure extrapolates the last two
 /// one-second windows of (speed, acceleration) to zero acceleration.

@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-// Brush / Dugoff combined-slip model [Dugoff 1970; brush model; PHYSICS.md 6.5].
+// Brush / Dugoff combined-slip model [Dugoff 1970; brush model; docs/physics.md 6.5].
 //
 // The contact patch is a row of elastic bristles under uniform pressure. Near
 // the leading edge they stick and deflect with the slip (forces Cs*S/(1-S) and
@@ -39,7 +39,7 @@ inline SlipForce brushForce(const BrushParams& p, double kappa, double tanAlpha,
     return {S < 0.0 ? -fx : fx, lateralDemand * k};
 }
 
-/// Pure lateral force of the parabolic-pressure brush model (Fiala form, PHYSICS.md 6.5),
+/// Pure lateral force of the parabolic-pressure brush model (Fiala form, docs/physics.md 6.5),
 /// N in the sign of alpha: F = mu Fz (1 - H^3), H = 1 - Ca |tan alpha| / (3 mu Fz), and
 /// full sliding (mu Fz) beyond alpha_sl = atan(3 mu Fz / Ca). Offered for comparison and
 /// plots; the brush tire itself uses the uniform-pressure (Dugoff) form above.

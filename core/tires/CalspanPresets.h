@@ -6,7 +6,7 @@
 #include <string_view>
 
 // The three tires of Table 1 of the Calspan report [Szostak, Allen, Rosenthal,
-// DOT HS-807-271, 1988; PHYSICS.md 6.6]. The 155SR13 column is confirmed by three
+// DOT HS-807-271, 1988; docs/physics.md 6.6]. The 155SR13 column is confirmed by three
 // sources, the other two by one. A3, A4 and K1 of the table are not used by the
 // model (no known implementation uses them) and are not stored.
 

@@ -4,7 +4,7 @@
 #include "TireSlip.h"
 
 // Calspan composite-slip tire model [Szostak, Allen, Rosenthal, DOT HS-807-271,
-// 1988; PHYSICS.md 6.6, a reconstruction three implementations agree on].
+// 1988; docs/physics.md 6.6, a reconstruction three implementations agree on].
 //
 // A brush-like model fitted to measured tires: the composite slip sigma combines
 // the lateral and longitudinal stiffness demands relative to friction, a rational

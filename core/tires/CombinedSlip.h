@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-// Combined slip for the pure-slip models (PHYSICS.md 6.8).
+// Combined slip for the pure-slip models (docs/physics.md 6.8).
 //
 // Linear, table, magic-formula and Pacejka '94 tires only describe a force
 // against one slip at a time. Two rules turn the pair of pure curves into one

@@ -4,7 +4,7 @@
 #include "TireParams.h"
 
 // Linear tire, capped at the friction limit [Car Physics for Games, Monster 2003;
-// PHYSICS.md 6.1]. The simplest model that still saturates: force grows with the
+// docs/physics.md 6.1]. The simplest model that still saturates: force grows with the
 // slip at the stated stiffness until it reaches mu*Fz, then stays there. The
 // surface grip only moves the cap, so the stiffness is a property of the tire.
 

@@ -6,7 +6,7 @@
 namespace vtw {
 
 // Least-squares fit of the simplified magic formula y = D sin(C atan(B x -
-// E (B x - atan(B x)))) (PHYSICS.md 6.3) to a normalised tire table, so a user
+// E (B x - atan(B x)))) (docs/physics.md 6.3) to a normalised tire table, so a user
 // who shaped a table by hand can carry it over to the smooth model.
 //
 // Rationale: the problem has four parameters and a few dozen points at most,

@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-// Simplified magic formula [Pacejka; Rays Go Round; PHYSICS.md 6.3]:
+// Simplified magic formula [Pacejka; Rays Go Round; docs/physics.md 6.3]:
 //   F = Fz * D * sin(C * atan(B x - E (B x - atan(B x))))
 // B sets the slope (BCD is the normalised stiffness at zero slip), C the shape
 // (whether and how far the curve falls after its peak), D the peak, E the

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-// Pacejka '94 [Edy's guide to Pacejka '94; PHYSICS.md 6.4], for imported
+// Pacejka '94 [Edy's guide to Pacejka '94; docs/physics.md 6.4], for imported
 // coefficient sets. The coefficients make B, C, D, E and the shifts H, V depend
 // on the load (and camber), then the magic formula applies:
 //   F = D sin(C atan(B x1 - E (B x1 - atan(B x1)))) + V,   x1 = x + H.

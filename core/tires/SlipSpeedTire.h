@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-// Slip-speed friction model [CARZ physics model; PHYSICS.md 6.7].
+// Slip-speed friction model [CARZ physics model; docs/physics.md 6.7].
 //
 // The force depends only on how fast the contact patch slides over the ground:
 // slip vector L = V - vc P, in the wheel frame (vx - omega R, vy) =

@@ -6,7 +6,7 @@
 // Road surfaces as a grip scale: TireInput::surfaceMu multiplies each model's
 // friction. The only surface friction figures in the project's sources are the
 // Calspan page's mu0 of 0.85 dry, 0.3 wet and 0.1 icy [Szostak, Allen, Rosenthal,
-// DOT HS-807-271, 1988; PHYSICS.md 6.6]; the scales are those values relative
+// DOT HS-807-271, 1988; docs/physics.md 6.6]; the scales are those values relative
 // to dry, so a Calspan tire on a preset surface gets exactly the page's mu0.
 // Loose gravel is a guess of this project (0.7 of dry), not from a source.
 

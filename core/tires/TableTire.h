@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-// Tabulated tire [Car Physics for Games, Monster 2003; PHYSICS.md 6.2]: the user
+// Tabulated tire [Car Physics for Games, Monster 2003; docs/physics.md 6.2]: the user
 // draws the normalised force against slip for positive slip; negative slip is
 // the mirror image, so the curve is odd by construction.
 //

@@ -5,7 +5,7 @@
 namespace vtw {
 
 /// What a tire model needs to know about one wheel at one instant.
-/// Sign conventions (PHYSICS.md 0): slip ratio kappa = (omega R - vx_w) / |vx_w|,
+/// Sign conventions (docs/physics.md 0): slip ratio kappa = (omega R - vx_w) / |vx_w|,
 /// slip angle alpha = atan2(vy_w, |vx_w|).
 struct TireInput {
     double slipRatio = 0.0;    ///< kappa, dimensionless

@@ -11,11 +11,11 @@ namespace vtw {
 enum class TireModelKind { Linear, Table, MagicFormula, Pacejka94, Brush, Calspan, SlipSpeed };
 
 /// How a pure-slip model (linear, table, magic formula, Pacejka '94) combines
-/// longitudinal and lateral slip (PHYSICS.md 6.8). Brush, Calspan and
+/// longitudinal and lateral slip (docs/physics.md 6.8). Brush, Calspan and
 /// slip-speed are combined-slip models by construction and ignore this.
 enum class CombinedSlipMethod { FrictionEllipse, NormalisedSlip };
 
-/// Linear, capped (PHYSICS.md 6.1): Fx = Ct*kappa, Fy = -Ca*alpha, each capped at mu*Fz.
+/// Linear, capped (docs/physics.md 6.1): Fx = Ct*kappa, Fy = -Ca*alpha, each capped at mu*Fz.
 struct LinearTireParams {
     double longitudinalStiffness = 87500.0; ///< Ct, N per unit slip ratio (Monster's curve peaks near kappa 0.06 at ~5.25 kN)
     double corneringStiffness = 95000.0;    ///< Ca, N/rad (peak near 3 deg at 5 kN)
@@ -23,7 +23,7 @@ struct LinearTireParams {
     friend bool operator==(const LinearTireParams&, const LinearTireParams&) = default;
 };
 
-/// User-edited tables (PHYSICS.md 6.2): positive halves, mirrored for negative slip.
+/// User-edited tables (docs/physics.md 6.2): positive halves, mirrored for negative slip.
 struct TableTireParams {
     /// Normalised longitudinal force Fx/Fz (dimensionless) against slip ratio (dimensionless).
     Curve longitudinal{{0.0, 0.0}, {0.02, 0.45}, {0.04, 0.8},  {0.06, 1.0},
@@ -35,7 +35,7 @@ struct TableTireParams {
 };
 
 /// One coefficient set of the simplified magic formula
-/// F = Fz * D * sin(C * atan(B x - E (B x - atan(B x)))) (PHYSICS.md 6.3).
+/// F = Fz * D * sin(C * atan(B x - E (B x - atan(B x)))) (docs/physics.md 6.3).
 struct MagicFormulaCoefficients {
     double B = 10.0; ///< stiffness factor (per unit slip ratio, or per rad)
     double C = 1.65; ///< shape factor
@@ -50,7 +50,7 @@ struct MagicFormulaParams {
     friend bool operator==(const MagicFormulaParams&, const MagicFormulaParams&) = default;
 };
 
-/// Pacejka '94 coefficients (PHYSICS.md 6.4). Native units: Fz in kN, longitudinal
+/// Pacejka '94 coefficients (docs/physics.md 6.4). Native units: Fz in kN, longitudinal
 /// slip in percent, slip angle and camber in degrees; forces come out in N.
 /// Defaults are the commonly published example set (Edy's guide to Pacejka '94).
 struct Pacejka94Params {
@@ -62,7 +62,7 @@ struct Pacejka94Params {
     friend bool operator==(const Pacejka94Params&, const Pacejka94Params&) = default;
 };
 
-/// Brush / Dugoff combined-slip model (PHYSICS.md 6.5).
+/// Brush / Dugoff combined-slip model (docs/physics.md 6.5).
 struct BrushParams {
     double longitudinalStiffness = 87500.0; ///< Cs, N per unit slip
     double corneringStiffness = 95000.0;    ///< Ca, N/rad
@@ -70,7 +70,7 @@ struct BrushParams {
     friend bool operator==(const BrushParams&, const BrushParams&) = default;
 };
 
-/// Calspan composite-slip model (PHYSICS.md 6.6), in the report's native units.
+/// Calspan composite-slip model (docs/physics.md 6.6), in the report's native units.
 /// Defaults: the 155SR13 tire of Table 1.
 struct CalspanParams {
     double treadWidth_in = 6.0;    ///< Tw, inches
@@ -85,7 +85,7 @@ struct CalspanParams {
     friend bool operator==(const CalspanParams&, const CalspanParams&) = default;
 };
 
-/// Slip-speed friction model (PHYSICS.md 6.7): u(l) = mu*Fz * l / (K + l).
+/// Slip-speed friction model (docs/physics.md 6.7): u(l) = mu*Fz * l / (K + l).
 struct SlipSpeedParams {
     double frictionCoefficient = 1.0; ///< FMAX / Fz, dimensionless
     double halfForceSlipSpeed = 0.3;  ///< K, m/s: sliding speed at which half the maximum force acts
@@ -97,7 +97,7 @@ struct SlipSpeedParams {
 struct TireParams {
     TireModelKind model = TireModelKind::MagicFormula; ///< which parameter set below makes the forces
     /// How the pure-slip models (linear, table, magic formula, Pacejka '94) combine
-    /// longitudinal and lateral slip (PHYSICS.md 6.8); the others combine by themselves.
+    /// longitudinal and lateral slip (docs/physics.md 6.8); the others combine by themselves.
     /// Normalised slip by default: a sliding tire's force then follows its slip, so a
     /// locked wheel loses its cornering force. The ellipse is kept as an option.
     CombinedSlipMethod combinedSlip = CombinedSlipMethod::NormalisedSlip;

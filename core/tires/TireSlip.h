@@ -10,14 +10,14 @@ namespace vtw {
 
 /// A tire force in the signs of the slips that made it: `longitudinal` has the
 /// sign of the slip ratio, `lateral` the sign of the slip angle. The models are
-/// written this way (PHYSICS.md 6: "a model written for positive slip");
+/// written this way (docs/physics.md 6: "a model written for positive slip");
 /// Tire::evaluate() turns it into the wheel-frame force with Fy = -lateral.
 struct SlipForce {
     double longitudinal = 0.0; ///< N
     double lateral = 0.0;      ///< N
 };
 
-/// Signed longitudinal slip S in [-1, 1] from the slip ratio kappa (PHYSICS.md 6.6):
+/// Signed longitudinal slip S in [-1, 1] from the slip ratio kappa (docs/physics.md 6.6):
 /// braking S = (u - omega R)/u = -kappa as a magnitude, so S = kappa (a wheel spinning
 /// backwards is clamped to a locked one, S = -1); driving S = (omega R - u)/(omega R)
 /// = kappa/(1 + kappa). Both have slope 1 at zero, and S is odd in the sense that the

@@ -31,7 +31,7 @@ struct FrictionEllipseData {
 
 /// Four panels (FL, FR, RL, RR laid out as on the car) each drawing that
 /// tire's friction envelope mu_x Fz by mu_y Fz at its current load, the current
-/// (Fx, Fy) and a trail of the last second that fades with age (PHYSICS.md 6.8).
+/// (Fx, Fy) and a trail of the last second that fades with age (docs/physics.md 6.8).
 /// Drawn as seen from above with the car pointing up: Fx forward is up, Fy to
 /// the left is left, the same as the top-down view. All panels share one scale,
 /// so a loaded tire's ellipse is visibly bigger than an unloaded one's.

@@ -20,7 +20,7 @@ class QTimer;
 
 namespace vtw {
 
-/// Runs one simulation in its own thread (DESIGN.md data flow 4).
+/// Runs one simulation in its own thread (the worker of the README's live simulation).
 ///
 /// The worker lives in a QThread and advances the car in slices of at most a
 /// few milliseconds, each started by a timer of the thread's event loop: so the

@@ -14,7 +14,7 @@
 namespace vtw {
 
 /// What the top-down view draws: the car's geometry and one instant of its
-/// motion (SI units, radians, PHYSICS.md 0 frames), plus the path so far.
+/// motion (SI units, radians, docs/physics.md 0 frames), plus the path so far.
 struct TopDownData {
     CarGeometry geometry;
     double x = 0.0, y = 0.0;            ///< m, world
@@ -29,7 +29,7 @@ struct TopDownData {
     std::vector<QPointF> path;          ///< m, world, oldest first
 };
 
-/// The car from above, with the read-outs of Monster's car demo (PHYSICS.md 5): the
+/// The car from above, with the read-outs of Monster's car demo (docs/physics.md 5): the
 /// body, four wheels at their steer angles, the velocity vector, each tire's
 /// force vector, the path driven, and steer angle, sideslip, yaw rate, front and
 /// rear slip angles and the velocity in car and world frames.
