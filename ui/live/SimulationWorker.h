@@ -20,7 +20,7 @@ class QTimer;
 
 namespace vtw {
 
-/// Runs one simulation in its own thread (the worker of the README's live simulation).
+/// Runs one simulation in its own thread: a worker object fed setup snapshots by queued signals.
 ///
 /// The worker lives in a QThread and advances the car in slices of at most a
 /// few milliseconds, each started by a timer of the thread's event loop: so the
