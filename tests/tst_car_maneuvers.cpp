@@ -23,11 +23,12 @@ using namespace vtw;
 
 namespace {
 
-// The slip ratio at which one tire makes a longitudinal force at its static
-// load (bisection on its pure-slip curve, docs/physics.md 0 and 6).
-double slipForForce(const Setup& s, const TireParams& params, double axleLoadShare, double force) {
+// The slip ratio at which one tire makes a longitudinal force at its load on
+// level road at a steady speed: the static share plus the axle's share of the
+// downforce (bisection on its pure-slip curve, docs/physics.md 0 and 6).
+double slipForForce(const Setup& s, const TireParams& params, double axleLoad, double force) {
     const Tire tire(params);
-    const double fz = 0.5 * axleLoadShare * s.chassis.mass * units::gravity;
+    const double fz = 0.5 * axleLoad;
     double lo = 0.0, hi = 0.2;
     for (int i = 0; i < 60; ++i) {
         const double mid = 0.5 * (lo + hi);
@@ -45,9 +46,12 @@ double slipForForce(const Setup& s, const TireParams& params, double axleLoadSha
 // `force`: the wheels turn (1 + kappa) times faster than they roll, so the
 // engine runs that much faster than the no-slip table's (docs/physics.md 3).
 // AWD: the torque split's forces per axle, the mean of the axles' slips.
-double drivenSlip(const Setup& s, double force) {
+double drivenSlip(const Setup& s, double force, double speed) {
     const double L = s.chassis.wheelbase();
-    const double frontShare = s.chassis.cgToRearAxle / L, rearShare = s.chassis.cgToFrontAxle / L;
+    const double weight = s.chassis.mass * units::gravity;
+    const double downforce = 0.5 * s.aero.airDensity * s.aero.downforceCoefficientArea * speed * speed;
+    const double frontShare = s.chassis.cgToRearAxle / L * weight + s.aero.downforceFrontShare * downforce;
+    const double rearShare = s.chassis.cgToFrontAxle / L * weight + (1.0 - s.aero.downforceFrontShare) * downforce;
     switch (s.driveline.layout) {
     case DrivelineLayout::FrontWheelDrive:
         return slipForForce(s, s.frontTires, frontShare, 0.5 * force);
@@ -70,7 +74,7 @@ double forceBalanceTopSpeed(const Setup& s) {
     for (const GearTopSpeed& g : gearTopSpeeds(s)) {
         auto net = [&](double v) {
             const double resistance = roadResistance(s, v);
-            return fullThrottleDriveForce(s, g.ratio, v * (1.0 + drivenSlip(s, resistance))) - resistance;
+            return fullThrottleDriveForce(s, g.ratio, v * (1.0 + drivenSlip(s, resistance, v))) - resistance;
         };
         constexpr int scanSteps = 400; // down from the redline to the highest speed it can hold
         double above = g.redlineSpeed, below = -1.0;
@@ -189,6 +193,8 @@ private slots:
                                         s.gearbox.efficiency, radius);
         constexpr double balanceTolerance = 1e-9; // relative: a solved linear equation, rounding only
         QVERIFY(std::abs(force / roadResistance(s, target) - 1.0) < balanceTolerance);
+    }
+
     // The Calspan Table 1 tires (docs/physics.md 6.6) on every library car, on both
     // axles: the setup validates and every maneuver runs to its end without diverging.
     // These 13-inch tires lose their cornering stiffness at 9 to 12 kN, a load no car

@@ -1,5 +1,6 @@
 #include "TopSpeedRun.h"
 
+#include "../GearSpeeds.h"
 #include "../Gearbox.h"
 #include "../Units.h"
 
@@ -8,10 +9,12 @@
 
 namespace vtw {
 
+// The driver shifts (a manual box) so that the run ends in the fastest reachable gear:
+// an automatic box upshifts on rpm alone, and in a tall overdrive the car then slows
+// to that gear's lower equilibrium (docs/physics.md 1).
 Setup TopSpeedRun::adaptSetup(const Setup& setup) const {
     Setup adapted = setup;
-    if (m_fixedGear > 0)
-        adapted.gearbox.shiftMode = ShiftMode::Manual;
+    adapted.gearbox.shiftMode = ShiftMode::Manual;
     return adapted;
 }
 
@@ -23,11 +26,42 @@ InitialConditions TopSpeedRun::initialConditions(const Setup& setup) const {
 }
 
 DriverInputs TopSpeedRun::control(const Simulator& sim) {
-    m_shiftTime = sim.model().setup().gearbox.shiftTime;
+    const Setup& setup = sim.model().setup();
+    m_shiftTime = setup.gearbox.shiftTime;
     DriverInputs in;
     in.throttle = 1.0;
-    // Automatic: "drive". Manual: stay in the gear the run started in.
-    in.gear.gear = m_fixedGear > 0 ? m_fixedGear : std::max(1, sim.state().gearbox.gear);
+    if (m_fixedGear > 0) {
+        in.gear.gear = m_fixedGear;
+        return in;
+    }
+    // The fastest driver: at the start the gear with the most drive force, then up
+    // into the next gear as soon as it gives more force and still beats the
+    // resistance. A gear that cannot pull is never taken: the car then stays on the
+    // limiter of the fastest reachable gear, and never shifts back down (that would
+    // hunt around the limiter).
+    const double rpmPerRatio = sim.model().drivenWheelRpm(sim.state().body.wheelSpin, 1.0);
+    // The road speed the driven wheels turn at (slip included), so that the force of
+    // the current gear is zero on the limiter, as the engine makes it.
+    const double wheelSpeed = std::abs(rpmPerRatio) /
+                              (setup.gearbox.finalDrive * units::radPerSecToRpm(1.0)) *
+                              drivenWheelRadius(setup);
+    auto force = [&](int g) { return fullThrottleDriveForce(setup, gearRatio(setup.gearbox, g), wheelSpeed); };
+    if (!m_startGearChosen) {
+        m_startGearChosen = true;
+        int best = std::max(1, sim.state().gearbox.gear);
+        for (int g = 1; g <= setup.gearbox.gearCount(); ++g)
+            if (force(g) > force(best))
+                best = g;
+        in.gear.gear = best;
+        return in;
+    }
+    const int gear = std::max(1, sim.state().gearbox.gear);
+    in.gear.gear = gear;
+    if (sim.state().gearbox.shifting() || gear >= setup.gearbox.gearCount())
+        return in;
+    const double next = force(gear + 1);
+    if (next > force(gear) && next > roadResistance(setup, sim.lastSample().speed()))
+        in.gear.gear = gear + 1;
     return in;
 }
 

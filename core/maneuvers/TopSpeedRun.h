@@ -16,8 +16,12 @@ namespace vtw {
 /// acceleration down without the car being anywhere near its equilibrium
 /// (docs/physics.md 1 and 3), and after the shift it is the new gear's
 /// equilibrium that the car approaches.
-/// With `fixedGear` > 0 the run holds that gear (a manual box) instead of
-/// shifting automatically.
+/// The driver starts in the gear with the most drive force and shifts up as soon
+/// as the next gear gives more and still beats the resistance, so the run settles
+/// in the fastest reachable gear (an automatic box shifts on rpm lines: it may
+/// upshift into a tall overdrive and settle lower, or never reach its line and
+/// stay in a gear slower than the next).
+/// With `fixedGear` > 0 the run holds that gear instead.
 class TopSpeedRun : public Maneuver {
 public:
     explicit TopSpeedRun(double startSpeedKmh = 100.0, int fixedGear = 0)
@@ -33,7 +37,10 @@ public:
     MetricList metrics() const override;
 
     /// Mean acceleration over a window below which the car has stopped accelerating (m/s^2).
-    static constexpr double settledAccel = 0.05;
+    /// Small enough that the extrapolation across what is left is short: near a
+    /// steeply falling torque curve the slope of a(v) changes within a few km/h
+    /// (0.05 stopped a Golf 1 % short of its balance).
+    static constexpr double settledAccel = 0.005;
     static constexpr double windowSeconds = 1.0;
     /// s after a shift's torque cut before the windows start again: the
     /// driveline's wind-up after the torque returns dies out well within it.
@@ -52,6 +59,7 @@ private:
     long m_count = 0;
     std::vector<Window> m_windows;
     bool m_done = false;
+    bool m_startGearChosen = false;
     double m_topSpeed = 0.0, m_time = 0.0;
 };
 
