@@ -81,13 +81,24 @@ void validateTireBehaviour(const TireParams& t, double staticLoad, const QString
     constexpr double maxForcePerLoad = 5.0;
     const QString path = prefix + tireModelKey(t.model);
     const Tire tire(t);
+    // The normalised-slip rule never reads a pure curve at zero slip beside a nonzero
+    // other slip, so it can hide a curve that is NaN there; the friction ellipse reads
+    // both curves at their own slips. Probe the model both ways: a curve broken anywhere
+    // is refused whichever rule the setup picks now.
+    TireParams ellipseParams = t;
+    ellipseParams.combinedSlip = CombinedSlipMethod::FrictionEllipse;
+    const Tire ellipseTire(ellipseParams);
     const auto force = [&](double load, double kappa, double alpha) {
         TireInput in;
         in.normalLoad = load;
         in.slipRatio = kappa;
         in.slipAngle = alpha;
         in.contactSpeed = contactSpeed;
-        return tire.evaluate(in);
+        const TireForce f = tire.evaluate(in);
+        const TireForce e = ellipseTire.evaluate(in);
+        if (!std::isfinite(e.fx) || !std::isfinite(e.fy))
+            return e;
+        return f;
     };
     for (double factor : loadFactors) {
         const double load = factor * staticLoad;
