@@ -96,7 +96,7 @@ int runCommand(const QStringList& arguments) {
                                 file.isOpen() ? QStringLiteral("too large") : file.errorString()));
             return Failed;
         }
-        ScriptReadResult script = readScriptCsv(file.readAll());
+        ScriptReadResult script = readScriptCsv(file.readAll(), setup->gearbox.gearCount());
         if (!script.ok()) {
             printError(QStringLiteral("cannot use script %1:").arg(parser.value(scriptOpt)));
             for (const QString& e : script.errors)
