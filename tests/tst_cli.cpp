@@ -392,6 +392,38 @@ private slots:
 
     // --surface scales the grip: less grip, longer stops, in the presets' order; a
     // grip scale of 1 is the dry preset; an unknown surface is refused by name.
+    // A script is refused at load for a gear the setup's box lacks or a time past the
+    // hour a script may last, naming the line; telemetry that could outgrow its limit
+    // is refused before the run, naming the --decimation that fits, and writes nothing.
+    void scriptedRunBounds() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("s.csv");
+        auto write = [&](const QByteArray& rows) {
+            QFile script(path);
+            QVERIFY(script.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            script.write("time_s,throttle,brake,steer,gear\n" + rows);
+        };
+        write("0,1,0,0,1\n2,1,0,0,16\n");
+        const Outcome gear = runCli({"run", "--script", path});
+        QCOMPARE(gear.exitCode, 1);
+        QVERIFY2(gear.err.contains("line 3, gear: 16 is not a gear of this 6-speed gearbox"), gear.err.constData());
+        QVERIFY(gear.out.isEmpty());
+
+        write("0,1,0,0,1\n1e9,1,0,0,1\n");
+        const Outcome longScript = runCli({"run", "--script", path});
+        QCOMPARE(longScript.exitCode, 1);
+        QVERIFY2(longScript.err.contains("line 3, time_s: 1e+09 s is beyond the 3600 s a script may last"),
+                 longScript.err.constData());
+
+        write("0,1,0,0,1\n3600,1,0,0,1\n");
+        const QString telemetry = dir.filePath("t.csv");
+        const Outcome big = runCli({"run", "--script", path, "-t", telemetry});
+        QCOMPARE(big.exitCode, 1);
+        QVERIFY2(big.err.contains("more than the limit of 1024 MiB"), big.err.constData());
+        QVERIFY2(big.err.contains("pass --decimation 5 (or more)"), big.err.constData());
+        QVERIFY(!QFile::exists(telemetry));
+    }
+
     void runOnOtherSurfaces() {
         auto stop = [](const QString& surface) {
             const Outcome o = runCli({"run", "-m", "braking", "--surface", surface});
