@@ -479,6 +479,25 @@ private slots:
         QVERIFY(runCli({"sweep", "--param", "brakes.frontBias", "--from", "0.5", "--to", "3"}).err.contains("brakes.frontBias"));
     }
 
+    // Point counts whose product wraps an int are refused by the cap (they printed
+    // "0 points" and exited 0, or ran 2 points of a 4.3-billion-point sweep in shards).
+    void sweepPointCountsDoNotWrap() {
+        const QStringList twoAxes = {"sweep", "-m", "braking", "--param", "brakes.frontBias", "--from", "0.5",
+                                     "--to", "0.8", "--param2", "brakes.maxTorque", "--from2", "3000", "--to2",
+                                     "5000"};
+        const Outcome square = runCli(twoAxes + QStringList{"--count", "50000", "--count2", "50000"});
+        QCOMPARE(square.exitCode, 2);
+        QVERIFY2(square.err.contains("sweep: 2500000000 points (50000 x 50000) are more than the 1000000 a "
+                                     "sweep may have"),
+                 square.err.constData());
+        QVERIFY(square.out.isEmpty());
+        const Outcome sharded =
+            runCli(twoAxes + QStringList{"--count", "65537", "--count2", "65536", "--shard", "1/32768"});
+        QCOMPARE(sharded.exitCode, 2);
+        QVERIFY2(sharded.err.contains("4295032832 points (65537 x 65536)"), sharded.err.constData());
+        QVERIFY(sharded.out.isEmpty());
+    }
+
     void benchPrintsFigures() {
         const Outcome o = runCli({"bench", "--seconds", "1", "--runs", "1"});
         QCOMPARE(o.exitCode, 0);

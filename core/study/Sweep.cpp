@@ -16,8 +16,8 @@ double SweepAxis::valueAt(int i) const {
     return from + (to - from) * i / (count - 1);
 }
 
-int sweepPointCount(const SweepRequest& r) {
-    return r.first.count * (r.second ? r.second->count : 1);
+std::int64_t sweepPointCount(const SweepRequest& r) {
+    return std::int64_t(r.first.count) * (r.second ? std::int64_t(r.second->count) : 1);
 }
 
 QString sweepRequestProblem(const SweepRequest& r) {
@@ -26,8 +26,10 @@ QString sweepRequestProblem(const SweepRequest& r) {
             return QStringLiteral("%1 parameter: unknown field").arg(QLatin1String(name));
         if (axis.field->kind != FieldKind::Number && axis.field->kind != FieldKind::Integer)
             return QStringLiteral("%1: only numeric parameters can be swept").arg(axis.field->path);
-        if (axis.count < 2 || axis.count > 100000)
-            return QStringLiteral("%1: the number of points must be 2..100000").arg(axis.field->path);
+        if (axis.count < 2 || axis.count > maxSweepAxisPoints)
+            return QStringLiteral("%1: the number of points must be 2..%2")
+                .arg(axis.field->path)
+                .arg(maxSweepAxisPoints);
         for (double v : {axis.from, axis.to}) {
             const QString problem = axis.field->rangeProblem(v);
             if (!std::isfinite(v) || !problem.isEmpty())
@@ -42,8 +44,13 @@ QString sweepRequestProblem(const SweepRequest& r) {
         problem = QStringLiteral("the two swept parameters must differ");
     if (problem.isEmpty() && (r.shardCount < 1 || r.shardIndex < 0 || r.shardIndex >= r.shardCount))
         problem = QStringLiteral("shard must be i/n with 0 <= i < n");
-    if (problem.isEmpty() && static_cast<long long>(sweepPointCount(r)) > 1000000)
-        problem = QStringLiteral("at most 1000000 points per sweep");
+    if (problem.isEmpty() && sweepPointCount(r) > maxSweepPoints)
+        problem = QStringLiteral("%1 points (%2 x %3) are more than the %4 a sweep may have, shards "
+                                 "included: use fewer points")
+                      .arg(sweepPointCount(r))
+                      .arg(r.first.count)
+                      .arg(r.second ? r.second->count : 1)
+                      .arg(maxSweepPoints);
     if (problem.isEmpty()) {
         std::string error;
         if (!makeManeuver(r.maneuver.id, r.maneuver.options, &error))
@@ -69,11 +76,13 @@ Setup sweepVariant(const SweepRequest& r, int i, int j) {
 std::vector<SweepPoint> runSweep(const SweepRequest& r) {
     if (!sweepRequestProblem(r).isEmpty())
         return {}; // callers check the request first; never run a malformed one
-    const int total = sweepPointCount(r);
+    // Within maxSweepPoints (checked above), so every index fits an int; the
+    // stepping is 64-bit, as a shard count near INT_MAX would wrap an int step.
+    const std::int64_t total = sweepPointCount(r);
     const int secondCount = r.second ? r.second->count : 1;
     std::vector<int> mine;
-    for (int k = r.shardIndex; k < total; k += r.shardCount)
-        mine.push_back(k);
+    for (std::int64_t k = r.shardIndex; k < total; k += r.shardCount)
+        mine.push_back(static_cast<int>(k));
     std::vector<SweepPoint> points(mine.size());
     std::atomic<int> done{0};
     parallelFor(

@@ -10,11 +10,19 @@
 
 #include <QString>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace vtw {
+
+/// The most points a sweep may have (all its shards together), and the most per axis.
+/// A point is a whole maneuver run: a million is days of computing on a workstation.
+/// Point indices and counts within the cap fit an int; the product of two axes is
+/// formed in 64 bits so that it cannot wrap past the cap.
+inline constexpr std::int64_t maxSweepPoints = 1'000'000;
+inline constexpr int maxSweepAxisPoints = 100'000;
 
 struct SweepAxis {
     const FieldMeta* field = nullptr; ///< a Number or Integer field
@@ -43,11 +51,12 @@ struct SweepPoint {
     MetricList metrics;
 };
 
-/// The total number of points of a sweep.
-int sweepPointCount(const SweepRequest& request);
+/// The total number of points of a sweep, in 64 bits: two axes of up to
+/// maxSweepAxisPoints multiply past an int.
+std::int64_t sweepPointCount(const SweepRequest& request);
 
 /// Check a request (fields numeric, ranges inside the fields' limits, counts,
-/// shard); empty if fine.
+/// at most maxSweepPoints points, shard); empty if fine.
 QString sweepRequestProblem(const SweepRequest& request);
 
 /// The setup of one point (the base with the swept values applied).
