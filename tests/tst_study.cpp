@@ -204,6 +204,28 @@ private slots:
         QVERIFY(runSweep(r).empty());
     }
 
+    // pointDone sees every point once, in index order, though the points run on
+    // several threads; its rows under the header are sweepToCsv's table.
+    void pointsAreHandedOnInIndexOrder() {
+        SweepRequest r;
+        r.base = defaultSetup();
+        r.first = {findField("brakes.frontBias"), 0.5, 0.8, 6};
+        r.second = SweepAxis{findField("brakes.maxTorque"), 3000.0, 5000.0, 3};
+        r.maneuver = {"braking", {}};
+        r.threads = 4;
+        r.shardIndex = 1;
+        r.shardCount = 2;
+        std::vector<int> order;
+        std::string streamed = sweepCsvHeader(r);
+        r.pointDone = [&](const SweepPoint& p) {
+            order.push_back(p.index);
+            streamed += sweepCsvRow(r, p);
+        };
+        const std::vector<SweepPoint> points = runSweep(r);
+        QCOMPARE(order, (std::vector<int>{1, 3, 5, 7, 9, 11, 13, 15, 17}));
+        QCOMPARE(streamed, sweepToCsv(r, points));
+    }
+
     // Points whose setup would be invalid are reported, not run.
     void invalidPointsAreReported() {
         SweepRequest r;

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cmath>
 #include <map>
+#include <mutex>
 #include <sstream>
 
 namespace vtw {
@@ -85,6 +86,10 @@ std::vector<SweepPoint> runSweep(const SweepRequest& r) {
         mine.push_back(static_cast<int>(k));
     std::vector<SweepPoint> points(mine.size());
     std::atomic<int> done{0};
+    // pointDone in index order: a finished point waits for those before it.
+    std::mutex emitMutex;
+    std::vector<char> finished(mine.size(), 0);
+    std::size_t nextToEmit = 0;
     parallelFor(
         mine.size(),
         [&](std::size_t n) {
@@ -110,6 +115,12 @@ std::vector<SweepPoint> runSweep(const SweepRequest& r) {
                 p.error = result.cancelled ? "cancelled" : result.error;
                 p.metrics = result.metrics;
             }
+            if (r.pointDone) {
+                const std::lock_guard<std::mutex> lock(emitMutex);
+                finished[n] = 1;
+                while (nextToEmit < points.size() && finished[nextToEmit])
+                    r.pointDone(points[nextToEmit++]);
+            }
             if (r.progress)
                 r.progress(++done, static_cast<int>(mine.size()));
         },
@@ -134,16 +145,9 @@ std::string csvText(const std::string& s) {
     return out + "\"";
 }
 
-std::vector<std::string> metricKeys(const SweepRequest& r, const std::vector<SweepPoint>& points) {
-    for (const SweepPoint& p : points) {
-        if (!p.metrics.empty()) {
-            std::vector<std::string> keys;
-            for (const Metric& m : p.metrics)
-                keys.push_back(m.key);
-            return keys;
-        }
-    }
-    // No point ran (all invalid): take the keys from a fresh maneuver's (unreached) metrics.
+// The metric columns: a fresh maneuver's (unreached) metrics, known before any point
+// runs so that rows can be written as they come.
+std::vector<std::string> metricKeys(const SweepRequest& r) {
     std::string error;
     std::vector<std::string> keys;
     if (auto m = makeManeuver(r.maneuver.id, r.maneuver.options, &error)) {
@@ -155,27 +159,40 @@ std::vector<std::string> metricKeys(const SweepRequest& r, const std::vector<Swe
 
 } // namespace
 
-std::string sweepToCsv(const SweepRequest& r, const std::vector<SweepPoint>& points) {
-    const std::vector<std::string> keys = metricKeys(r, points);
+std::string sweepCsvHeader(const SweepRequest& r) {
     std::string out = "index,i,j," + r.first.field->path.toStdString();
     if (r.second)
         out += "," + r.second->field->path.toStdString();
-    for (const std::string& k : keys)
+    for (const std::string& k : metricKeys(r))
         out += "," + k;
-    out += ",error\n";
-    for (const SweepPoint& p : points) {
-        out += std::to_string(p.index) + "," + std::to_string(p.i) + "," + std::to_string(p.j) + "," +
-               number(p.a);
-        if (r.second)
-            out += "," + number(p.b);
-        for (const std::string& k : keys) {
-            const Metric* m = findMetric(p.metrics, k);
-            out += ",";
-            if (p.ok && m && m->reached)
-                out += number(m->value);
-        }
-        out += "," + csvText(p.error) + "\n";
+    return out + ",error\n";
+}
+
+namespace {
+
+std::string csvRow(const SweepRequest& r, const std::vector<std::string>& keys, const SweepPoint& p) {
+    std::string out = std::to_string(p.index) + "," + std::to_string(p.i) + "," + std::to_string(p.j) +
+                      "," + number(p.a);
+    if (r.second)
+        out += "," + number(p.b);
+    for (const std::string& k : keys) {
+        const Metric* m = findMetric(p.metrics, k);
+        out += ",";
+        if (p.ok && m && m->reached)
+            out += number(m->value);
     }
+    return out + "," + csvText(p.error) + "\n";
+}
+
+} // namespace
+
+std::string sweepCsvRow(const SweepRequest& r, const SweepPoint& p) { return csvRow(r, metricKeys(r), p); }
+
+std::string sweepToCsv(const SweepRequest& r, const std::vector<SweepPoint>& points) {
+    const std::vector<std::string> keys = metricKeys(r);
+    std::string out = sweepCsvHeader(r);
+    for (const SweepPoint& p : points)
+        out += csvRow(r, keys, p);
     return out;
 }
 

@@ -11,6 +11,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,6 +32,8 @@ struct SweepAxis {
     double valueAt(int i) const;
 };
 
+struct SweepPoint;
+
 struct SweepRequest {
     Setup base;
     SweepAxis first;
@@ -40,6 +43,10 @@ struct SweepRequest {
     unsigned threads = 0;
     const std::atomic<bool>* cancel = nullptr;
     std::function<void(int, int)> progress; ///< thread-safe (done, total in this shard)
+    /// Each point of this shard as soon as it and every point before it are done, in
+    /// index order, one call at a time (from the workers), so a caller can write rows
+    /// as they come and an interrupted sweep keeps what it finished.
+    std::function<void(const SweepPoint&)> pointDone;
 };
 
 struct SweepPoint {
@@ -67,8 +74,13 @@ Setup sweepVariant(const SweepRequest& request, int i, int j);
 std::vector<SweepPoint> runSweep(const SweepRequest& request);
 
 /// CSV: index, i, j, <first path>, [<second path>], one column per metric
-/// (key), error. Empty cells for metrics not reached.
+/// (key), error. Empty cells for metrics not reached. The same as sweepCsvHeader()
+/// followed by sweepCsvRow() of every point.
 std::string sweepToCsv(const SweepRequest& request, const std::vector<SweepPoint>& points);
+/// The header line of sweepToCsv(), with its newline.
+std::string sweepCsvHeader(const SweepRequest& request);
+/// One row of sweepToCsv(), with its newline.
+std::string sweepCsvRow(const SweepRequest& request, const SweepPoint& point);
 
 /// Join shard CSVs of one sweep: same header, no index twice; rows sorted by
 /// index. Returns the merged CSV or an error message.
