@@ -2,7 +2,9 @@
 #include <QJsonDocument>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QElapsedTimer>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtMath>
 #include <QtTest>
@@ -496,6 +498,65 @@ private slots:
         QCOMPARE(sharded.exitCode, 2);
         QVERIFY2(sharded.err.contains("4295032832 points (65537 x 65536)"), sharded.err.constData());
         QVERIFY(sharded.out.isEmpty());
+    }
+
+    // A sweep writes each row as its point finishes, in index order: killed midway,
+    // its output holds the header and the rows it finished, whole.
+    void sweepWritesRowsAsTheyFinish() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("sweep.csv");
+        QProcess p;
+        // 200 top-speed runs on one thread: some 15 s, far longer than the wait below.
+        p.start(QStringLiteral(VTW_CLI_PATH),
+                {"sweep", "-m", "top-speed", "--param", "brakes.frontBias", "--from", "0.5", "--to", "0.8",
+                 "--count", "200", "--threads", "1", "-o", out});
+        QVERIFY(p.waitForStarted());
+        QElapsedTimer waited;
+        waited.start();
+        QByteArray text;
+        bool finished = false; // QProcess::state() is not updated without an event loop
+        while (text.count('\n') < 4 && !finished && waited.elapsed() < 60000) {
+            QFile file(out);
+            if (file.open(QIODevice::ReadOnly))
+                text = file.readAll();
+            finished = p.waitForFinished(20);
+        }
+        // Still running half a second after its first rows: they were not written at its end.
+        const bool stillRunning = !finished && !p.waitForFinished(500);
+        p.kill();
+        p.waitForFinished();
+        QVERIFY2(stillRunning, "the rows appeared only when the sweep ended");
+        const QList<QByteArray> lines = text.split('\n');
+        QVERIFY2(lines[0].startsWith("index,i,j,brakes.frontBias,top_speed_kmh"), text.constData());
+        for (int k = 0; k < 3; ++k)
+            QVERIFY2(lines[k + 1].startsWith(QByteArray::number(k) + "," + QByteArray::number(k) + ",0,"),
+                     text.constData());
+    }
+
+    // A sweep longer than a second reports progress on stderr, at most two lines a
+    // second; a short one prints its summary only.
+    void sweepReportsProgress() {
+        const Outcome o = runCli({"sweep", "-m", "top-speed", "--param", "brakes.frontBias", "--from", "0.5",
+                                  "--to", "0.8", "--count", "30", "--threads", "1"});
+        QCOMPARE(o.exitCode, 0);
+        QCOMPARE(o.out.count('\n'), 31);
+        const QList<QByteArray> lines = o.err.trimmed().split('\n');
+        const QRegularExpression summary(QStringLiteral("^vtw-cli: sweep: 30 points in ([0-9.]+) s$"));
+        const QRegularExpressionMatch last = summary.match(QString::fromUtf8(lines.back()));
+        QVERIFY2(last.hasMatch(), o.err.constData());
+        const double seconds = last.captured(1).toDouble();
+        QVERIFY2(seconds > 1.5, "the sweep ran too fast to need progress: make it longer");
+        const QRegularExpression progress(
+            QStringLiteral("^vtw-cli: sweep: [0-9]+ of 30 points, [0-9.]+ points/s, about [0-9]+ s left$"));
+        for (qsizetype k = 0; k + 1 < lines.size(); ++k)
+            QVERIFY2(progress.match(QString::fromUtf8(lines[k])).hasMatch(), o.err.constData());
+        QVERIFY2(lines.size() >= 2, o.err.constData());
+        QVERIFY2(lines.size() - 1 <= 2 * seconds, o.err.constData());
+
+        const Outcome brief = runCli({"sweep", "-m", "braking", "--param", "brakes.frontBias", "--from", "0.5",
+                                      "--to", "0.8", "--count", "3"});
+        QCOMPARE(brief.exitCode, 0);
+        QVERIFY2(!brief.err.contains("points/s"), brief.err.constData());
     }
 
     void benchPrintsFigures() {
