@@ -97,6 +97,10 @@ int channelIndex(const std::string& name) {
     return -1;
 }
 
+double telemetryCsvBytesEstimate(double samples) {
+    return samples * double(channelCatalogue().size()) * telemetryCsvBytesPerValue;
+}
+
 Telemetry::Telemetry(int decimation)
     : m_decimation(decimation < 1 ? 1 : decimation), m_columns(channelCatalogue().size()) {}
 

@@ -23,6 +23,18 @@ const std::vector<ChannelInfo>& channelCatalogue();
 /// Index of a channel by name in the catalogue, or -1.
 int channelIndex(const std::string& name);
 
+/// Bytes of telemetry CSV per value, at most: the shortest round-trip text of a
+/// double (std::to_chars, as toCsv() writes it) is at most 24 characters, plus its
+/// separator. Typical values take about 10.
+inline constexpr double telemetryCsvBytesPerValue = 25.0;
+/// The most telemetry CSV a run may record, bytes (1 GiB): more is a run far too long
+/// or too finely stepped for its telemetry to be read, and it would hold memory and
+/// disk for minutes before anyone saw a sample.
+inline constexpr double maxTelemetryCsvBytes = 1024.0 * 1024.0 * 1024.0;
+/// Upper estimate of the CSV text of `samples` samples of every channel:
+/// samples x channels x telemetryCsvBytesPerValue (the header row left out).
+double telemetryCsvBytesEstimate(double samples);
+
 /// A run's recorded channels: one array per channel (structure of arrays, so a
 /// plot takes one column without copying the rest). Records every
 /// `decimation`-th sample it is offered.

@@ -2,7 +2,9 @@
 #include <QJsonDocument>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QElapsedTimer>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtMath>
 #include <QtTest>
@@ -392,6 +394,38 @@ private slots:
 
     // --surface scales the grip: less grip, longer stops, in the presets' order; a
     // grip scale of 1 is the dry preset; an unknown surface is refused by name.
+    // A script is refused at load for a gear the setup's box lacks or a time past the
+    // hour a script may last, naming the line; telemetry that could outgrow its limit
+    // is refused before the run, naming the --decimation that fits, and writes nothing.
+    void scriptedRunBounds() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("s.csv");
+        auto write = [&](const QByteArray& rows) {
+            QFile script(path);
+            QVERIFY(script.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            script.write("time_s,throttle,brake,steer,gear\n" + rows);
+        };
+        write("0,1,0,0,1\n2,1,0,0,16\n");
+        const Outcome gear = runCli({"run", "--script", path});
+        QCOMPARE(gear.exitCode, 1);
+        QVERIFY2(gear.err.contains("line 3, gear: 16 is not a gear of this 6-speed gearbox"), gear.err.constData());
+        QVERIFY(gear.out.isEmpty());
+
+        write("0,1,0,0,1\n1e9,1,0,0,1\n");
+        const Outcome longScript = runCli({"run", "--script", path});
+        QCOMPARE(longScript.exitCode, 1);
+        QVERIFY2(longScript.err.contains("line 3, time_s: 1e+09 s is beyond the 3600 s a script may last"),
+                 longScript.err.constData());
+
+        write("0,1,0,0,1\n3600,1,0,0,1\n");
+        const QString telemetry = dir.filePath("t.csv");
+        const Outcome big = runCli({"run", "--script", path, "-t", telemetry});
+        QCOMPARE(big.exitCode, 1);
+        QVERIFY2(big.err.contains("more than the limit of 1024 MiB"), big.err.constData());
+        QVERIFY2(big.err.contains("pass --decimation 5 (or more)"), big.err.constData());
+        QVERIFY(!QFile::exists(telemetry));
+    }
+
     void runOnOtherSurfaces() {
         auto stop = [](const QString& surface) {
             const Outcome o = runCli({"run", "-m", "braking", "--surface", surface});
@@ -445,6 +479,84 @@ private slots:
         QCOMPARE(merged.out, whole.out);
         QVERIFY(runCli({"sweep", "--param", "no.such.field", "--from", "1", "--to", "2"}).exitCode != 0);
         QVERIFY(runCli({"sweep", "--param", "brakes.frontBias", "--from", "0.5", "--to", "3"}).err.contains("brakes.frontBias"));
+    }
+
+    // Point counts whose product wraps an int are refused by the cap (they printed
+    // "0 points" and exited 0, or ran 2 points of a 4.3-billion-point sweep in shards).
+    void sweepPointCountsDoNotWrap() {
+        const QStringList twoAxes = {"sweep", "-m", "braking", "--param", "brakes.frontBias", "--from", "0.5",
+                                     "--to", "0.8", "--param2", "brakes.maxTorque", "--from2", "3000", "--to2",
+                                     "5000"};
+        const Outcome square = runCli(twoAxes + QStringList{"--count", "50000", "--count2", "50000"});
+        QCOMPARE(square.exitCode, 2);
+        QVERIFY2(square.err.contains("sweep: 2500000000 points (50000 x 50000) are more than the 1000000 a "
+                                     "sweep may have"),
+                 square.err.constData());
+        QVERIFY(square.out.isEmpty());
+        const Outcome sharded =
+            runCli(twoAxes + QStringList{"--count", "65537", "--count2", "65536", "--shard", "1/32768"});
+        QCOMPARE(sharded.exitCode, 2);
+        QVERIFY2(sharded.err.contains("4295032832 points (65537 x 65536)"), sharded.err.constData());
+        QVERIFY(sharded.out.isEmpty());
+    }
+
+    // A sweep writes each row as its point finishes, in index order: killed midway,
+    // its output holds the header and the rows it finished, whole.
+    void sweepWritesRowsAsTheyFinish() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("sweep.csv");
+        QProcess p;
+        // 200 top-speed runs on one thread: some 15 s, far longer than the wait below.
+        p.start(QStringLiteral(VTW_CLI_PATH),
+                {"sweep", "-m", "top-speed", "--param", "brakes.frontBias", "--from", "0.5", "--to", "0.8",
+                 "--count", "200", "--threads", "1", "-o", out});
+        QVERIFY(p.waitForStarted());
+        QElapsedTimer waited;
+        waited.start();
+        QByteArray text;
+        bool finished = false; // QProcess::state() is not updated without an event loop
+        while (text.count('\n') < 4 && !finished && waited.elapsed() < 60000) {
+            QFile file(out);
+            if (file.open(QIODevice::ReadOnly))
+                text = file.readAll();
+            finished = p.waitForFinished(20);
+        }
+        // Still running half a second after its first rows: they were not written at its end.
+        const bool stillRunning = !finished && !p.waitForFinished(500);
+        p.kill();
+        p.waitForFinished();
+        QVERIFY2(stillRunning, "the rows appeared only when the sweep ended");
+        const QList<QByteArray> lines = text.split('\n');
+        QVERIFY2(lines[0].startsWith("index,i,j,brakes.frontBias,top_speed_kmh"), text.constData());
+        for (int k = 0; k < 3; ++k)
+            QVERIFY2(lines[k + 1].startsWith(QByteArray::number(k) + "," + QByteArray::number(k) + ",0,"),
+                     text.constData());
+    }
+
+    // A sweep longer than a second reports progress on stderr, at most two lines a
+    // second; a short one prints its summary only.
+    void sweepReportsProgress() {
+        const Outcome o = runCli({"sweep", "-m", "top-speed", "--param", "brakes.frontBias", "--from", "0.5",
+                                  "--to", "0.8", "--count", "30", "--threads", "1"});
+        QCOMPARE(o.exitCode, 0);
+        QCOMPARE(o.out.count('\n'), 31);
+        const QList<QByteArray> lines = o.err.trimmed().split('\n');
+        const QRegularExpression summary(QStringLiteral("^vtw-cli: sweep: 30 points in ([0-9.]+) s$"));
+        const QRegularExpressionMatch last = summary.match(QString::fromUtf8(lines.back()));
+        QVERIFY2(last.hasMatch(), o.err.constData());
+        const double seconds = last.captured(1).toDouble();
+        QVERIFY2(seconds > 1.5, "the sweep ran too fast to need progress: make it longer");
+        const QRegularExpression progress(
+            QStringLiteral("^vtw-cli: sweep: [0-9]+ of 30 points, [0-9.]+ points/s, about [0-9]+ s left$"));
+        for (qsizetype k = 0; k + 1 < lines.size(); ++k)
+            QVERIFY2(progress.match(QString::fromUtf8(lines[k])).hasMatch(), o.err.constData());
+        QVERIFY2(lines.size() >= 2, o.err.constData());
+        QVERIFY2(lines.size() - 1 <= 2 * seconds, o.err.constData());
+
+        const Outcome brief = runCli({"sweep", "-m", "braking", "--param", "brakes.frontBias", "--from", "0.5",
+                                      "--to", "0.8", "--count", "3"});
+        QCOMPARE(brief.exitCode, 0);
+        QVERIFY2(!brief.err.contains("points/s"), brief.err.constData());
     }
 
     void benchPrintsFigures() {

@@ -11,6 +11,9 @@
 using namespace vtw;
 
 namespace {
+
+// The default setup's gearbox, which the scripts below are read against.
+constexpr int sixSpeed = 6;
 const CurveRules& torqueRules() {
     return findField("engine.torqueCurve_rpm_Nm")->curveRules;
 }
@@ -35,6 +38,7 @@ private slots:
     void metricsWriter();
     void scriptRoundTrip();
     void scriptAnyColumnOrder();
+    void scriptLimitsFollowTheGearbox();
     void scriptRefused_data();
     void scriptRefused();
 };
@@ -167,17 +171,32 @@ void TestCsvIo::scriptRoundTrip() {
                                       {0.5, 1.0, 0.0, 0.1 / 3.0, 1},
                                       {2.25, 0.0, 0.8, -1.0, 0},
                                       {3.0, 0.3, 0.0, 1.0, -1}};
-    const ScriptReadResult r = readScriptCsv(writeScriptCsv(rows));
+    const ScriptReadResult r = readScriptCsv(writeScriptCsv(rows), sixSpeed);
     QVERIFY2(r.ok(), qPrintable(r.errors.join('\n')));
     QCOMPARE(r.rows, rows);
 }
 
 void TestCsvIo::scriptAnyColumnOrder() {
     const ScriptReadResult r =
-        readScriptCsv("gear,steer,brake,throttle,time_s\n2,0.5,0,1,0\n3,-0.5,0.2,0,1.5\n");
+        readScriptCsv("gear,steer,brake,throttle,time_s\n2,0.5,0,1,0\n3,-0.5,0.2,0,1.5\n", sixSpeed);
     QVERIFY2(r.ok(), qPrintable(r.errors.join('\n')));
     QCOMPARE(r.rows.size(), std::size_t(2));
     QCOMPARE(r.rows[1], (ScriptRow{1.5, 0.0, 0.2, -0.5, 3}));
+}
+
+void TestCsvIo::scriptLimitsFollowTheGearbox() {
+    // The top gear and the longest duration are accepted; the gear limit is the box's.
+    const QByteArray bytes = "time_s,throttle,brake,steer,gear\n0,1,0,0,-1\n1,1,0,0,0\n"
+                             "2,1,0,0,6\n3600,1,0,0,6\n";
+    const ScriptReadResult six = readScriptCsv(bytes, sixSpeed);
+    QVERIFY2(six.ok(), qPrintable(six.errors.join('\n')));
+    QCOMPARE(six.rows.back(), (ScriptRow{3600.0, 1.0, 0.0, 0.0, 6}));
+    const ScriptReadResult five = readScriptCsv(bytes, 5);
+    QCOMPARE(five.errors, (QStringList{"line 4, gear: 6 is not a gear of this 5-speed gearbox "
+                                       "(-1 reverse, 0 neutral, 1..5)",
+                                       "line 5, gear: 6 is not a gear of this 5-speed gearbox "
+                                       "(-1 reverse, 0 neutral, 1..5)"}));
+    QVERIFY(five.rows.empty());
 }
 
 void TestCsvIo::scriptRefused_data() {
@@ -205,7 +224,13 @@ void TestCsvIo::scriptRefused_data() {
     QTest::newRow("fractional gear") << h + "0,0,0,0,1.5\n"
                                      << "line 2, gear: must be an integer";
     QTest::newRow("gear too low") << h + "0,0,0,0,-2\n"
-                                  << "line 2, gear: must be within -1..16";
+                                  << "line 2, gear: -2 is not a gear of this 6-speed gearbox";
+    QTest::newRow("gear beyond the box") << h + "0,0,0,0,1\n1,0,0,0,7\n"
+                                         << "line 3, gear: 7 is not a gear of this 6-speed gearbox "
+                                            "(-1 reverse, 0 neutral, 1..6)";
+    QTest::newRow("time beyond the cap")
+        << h + "0,1,0,0,1\n1e9,1,0,0,1\n"
+        << "line 3, time_s: 1e+09 s is beyond the 3600 s a script may last";
     QTest::newRow("nan throttle") << h + "0,nan,0,0,1\n"
                                   << "line 2, throttle: \"nan\" is not a finite";
     QTest::newRow("short row") << h + "0,0,0,1\n"
@@ -215,7 +240,7 @@ void TestCsvIo::scriptRefused_data() {
 void TestCsvIo::scriptRefused() {
     QFETCH(QByteArray, bytes);
     QFETCH(QString, reason);
-    const ScriptReadResult r = readScriptCsv(bytes);
+    const ScriptReadResult r = readScriptCsv(bytes, sixSpeed);
     QVERIFY(!r.ok());
     QVERIFY(r.rows.empty());
     QVERIFY2(r.errors.join('\n').contains(reason), qPrintable(r.errors.join('\n')));

@@ -10,6 +10,7 @@
 #include "maneuvers/CoastDown.h"
 #include "maneuvers/ManeuverFactory.h"
 #include "maneuvers/ManeuverRunner.h"
+#include "maneuvers/ScriptedManeuver.h"
 #include "maneuvers/TopSpeedRun.h"
 #include "setupfile/SetupMetadata.h"
 
@@ -395,6 +396,37 @@ private slots:
             const RunResult r = runManeuver(s, *m, options);
             QVERIFY2(r.ok && r.cancelled, (d.id + ": " + r.error).c_str());
         }
+    }
+
+    // Telemetry that could outgrow its limit is refused before the first step, with
+    // the decimation that fits: the smallest, as one less is refused and it runs, and
+    // its CSV is then within the limit.
+    void telemetryLimitRefusesBeforeRunning() {
+        const std::vector<ScriptRow> rows{{0.0, 0.5, 0.0, 0.0, 1}, {2.0, 0.5, 0.0, 0.0, 1}};
+        constexpr double limit = 1e6; // bytes; 3 s (the script's time limit) at 1 ms is ~3.8 MB
+        RunOptions options;
+        options.recordTelemetry = true;
+        options.maxTelemetryBytes = limit;
+        ScriptedManeuver refused(rows);
+        const RunResult r = runManeuver(defaultSetup(), refused, options);
+        QVERIFY(!r.ok);
+        QCOMPARE(r.steps, 0L);
+        QCOMPARE(r.telemetry.sampleCount(), std::size_t(0));
+        QVERIFY(r.telemetryDecimationNeeded > 1);
+        const std::string decimation = "(decimation " + std::to_string(r.telemetryDecimationNeeded) + ")";
+        QVERIFY2(r.error.find(decimation) != std::string::npos, r.error.c_str());
+        QVERIFY2(r.error.find("more than the limit of 0.9537 MiB") != std::string::npos, r.error.c_str());
+
+        options.decimation = int(r.telemetryDecimationNeeded) - 1;
+        ScriptedManeuver stillTooMuch(rows);
+        QVERIFY(!runManeuver(defaultSetup(), stillTooMuch, options).ok);
+
+        options.decimation = int(r.telemetryDecimationNeeded);
+        ScriptedManeuver fits(rows);
+        const RunResult ran = runManeuver(defaultSetup(), fits, options);
+        QVERIFY2(ran.ok, ran.error.c_str());
+        QVERIFY(ran.telemetry.sampleCount() > 100);
+        QVERIFY(double(ran.telemetry.toCsv().size()) <= limit);
     }
 
     // A diverging run ends with a readable error, not a crash or a hang.

@@ -7,6 +7,8 @@
 
 #include <QtTest>
 
+#include <atomic>
+#include <limits>
 #include <set>
 
 using namespace vtw;
@@ -150,6 +152,78 @@ private slots:
         // A shard given twice, or a table of another sweep, is refused.
         QVERIFY(!mergeSweepCsv({shards[0], shards[0]}).error.empty());
         QVERIFY(!mergeSweepCsv({shards[0], "index,i,j,other\n0,0,0,1\n"}).error.empty());
+    }
+
+    // Point counts are 64-bit: two axes whose product wraps an int (to a negative
+    // count, or to 65536 for 65537 x 65536) are refused by the cap, not run as a few
+    // points; a shard count near INT_MAX does not wrap the shard's stepping.
+    void sweepPointCountsDoNotWrap_data() {
+        QTest::addColumn<int>("first");
+        QTest::addColumn<int>("second");
+        QTest::addColumn<qint64>("points");
+        QTest::newRow("50000 x 50000") << 50000 << 50000 << qint64(2'500'000'000);
+        QTest::newRow("65537 x 65536") << 65537 << 65536 << qint64(4'295'032'832);
+        QTest::newRow("1001 x 1000") << 1001 << 1000 << qint64(1'001'000);
+    }
+    void sweepPointCountsDoNotWrap() {
+        QFETCH(int, first);
+        QFETCH(int, second);
+        QFETCH(qint64, points);
+        SweepRequest r;
+        r.base = defaultSetup();
+        r.first = {findField("brakes.frontBias"), 0.5, 0.8, first};
+        r.second = SweepAxis{findField("brakes.maxTorque"), 3000.0, 5000.0, second};
+        r.maneuver = {"braking", {}};
+        r.shardIndex = 1;
+        r.shardCount = 65536;
+        QCOMPARE(sweepPointCount(r), points);
+        const QString problem = sweepRequestProblem(r);
+        QVERIFY2(problem.contains(QStringLiteral("%1 points (%2 x %3) are more than the 1000000 a sweep may have")
+                                      .arg(points).arg(first).arg(second)),
+                 qPrintable(problem));
+        QVERIFY(runSweep(r).empty());
+    }
+    void sweepAtTheCapIsAccepted() {
+        SweepRequest r;
+        r.base = defaultSetup();
+        r.first = {findField("brakes.frontBias"), 0.5, 0.8, 1000};
+        r.second = SweepAxis{findField("brakes.maxTorque"), 3000.0, 5000.0, 1000};
+        r.maneuver = {"braking", {}};
+        QCOMPARE(sweepPointCount(r), qint64(maxSweepPoints));
+        QVERIFY(sweepRequestProblem(r).isEmpty());
+        // With a shard count near INT_MAX, shard 5 holds point 5 only and the last shard
+        // none. (A pre-set cancel keeps these from running a maneuver.)
+        std::atomic<bool> cancel{true};
+        r.cancel = &cancel;
+        r.shardCount = std::numeric_limits<int>::max();
+        r.shardIndex = 5;
+        const std::vector<SweepPoint> fifth = runSweep(r);
+        QCOMPARE(fifth.size(), std::size_t(1));
+        QCOMPARE(fifth.front().index, 5);
+        r.shardIndex = r.shardCount - 1;
+        QVERIFY(runSweep(r).empty());
+    }
+
+    // pointDone sees every point once, in index order, though the points run on
+    // several threads; its rows under the header are sweepToCsv's table.
+    void pointsAreHandedOnInIndexOrder() {
+        SweepRequest r;
+        r.base = defaultSetup();
+        r.first = {findField("brakes.frontBias"), 0.5, 0.8, 6};
+        r.second = SweepAxis{findField("brakes.maxTorque"), 3000.0, 5000.0, 3};
+        r.maneuver = {"braking", {}};
+        r.threads = 4;
+        r.shardIndex = 1;
+        r.shardCount = 2;
+        std::vector<int> order;
+        std::string streamed = sweepCsvHeader(r);
+        r.pointDone = [&](const SweepPoint& p) {
+            order.push_back(p.index);
+            streamed += sweepCsvRow(r, p);
+        };
+        const std::vector<SweepPoint> points = runSweep(r);
+        QCOMPARE(order, (std::vector<int>{1, 3, 5, 7, 9, 11, 13, 15, 17}));
+        QCOMPARE(streamed, sweepToCsv(r, points));
     }
 
     // Points whose setup would be invalid are reported, not run.

@@ -96,7 +96,7 @@ int runCommand(const QStringList& arguments) {
                                 file.isOpen() ? QStringLiteral("too large") : file.errorString()));
             return Failed;
         }
-        ScriptReadResult script = readScriptCsv(file.readAll());
+        ScriptReadResult script = readScriptCsv(file.readAll(), setup->gearbox.gearCount());
         if (!script.ok()) {
             printError(QStringLiteral("cannot use script %1:").arg(parser.value(scriptOpt)));
             for (const QString& e : script.errors)
@@ -139,6 +139,9 @@ int runCommand(const QStringList& arguments) {
     const RunResult result = runManeuver(*setup, *maneuver, options);
     if (!result.ok) {
         printError(QString::fromStdString(result.error));
+        if (result.telemetryDecimationNeeded > 0)
+            printError(QStringLiteral("run: pass --decimation %1 (or more) to write less telemetry")
+                           .arg(result.telemetryDecimationNeeded));
         return Failed;
     }
     if (options.recordTelemetry && !writeTextFile(parser.value(telemetryOpt), result.telemetry.toCsv()))

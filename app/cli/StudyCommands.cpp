@@ -13,8 +13,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <mutex>
 
 namespace vtw::cli {
 
@@ -211,7 +213,9 @@ int sweepCommand(const QStringList& arguments) {
     const QCommandLineOption threadsOpt(QStringLiteral("threads"), QStringLiteral("Worker threads (0 = all cores)."),
                                         QStringLiteral("n"), QStringLiteral("0"));
     const QCommandLineOption outputOpt({QStringLiteral("o"), QStringLiteral("output")},
-                                       QStringLiteral("Write the CSV to a file instead of stdout."),
+                                       QStringLiteral("Write the CSV to a file instead of stdout, a row "
+                                                      "as each point finishes (an interrupted sweep keeps "
+                                                      "its rows)."),
                                        QStringLiteral("file"));
     parser.addOptions({setupOpt, maneuverOpt, paramsOpt, fieldOpt, fromOpt, toOpt, countOpt, field2Opt,
                        from2Opt, to2Opt, count2Opt, shardOpt, threadsOpt, outputOpt});
@@ -276,15 +280,56 @@ int sweepCommand(const QStringList& arguments) {
         printError(QStringLiteral("sweep: %1").arg(problem));
         return UsageError;
     }
+    // Rows are written as their points finish, in index order, straight to the output
+    // (not atomically): a sweep interrupted after hours keeps the rows it finished.
+    QFile file;
+    if (parser.isSet(outputOpt)) {
+        file.setFileName(parser.value(outputOpt));
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+            printError(QStringLiteral("cannot write %1: %2").arg(file.fileName(), file.errorString()));
+            return Failed;
+        }
+    }
+    std::atomic<bool> cancel{false};
+    bool writeFailed = false; // only touched from pointDone, which runs one call at a time
+    auto write = [&](const std::string& text) {
+        if (!file.isOpen()) {
+            printOut(text);
+            return;
+        }
+        if (writeFailed)
+            return;
+        if (file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||
+            !file.flush()) {
+            printError(QStringLiteral("cannot write %1: %2").arg(file.fileName(), file.errorString()));
+            writeFailed = true;
+            cancel = true; // no use running points whose rows cannot be kept
+        }
+    };
+    write(sweepCsvHeader(request));
+    request.cancel = &cancel;
+    request.pointDone = [&](const SweepPoint& point) { write(sweepCsvRow(request, point)); };
+
+    // Progress on stderr once the sweep has run a second, at most two lines a second.
     QElapsedTimer timer;
     timer.start();
+    std::mutex progressMutex;
+    qint64 lastProgressNs = 0;
+    request.progress = [&](int done, int total) {
+        const std::lock_guard<std::mutex> lock(progressMutex);
+        const qint64 now = timer.nsecsElapsed();
+        if (done >= total || now < 1'000'000'000 || now - lastProgressNs < 500'000'000)
+            return;
+        lastProgressNs = now;
+        const double rate = done / (now / 1e9);
+        std::fprintf(stderr, "vtw-cli: sweep: %d of %d points, %.3g points/s, about %.0f s left\n", done,
+                     total, rate, (total - done) / rate);
+    };
     const std::vector<SweepPoint> points = runSweep(request);
+    if (writeFailed)
+        return Failed;
     const double seconds = timer.nsecsElapsed() / 1e9;
     std::fprintf(stderr, "vtw-cli: sweep: %zu points in %.3f s\n", points.size(), seconds);
-    const std::string csv = sweepToCsv(request, points);
-    if (parser.isSet(outputOpt))
-        return writeTextFile(parser.value(outputOpt), csv) ? Ok : Failed;
-    printOut(csv);
     return Ok;
 }
 

@@ -1,6 +1,7 @@
 #include "ManeuverRunner.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace vtw {
@@ -24,6 +25,30 @@ RunResult runManeuver(const Setup& setup, Maneuver& maneuver, const RunOptions& 
         result.error = buffer;
         result.metrics = maneuver.metrics();
         return result;
+    }
+    if (options.recordTelemetry) {
+        // Every decimation-th sample is kept, the first included. Estimated from the
+        // time limit: a run that could fill the disk is refused before it starts.
+        const double decimation = double(std::max(1, options.decimation));
+        const double samples = std::ceil(neededSteps / decimation);
+        const double bytes = telemetryCsvBytesEstimate(samples);
+        if (bytes > options.maxTelemetryBytes) {
+            const double fitting = std::floor(options.maxTelemetryBytes / telemetryCsvBytesEstimate(1.0));
+            result.telemetryDecimationNeeded =
+                fitting >= 1.0 ? long(std::ceil(neededSteps / fitting)) : maxManeuverSteps;
+            char buffer[400];
+            std::snprintf(buffer, sizeof buffer,
+                          "the telemetry of this run could take %.4g MiB (%.0f samples x %zu channels "
+                          "x %g bytes a value), more than the limit of %.4g MiB: keep one sample in "
+                          "%ld (decimation %ld) or shorten the run",
+                          bytes / 1048576.0, samples, channelCatalogue().size(),
+                          telemetryCsvBytesPerValue, options.maxTelemetryBytes / 1048576.0,
+                          result.telemetryDecimationNeeded, result.telemetryDecimationNeeded);
+            result.ok = false;
+            result.error = buffer;
+            result.metrics = maneuver.metrics();
+            return result;
+        }
     }
     Simulator sim(adapted);
     sim.reset(maneuver.initialConditions(adapted));

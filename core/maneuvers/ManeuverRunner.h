@@ -10,6 +10,10 @@ namespace vtw {
 struct RunOptions {
     bool recordTelemetry = false;
     int decimation = 1; ///< keep every n-th sample
+    /// With recordTelemetry, a run whose telemetry CSV could exceed this many bytes
+    /// (telemetryCsvBytesEstimate of its most samples, by its time limit, time step
+    /// and decimation) is refused before its first step.
+    double maxTelemetryBytes = maxTelemetryCsvBytes;
     const std::atomic<bool>* cancel = nullptr; ///< set from another thread to stop early
 };
 
@@ -22,6 +26,9 @@ struct RunResult {
     Telemetry telemetry;
     double simulatedTime = 0.0; ///< s
     long steps = 0;
+    /// When the telemetry would have been too large (ok false): the smallest
+    /// decimation that fits it within RunOptions::maxTelemetryBytes; else 0.
+    long telemetryDecimationNeeded = 0;
 };
 
 /// The most steps a maneuver run may take: the longest time limit of the catalogue
@@ -33,8 +40,8 @@ inline constexpr long maxManeuverSteps = 40'000'000;
 
 /// Run a maneuver on a setup to its end (or its time limit, a divergence, a
 /// cancel). The same function serves the GUI, the CLI and the tests. A run whose
-/// time limit needs more than maxManeuverSteps steps fails at once (ok false,
-/// error says why).
+/// time limit needs more than maxManeuverSteps steps, or whose telemetry could be
+/// larger than options.maxTelemetryBytes, fails at once (ok false, error says why).
 RunResult runManeuver(const Setup& setup, Maneuver& maneuver, const RunOptions& options = {});
 
 } // namespace vtw

@@ -17,12 +17,15 @@ struct Range {
     double min;
     double max;
 };
-const std::array<Range, ColumnCount> columnRanges{
-    {{0.0, 1e9}, {0.0, 1.0}, {0.0, 1.0}, {-1.0, 1.0}, {-1.0, 16.0}}};
 
 } // namespace
 
-ScriptReadResult readScriptCsv(const QByteArray& bytes) {
+ScriptReadResult readScriptCsv(const QByteArray& bytes, int forwardGears) {
+    const std::array<Range, ColumnCount> columnRanges{{{0.0, maxScriptDuration},
+                                                       {0.0, 1.0},
+                                                       {0.0, 1.0},
+                                                       {-1.0, 1.0},
+                                                       {-1.0, double(forwardGears)}}};
     ScriptReadResult r;
     if (bytes.size() > maxCsvBytes) {
         r.errors.append(QString("input is larger than the %1 MiB limit").arg(maxCsvBytes >> 20));
@@ -92,10 +95,17 @@ ScriptReadResult readScriptCsv(const QByteArray& bytes) {
             QString problem;
             if (!value || !std::isfinite(*value))
                 problem = QString("\"%1\" is not a finite number").arg(cell.left(40));
+            else if (col == Time && *value > range.max)
+                problem = QString("%1 s is beyond the %2 s a script may last").arg(*value).arg(range.max);
+            else if (col == Gear && *value != std::floor(*value))
+                problem = QString("must be an integer (-1 reverse, 0 neutral, 1..%1)").arg(forwardGears);
+            else if (col == Gear && (*value < range.min || *value > range.max))
+                problem = QString("%1 is not a gear of this %2-speed gearbox (-1 reverse, 0 neutral, "
+                                  "1..%2)")
+                              .arg(*value)
+                              .arg(forwardGears);
             else if (*value < range.min || *value > range.max)
                 problem = QString("must be within %1..%2").arg(range.min).arg(range.max);
-            else if (col == Gear && *value != std::floor(*value))
-                problem = "must be an integer (-1 reverse, 0 neutral, 1..N)";
             if (!problem.isEmpty()) {
                 r.errors.append(
                     QString("line %1, %2: %3").arg(line.number).arg(columnNames[col], problem));

@@ -13,6 +13,10 @@
 namespace vtw {
 
 inline constexpr int maxScriptRows = 1'000'000;
+/// The longest a script may last, s: an hour of driving is more than any test
+/// session scripts, and a time in the wrong unit (ms, a typo's 1e9) is refused
+/// at load rather than simulated for days.
+inline constexpr double maxScriptDuration = 3600.0;
 
 struct ScriptReadResult {
     std::vector<ScriptRow> rows; ///< empty when errors is not
@@ -20,9 +24,12 @@ struct ScriptReadResult {
     bool ok() const { return errors.isEmpty(); }
 };
 
-/// Reads and validates a script: time >= 0 and strictly increasing, throttle and
-/// brake 0..1, steer -1..1, gear an integer from -1 to 16, at least one row.
-ScriptReadResult readScriptCsv(const QByteArray& bytes);
+/// Reads and validates a script: time 0..maxScriptDuration and strictly increasing,
+/// throttle and brake 0..1, steer -1..1, gear an integer from -1 (reverse) to
+/// forwardGears (the gearbox the script will drive: Setup::gearbox.gearCount()), at
+/// least one row. A gear the box does not have would leave the car in a gear of ratio
+/// zero, coasting without a word.
+ScriptReadResult readScriptCsv(const QByteArray& bytes, int forwardGears);
 /// Writes rows with the header time_s,throttle,brake,steer,gear.
 QByteArray writeScriptCsv(const std::vector<ScriptRow>& rows);
 

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cmath>
 #include <map>
+#include <mutex>
 #include <sstream>
 
 namespace vtw {
@@ -16,8 +17,8 @@ double SweepAxis::valueAt(int i) const {
     return from + (to - from) * i / (count - 1);
 }
 
-int sweepPointCount(const SweepRequest& r) {
-    return r.first.count * (r.second ? r.second->count : 1);
+std::int64_t sweepPointCount(const SweepRequest& r) {
+    return std::int64_t(r.first.count) * (r.second ? std::int64_t(r.second->count) : 1);
 }
 
 QString sweepRequestProblem(const SweepRequest& r) {
@@ -26,8 +27,10 @@ QString sweepRequestProblem(const SweepRequest& r) {
             return QStringLiteral("%1 parameter: unknown field").arg(QLatin1String(name));
         if (axis.field->kind != FieldKind::Number && axis.field->kind != FieldKind::Integer)
             return QStringLiteral("%1: only numeric parameters can be swept").arg(axis.field->path);
-        if (axis.count < 2 || axis.count > 100000)
-            return QStringLiteral("%1: the number of points must be 2..100000").arg(axis.field->path);
+        if (axis.count < 2 || axis.count > maxSweepAxisPoints)
+            return QStringLiteral("%1: the number of points must be 2..%2")
+                .arg(axis.field->path)
+                .arg(maxSweepAxisPoints);
         for (double v : {axis.from, axis.to}) {
             const QString problem = axis.field->rangeProblem(v);
             if (!std::isfinite(v) || !problem.isEmpty())
@@ -42,8 +45,13 @@ QString sweepRequestProblem(const SweepRequest& r) {
         problem = QStringLiteral("the two swept parameters must differ");
     if (problem.isEmpty() && (r.shardCount < 1 || r.shardIndex < 0 || r.shardIndex >= r.shardCount))
         problem = QStringLiteral("shard must be i/n with 0 <= i < n");
-    if (problem.isEmpty() && static_cast<long long>(sweepPointCount(r)) > 1000000)
-        problem = QStringLiteral("at most 1000000 points per sweep");
+    if (problem.isEmpty() && sweepPointCount(r) > maxSweepPoints)
+        problem = QStringLiteral("%1 points (%2 x %3) are more than the %4 a sweep may have, shards "
+                                 "included: use fewer points")
+                      .arg(sweepPointCount(r))
+                      .arg(r.first.count)
+                      .arg(r.second ? r.second->count : 1)
+                      .arg(maxSweepPoints);
     if (problem.isEmpty()) {
         std::string error;
         if (!makeManeuver(r.maneuver.id, r.maneuver.options, &error))
@@ -69,13 +77,19 @@ Setup sweepVariant(const SweepRequest& r, int i, int j) {
 std::vector<SweepPoint> runSweep(const SweepRequest& r) {
     if (!sweepRequestProblem(r).isEmpty())
         return {}; // callers check the request first; never run a malformed one
-    const int total = sweepPointCount(r);
+    // Within maxSweepPoints (checked above), so every index fits an int; the
+    // stepping is 64-bit, as a shard count near INT_MAX would wrap an int step.
+    const std::int64_t total = sweepPointCount(r);
     const int secondCount = r.second ? r.second->count : 1;
     std::vector<int> mine;
-    for (int k = r.shardIndex; k < total; k += r.shardCount)
-        mine.push_back(k);
+    for (std::int64_t k = r.shardIndex; k < total; k += r.shardCount)
+        mine.push_back(static_cast<int>(k));
     std::vector<SweepPoint> points(mine.size());
     std::atomic<int> done{0};
+    // pointDone in index order: a finished point waits for those before it.
+    std::mutex emitMutex;
+    std::vector<char> finished(mine.size(), 0);
+    std::size_t nextToEmit = 0;
     parallelFor(
         mine.size(),
         [&](std::size_t n) {
@@ -101,6 +115,12 @@ std::vector<SweepPoint> runSweep(const SweepRequest& r) {
                 p.error = result.cancelled ? "cancelled" : result.error;
                 p.metrics = result.metrics;
             }
+            if (r.pointDone) {
+                const std::lock_guard<std::mutex> lock(emitMutex);
+                finished[n] = 1;
+                while (nextToEmit < points.size() && finished[nextToEmit])
+                    r.pointDone(points[nextToEmit++]);
+            }
             if (r.progress)
                 r.progress(++done, static_cast<int>(mine.size()));
         },
@@ -125,16 +145,9 @@ std::string csvText(const std::string& s) {
     return out + "\"";
 }
 
-std::vector<std::string> metricKeys(const SweepRequest& r, const std::vector<SweepPoint>& points) {
-    for (const SweepPoint& p : points) {
-        if (!p.metrics.empty()) {
-            std::vector<std::string> keys;
-            for (const Metric& m : p.metrics)
-                keys.push_back(m.key);
-            return keys;
-        }
-    }
-    // No point ran (all invalid): take the keys from a fresh maneuver's (unreached) metrics.
+// The metric columns: a fresh maneuver's (unreached) metrics, known before any point
+// runs so that rows can be written as they come.
+std::vector<std::string> metricKeys(const SweepRequest& r) {
     std::string error;
     std::vector<std::string> keys;
     if (auto m = makeManeuver(r.maneuver.id, r.maneuver.options, &error)) {
@@ -146,27 +159,40 @@ std::vector<std::string> metricKeys(const SweepRequest& r, const std::vector<Swe
 
 } // namespace
 
-std::string sweepToCsv(const SweepRequest& r, const std::vector<SweepPoint>& points) {
-    const std::vector<std::string> keys = metricKeys(r, points);
+std::string sweepCsvHeader(const SweepRequest& r) {
     std::string out = "index,i,j," + r.first.field->path.toStdString();
     if (r.second)
         out += "," + r.second->field->path.toStdString();
-    for (const std::string& k : keys)
+    for (const std::string& k : metricKeys(r))
         out += "," + k;
-    out += ",error\n";
-    for (const SweepPoint& p : points) {
-        out += std::to_string(p.index) + "," + std::to_string(p.i) + "," + std::to_string(p.j) + "," +
-               number(p.a);
-        if (r.second)
-            out += "," + number(p.b);
-        for (const std::string& k : keys) {
-            const Metric* m = findMetric(p.metrics, k);
-            out += ",";
-            if (p.ok && m && m->reached)
-                out += number(m->value);
-        }
-        out += "," + csvText(p.error) + "\n";
+    return out + ",error\n";
+}
+
+namespace {
+
+std::string csvRow(const SweepRequest& r, const std::vector<std::string>& keys, const SweepPoint& p) {
+    std::string out = std::to_string(p.index) + "," + std::to_string(p.i) + "," + std::to_string(p.j) +
+                      "," + number(p.a);
+    if (r.second)
+        out += "," + number(p.b);
+    for (const std::string& k : keys) {
+        const Metric* m = findMetric(p.metrics, k);
+        out += ",";
+        if (p.ok && m && m->reached)
+            out += number(m->value);
     }
+    return out + "," + csvText(p.error) + "\n";
+}
+
+} // namespace
+
+std::string sweepCsvRow(const SweepRequest& r, const SweepPoint& p) { return csvRow(r, metricKeys(r), p); }
+
+std::string sweepToCsv(const SweepRequest& r, const std::vector<SweepPoint>& points) {
+    const std::vector<std::string> keys = metricKeys(r);
+    std::string out = sweepCsvHeader(r);
+    for (const SweepPoint& p : points)
+        out += csvRow(r, keys, p);
     return out;
 }
 

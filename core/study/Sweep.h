@@ -10,11 +10,20 @@
 
 #include <QString>
 
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace vtw {
+
+/// The most points a sweep may have (all its shards together), and the most per axis.
+/// A point is a whole maneuver run: a million is days of computing on a workstation.
+/// Point indices and counts within the cap fit an int; the product of two axes is
+/// formed in 64 bits so that it cannot wrap past the cap.
+inline constexpr std::int64_t maxSweepPoints = 1'000'000;
+inline constexpr int maxSweepAxisPoints = 100'000;
 
 struct SweepAxis {
     const FieldMeta* field = nullptr; ///< a Number or Integer field
@@ -22,6 +31,8 @@ struct SweepAxis {
     int count = 2;                    ///< points, ends included
     double valueAt(int i) const;
 };
+
+struct SweepPoint;
 
 struct SweepRequest {
     Setup base;
@@ -32,6 +43,10 @@ struct SweepRequest {
     unsigned threads = 0;
     const std::atomic<bool>* cancel = nullptr;
     std::function<void(int, int)> progress; ///< thread-safe (done, total in this shard)
+    /// Each point of this shard as soon as it and every point before it are done, in
+    /// index order, one call at a time (from the workers), so a caller can write rows
+    /// as they come and an interrupted sweep keeps what it finished.
+    std::function<void(const SweepPoint&)> pointDone;
 };
 
 struct SweepPoint {
@@ -43,11 +58,12 @@ struct SweepPoint {
     MetricList metrics;
 };
 
-/// The total number of points of a sweep.
-int sweepPointCount(const SweepRequest& request);
+/// The total number of points of a sweep, in 64 bits: two axes of up to
+/// maxSweepAxisPoints multiply past an int.
+std::int64_t sweepPointCount(const SweepRequest& request);
 
 /// Check a request (fields numeric, ranges inside the fields' limits, counts,
-/// shard); empty if fine.
+/// at most maxSweepPoints points, shard); empty if fine.
 QString sweepRequestProblem(const SweepRequest& request);
 
 /// The setup of one point (the base with the swept values applied).
@@ -58,8 +74,13 @@ Setup sweepVariant(const SweepRequest& request, int i, int j);
 std::vector<SweepPoint> runSweep(const SweepRequest& request);
 
 /// CSV: index, i, j, <first path>, [<second path>], one column per metric
-/// (key), error. Empty cells for metrics not reached.
+/// (key), error. Empty cells for metrics not reached. The same as sweepCsvHeader()
+/// followed by sweepCsvRow() of every point.
 std::string sweepToCsv(const SweepRequest& request, const std::vector<SweepPoint>& points);
+/// The header line of sweepToCsv(), with its newline.
+std::string sweepCsvHeader(const SweepRequest& request);
+/// One row of sweepToCsv(), with its newline.
+std::string sweepCsvRow(const SweepRequest& request, const SweepPoint& point);
 
 /// Join shard CSVs of one sweep: same header, no index twice; rows sorted by
 /// index. Returns the merged CSV or an error message.

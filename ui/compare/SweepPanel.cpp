@@ -164,7 +164,7 @@ void SweepPanel::run() {
     m_run->setEnabled(false);
     m_cancel->setEnabled(true);
     m_export->setEnabled(false);
-    m_progress->setMaximum(sweepPointCount(request));
+    m_progress->setMaximum(static_cast<int>(sweepPointCount(request))); // checked: within maxSweepPoints
     m_progress->setValue(0);
     m_status->setText(tr("Running %1 points\u2026").arg(sweepPointCount(request)));
     m_study->start([request, result](const std::atomic<bool>* cancel,

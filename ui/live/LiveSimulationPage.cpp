@@ -313,7 +313,7 @@ void LiveSimulationPage::loadScript() {
         showError(tr("Cannot read %1: %2").arg(path, file.errorString()));
         return;
     }
-    const ScriptReadResult result = readScriptCsv(file.readAll());
+    const ScriptReadResult result = readScriptCsv(file.readAll(), m_setup.gearbox.gearCount());
     if (!result.ok()) {
         showError(
             tr("%1: %2").arg(QFileInfo(path).fileName(), result.errors.join(QStringLiteral("; "))));
