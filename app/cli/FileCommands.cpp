@@ -141,10 +141,11 @@ int exportCommand(const QStringList& arguments) {
                                         axisHeader(field->yLabel, field->yUnit));
         }
     }
-    if (parser.isSet(outputOpt))
-        return writeTextFile(parser.value(outputOpt), bytes.toStdString()) ? Ok : Failed;
-    printOut(bytes.toStdString());
-    return Ok;
+    // Without -o, or with "-", stdout: written and checked like a file.
+    return writeTextFile(parser.isSet(outputOpt) ? parser.value(outputOpt) : QStringLiteral("-"),
+                         bytes.toStdString())
+               ? Ok
+               : Failed;
 }
 
 int importCommand(const QStringList& arguments) {
@@ -200,12 +201,9 @@ int importCommand(const QStringList& arguments) {
             std::fprintf(stderr, "  %s\n", qPrintable(issue.toString()));
         return Failed;
     }
-    const SaveResult saved = saveSetupFile(parser.value(outputOpt), *setup, unknownKeys);
-    if (!saved.ok) {
-        printError(saved.error);
-        return Failed;
-    }
-    return Ok;
+    return writeTextFile(parser.value(outputOpt), writeSetup(*setup, unknownKeys).toStdString())
+               ? Ok
+               : Failed;
 }
 
 int convertCommand(const QStringList& arguments) {
@@ -230,10 +228,7 @@ int convertCommand(const QStringList& arguments) {
         const std::optional<Setup> setup = loadSetupArgument(in, &unknownKeys);
         if (!setup)
             return Failed;
-        const SaveResult saved = saveSetupFile(out, *setup, unknownKeys);
-        if (!saved.ok)
-            printError(saved.error);
-        return saved.ok ? Ok : Failed;
+        return writeTextFile(out, writeSetup(*setup, unknownKeys).toStdString()) ? Ok : Failed;
     }
     const FieldMeta* torque = findField(QStringLiteral("engine.torqueCurve_rpm_Nm"));
     const std::optional<QByteArray> bytes = readSmallFile(in);

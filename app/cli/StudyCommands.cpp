@@ -172,10 +172,11 @@ int compareCommand(const QStringList& arguments) {
         }
         text = csv.toStdString();
     }
-    if (parser.isSet(outputOpt))
-        return writeTextFile(parser.value(outputOpt), text) ? Ok : Failed;
-    printOut(text);
-    return Ok;
+    // Without -o, or with "-", stdout: written and checked like a file.
+    return writeTextFile(parser.isSet(outputOpt) ? parser.value(outputOpt) : QStringLiteral("-"),
+                         text)
+               ? Ok
+               : Failed;
 }
 
 int sweepCommand(const QStringList& arguments) {
@@ -282,10 +283,11 @@ int sweepCommand(const QStringList& arguments) {
     const double seconds = timer.nsecsElapsed() / 1e9;
     std::fprintf(stderr, "vtw-cli: sweep: %zu points in %.3f s\n", points.size(), seconds);
     const std::string csv = sweepToCsv(request, points);
-    if (parser.isSet(outputOpt))
-        return writeTextFile(parser.value(outputOpt), csv) ? Ok : Failed;
-    printOut(csv);
-    return Ok;
+    // Without -o, or with "-", stdout: written and checked like a file.
+    return writeTextFile(parser.isSet(outputOpt) ? parser.value(outputOpt) : QStringLiteral("-"),
+                         csv)
+               ? Ok
+               : Failed;
 }
 
 int mergeCommand(const QStringList& arguments) {
@@ -319,10 +321,11 @@ int mergeCommand(const QStringList& arguments) {
         printError(QStringLiteral("merge: %1").arg(QString::fromStdString(merged.error)));
         return Failed;
     }
-    if (parser.isSet(outputOpt))
-        return writeTextFile(parser.value(outputOpt), merged.csv) ? Ok : Failed;
-    printOut(merged.csv);
-    return Ok;
+    // Without -o, or with "-", stdout: written and checked like a file.
+    return writeTextFile(parser.isSet(outputOpt) ? parser.value(outputOpt) : QStringLiteral("-"),
+                         merged.csv)
+               ? Ok
+               : Failed;
 }
 
 } // namespace vtw::cli
