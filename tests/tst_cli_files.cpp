@@ -8,6 +8,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <csignal>
+#include <thread>
+
 #include <sys/stat.h>
 
 namespace {
@@ -60,6 +63,8 @@ private slots:
     void fifoOutputRefused_data();
     void fifoOutputRefused();
     void dashIsStdout();
+    void fifoInputBounded_data();
+    void fifoInputBounded();
 };
 
 void TestCliFiles::fullDiskKeepsOldFile_data() {
@@ -146,6 +151,43 @@ void TestCliFiles::dashIsStdout() {
     QCOMPARE(toDash.exitCode, 0);
     QCOMPARE(toDash.out, contents(dir.filePath("car.json")));
     QVERIFY(!QFileInfo::exists(dir.filePath("-")));
+}
+
+void TestCliFiles::fifoInputBounded_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("import -i") << QStringList{"import", "-o", "out.json", "-i", "in.csv"};
+    QTest::newRow("convert") << QStringList{"convert", "in.csv", "out.lut"};
+    QTest::newRow("run --script") << QStringList{"run", "--script", "in.csv"};
+    QTest::newRow("merge") << QStringList{"merge", "in.csv"};
+}
+
+// A FIFO that never ends (here: 600 MiB, more than any limit) is read up to
+// the limit and refused with a clear message, not read until memory runs out.
+void TestCliFiles::fifoInputBounded() {
+    QFETCH(QStringList, args);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString fifo = dir.filePath("in.csv");
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    // The CLI closes the FIFO early: the writer then gets EPIPE, not SIGPIPE.
+    std::signal(SIGPIPE, SIG_IGN);
+    int blocksWritten = 0;
+    std::thread writer([fifo, &blocksWritten] {
+        QFile f(fifo);
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
+            return;
+        const QByteArray block(1 << 20, '1');
+        while (blocksWritten < 600 && f.write(block) == block.size())
+            ++blocksWritten;
+    });
+    const Outcome o = runCli(args, 0, dir.path());
+    writer.join();
+    QCOMPARE(o.exitCode, 1);
+    // Refused by the reader at the limit, not by a parser after reading it all.
+    QVERIFY2(o.err.contains("cannot read in.csv: larger than the") && o.err.contains("MiB limit"),
+             o.err.constData());
+    QVERIFY2(blocksWritten < 600, qPrintable(QString::number(blocksWritten)));
+    QVERIFY(!QFileInfo::exists(dir.filePath("out.json")));
 }
 
 QTEST_GUILESS_MAIN(TestCliFiles)

@@ -2,6 +2,7 @@
 #include "Commands.h"
 
 #include "Engine.h"
+#include "setupfile/BoundedRead.h"
 #include "setupfile/CsvIo.h"
 #include "setupfile/SetupJson.h"
 #include "setupfile/SetupMetadata.h"
@@ -17,16 +18,10 @@ namespace vtw::cli {
 namespace {
 
 std::optional<QByteArray> readSmallFile(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        printError(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
-        return std::nullopt;
-    }
-    if (file.size() > maxCsvBytes) {
-        printError(QStringLiteral("cannot read %1: larger than %2 bytes").arg(path).arg(maxCsvBytes));
-        return std::nullopt;
-    }
-    return file.readAll();
+    BoundedReadResult read = readFileBounded(path, maxCsvBytes);
+    if (!read.data)
+        printError(read.error);
+    return std::move(read.data);
 }
 
 // "lut" for the racing-game rpm|value format, else "csv"; from --format or the extension.

@@ -8,6 +8,8 @@
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include "setupfile/BoundedRead.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -309,12 +311,12 @@ int mergeCommand(const QStringList& arguments) {
     }
     std::vector<std::string> shards;
     for (const QString& path : parser.positionalArguments()) {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly) || file.size() > 512LL * 1024 * 1024) {
-            printError(QStringLiteral("cannot read %1").arg(path));
+        const BoundedReadResult read = readFileBounded(path, 512LL * 1024 * 1024);
+        if (!read.data) {
+            printError(read.error);
             return Failed;
         }
-        shards.push_back(file.readAll().toStdString());
+        shards.push_back(read.data->toStdString());
     }
     const MergeResult merged = mergeSweepCsv(shards);
     if (!merged.error.empty()) {

@@ -1,5 +1,6 @@
 #include "setupfile/SetupJson.h"
 
+#include "setupfile/BoundedRead.h"
 #include "setupfile/SetupMetadata.h"
 
 #include <QFile>
@@ -494,21 +495,12 @@ SetupLoadResult loadSetup(const QByteArray& bytes) {
 }
 
 SetupLoadResult loadSetupFile(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    const BoundedReadResult read = readFileBounded(path, maxSetupFileBytes);
+    if (!read.data) {
         SetupLoadResult r;
-        return fail(r, {}, QString("cannot open %1: %2").arg(path, file.errorString()));
+        return fail(r, {}, read.error);
     }
-    // Read at most one byte past the limit: a device that reports no size
-    // (a pipe) cannot make us read without bound.
-    if (file.size() > maxSetupFileBytes) {
-        SetupLoadResult r;
-        return fail(r, {},
-                    QString("file is %1 bytes, larger than the %2 MiB limit for a setup")
-                        .arg(file.size())
-                        .arg(maxSetupFileBytes / (1024 * 1024)));
-    }
-    return loadSetup(file.read(maxSetupFileBytes + 1));
+    return loadSetup(*read.data);
 }
 
 QJsonObject setupToJson(const Setup& setup, const UnknownKeys& unknownKeys) {
