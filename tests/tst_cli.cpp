@@ -505,6 +505,12 @@ private slots:
     void sweepWritesRowsAsTheyFinish() {
         QTemporaryDir dir;
         const QString out = dir.filePath("sweep.csv");
+        const QByteArray old = "an earlier sweep\n";
+        {
+            QFile previous(out);
+            QVERIFY(previous.open(QIODevice::WriteOnly));
+            previous.write(old);
+        }
         QProcess p;
         // 200 top-speed runs on one thread: some 15 s, far longer than the wait below.
         p.start(QStringLiteral(VTW_CLI_PATH),
@@ -516,7 +522,7 @@ private slots:
         QByteArray text;
         bool finished = false; // QProcess::state() is not updated without an event loop
         while (text.count('\n') < 4 && !finished && waited.elapsed() < 60000) {
-            QFile file(out);
+            QFile file(out + ".partial"); // beside the output until the sweep is whole
             if (file.open(QIODevice::ReadOnly))
                 text = file.readAll();
             finished = p.waitForFinished(20);
@@ -526,6 +532,10 @@ private slots:
         p.kill();
         p.waitForFinished();
         QVERIFY2(stillRunning, "the rows appeared only when the sweep ended");
+        // The interrupted sweep left the old output as it was.
+        QFile previous(out);
+        QVERIFY(previous.open(QIODevice::ReadOnly));
+        QCOMPARE(previous.readAll(), old);
         const QList<QByteArray> lines = text.split('\n');
         QVERIFY2(lines[0].startsWith("index,i,j,brakes.frontBias,top_speed_kmh"), text.constData());
         for (int k = 0; k < 3; ++k)

@@ -82,6 +82,17 @@ void setAt(QJsonObject& root, const QStringList& keys, const QJsonValue& v, int 
     root.insert(keys[i], child);
 }
 
+// An array nested depth levels deep (depth 1: a flat array) whose innermost
+// level holds `leaves` numbers and every other level a few siblings.
+QJsonValue nestedArray(int depth, int leaves) {
+    QJsonArray inner;
+    for (int i = 0; i < leaves; ++i)
+        inner.append(i);
+    QJsonValue v = inner;
+    for (int level = 1; level < depth; ++level)
+        v = QJsonArray{level, v, "x"};
+    return v;
+}
 } // namespace
 
 class TestSetupJson : public QObject {
@@ -96,6 +107,8 @@ private slots:
     void manyUnknownKeysSummarisedOrRefused_data();
     void manyUnknownKeysSummarisedOrRefused();
     void knownFieldWinsOverUnknownKeyOfSamePath();
+    void nestedUnknownKeysKeepTheirSize();
+    void tooDeepUnknownKeyRefused();
     void newerVersionRefused();
     void olderVersionPathAndBadVersions_data();
     void olderVersionPathAndBadVersions();
@@ -236,6 +249,38 @@ void TestSetupJson::manyUnknownKeysSummarisedOrRefused() {
         QVERIFY2(r.errorStrings().join('\n').contains("more than 1000 unknown keys"),
                  qPrintable(r.errorStrings().join('\n')));
     }
+}
+
+// Another tool's nested extras are written back compact: indented, each of
+// their lines would carry its depth in spaces, and a 28 KB file grew to 40 MB.
+void TestSetupJson::nestedUnknownKeysKeepTheirSize() {
+    const QJsonValue extra = nestedArray(30, 3000);
+    const QByteArray bytes = withChange([&](QJsonObject& root) {
+        setAt(root, {"editorState", "history"}, extra);
+        setAt(root, {"chassis", "toolData"}, QJsonObject{{"deep", nestedArray(20, 10)}});
+    });
+    const SetupLoadResult r = loadSetup(bytes);
+    QVERIFY2(r.ok(), qPrintable(r.errorStrings().join('\n')));
+    const QByteArray saved = writeSetup(*r.setup, r.unknownKeys);
+    const qsizetype extras = saved.size() - writeSetup(*r.setup).size();
+    const qsizetype compact = QJsonDocument(extra.toArray()).toJson(QJsonDocument::Compact).size();
+    QVERIFY2(extras < 2 * compact, qPrintable(QString("%1 bytes for %2").arg(extras).arg(compact)));
+
+    // Saved again, the same bytes: no growth from one save to the next.
+    const SetupLoadResult again = loadSetup(saved);
+    QVERIFY2(again.ok(), qPrintable(again.errorStrings().join('\n')));
+    QCOMPARE(again.unknownKeys, r.unknownKeys);
+    QCOMPARE(writeSetup(*again.setup, again.unknownKeys), saved);
+}
+
+void TestSetupJson::tooDeepUnknownKeyRefused() {
+    const QByteArray bytes = withChange(
+        [](QJsonObject& root) { setAt(root, {"editorState", "history"}, nestedArray(40, 1)); });
+    const SetupLoadResult r = loadSetup(bytes);
+    QVERIFY(!r.ok());
+    const QString errors = r.errorStrings().join('\n');
+    QVERIFY2(errors.contains("editorState: ") && errors.contains("more than 32 levels deep"),
+             qPrintable(errors));
 }
 
 void TestSetupJson::knownFieldWinsOverUnknownKeyOfSamePath() {

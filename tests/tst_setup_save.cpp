@@ -9,12 +9,48 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <csignal>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 using namespace vtw;
 
 namespace {
 QByteArray readAll(const QString& path) {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// writeFileAtomically in a forked child whose file size limit is limitBytes:
+// the way a full disk stops a write, without filling a disk. SIGXFSZ is
+// ignored so the write fails with EFBIG instead of killing the child. The
+// child sends back the error text through a pipe.
+SaveResult saveWithFileSizeLimit(const QString& path, const QByteArray& data, rlim_t limitBytes) {
+    int fds[2];
+    if (::pipe(fds) != 0)
+        return {false, "test: no pipe"};
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        ::close(fds[0]);
+        std::signal(SIGXFSZ, SIG_IGN);
+        const rlimit limit{limitBytes, limitBytes};
+        ::setrlimit(RLIMIT_FSIZE, &limit);
+        const SaveResult r = writeFileAtomically(path, data);
+        const QByteArray message = r.error.toUtf8();
+        [[maybe_unused]] const auto written = ::write(fds[1], message.constData(), message.size());
+        ::_exit(r.ok ? 0 : 1);
+    }
+    ::close(fds[1]);
+    QByteArray message;
+    char buffer[512];
+    for (ssize_t n; (n = ::read(fds[0], buffer, sizeof buffer)) > 0;)
+        message.append(buffer, n);
+    ::close(fds[0]);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    return {WIFEXITED(status) && WEXITSTATUS(status) == 0, QString::fromUtf8(message)};
 }
 } // namespace
 
@@ -26,6 +62,9 @@ private slots:
     void failedCommitKeepsOldFile();
     void failedCommitOfNewFileLeavesNothing();
     void unwritableTargetReported();
+    void fullDiskKeepsOldFile_data();
+    void fullDiskKeepsOldFile();
+    void fifoTargetRefused();
     void recoveryCopyListedAndRemoved();
     void recoveryOfUnsavedDocument();
 };
@@ -78,6 +117,46 @@ void TestSetupSave::unwritableTargetReported() {
     const SaveResult r = saveSetupFile(dir.filePath("no/such/folder/car.json"), defaultSetup());
     QVERIFY(!r.ok);
     QVERIFY2(r.error.contains("car.json"), qPrintable(r.error));
+}
+
+void TestSetupSave::fullDiskKeepsOldFile_data() {
+    QTest::addColumn<qsizetype>("size");
+    // Under Qt's 16 KiB write buffer: only the final flush in commit() fails.
+    QTest::newRow("10 KB") << qsizetype(10000);
+    QTest::newRow("100 KB") << qsizetype(100000);
+}
+
+void TestSetupSave::fullDiskKeepsOldFile() {
+    QFETCH(qsizetype, size);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("car.json");
+    QVERIFY(saveSetupFile(path, defaultSetup()).ok);
+    const QByteArray before = readAll(path);
+
+    const SaveResult r = saveWithFileSizeLimit(path, QByteArray(size, 'x'), 4096);
+    QVERIFY(!r.ok);
+    QVERIFY2(r.error.contains("car.json"), qPrintable(r.error));
+    QCOMPARE(readAll(path), before);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"car.json"});
+
+    // The same child without the limit saves: the failure was the limit's.
+    QVERIFY(saveWithFileSizeLimit(path, QByteArray(size, 'x'), RLIM_INFINITY).ok);
+    QCOMPARE(readAll(path), QByteArray(size, 'x'));
+}
+
+void TestSetupSave::fifoTargetRefused() {
+    QTemporaryDir dir;
+    // A FIFO in the temporary folder, never a device node: renaming over one
+    // replaces it, which is the bug under test.
+    const QString fifo = dir.filePath("out.json");
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    const SaveResult r = writeFileAtomically(fifo, "data");
+    QVERIFY(!r.ok);
+    QVERIFY2(r.error.contains("is not a regular file"), qPrintable(r.error));
+    struct stat st {};
+    QCOMPARE(::lstat(QFile::encodeName(fifo).constData(), &st), 0);
+    QVERIFY(S_ISFIFO(st.st_mode));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::System), QStringList{"out.json"});
 }
 
 void TestSetupSave::recoveryCopyListedAndRemoved() {

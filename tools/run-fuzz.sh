@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds the setup-loader fuzz target with clang (libFuzzer + ASan + UBSan) and
-# runs it, seeded with the library cars. Usage: tools/run-fuzz.sh [seconds]
+# runs it, seeded with the library cars and tests/fuzz/seeds (nested unknown keys). Usage: tools/run-fuzz.sh [seconds]
 # Environment: BUILD_DIR (default build-fuzz), JOBS (default 2).
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,4 +16,4 @@ mkdir -p "$BUILD/fuzz-corpus" "$BUILD/fuzz-artifacts"
 exec "$BUILD/tests/fuzz/fuzz_setup_loader" \
     -max_total_time="$SECONDS_TO_RUN" -rss_limit_mb=2048 -timeout=10 -max_len=65536 \
     -artifact_prefix="$BUILD/fuzz-artifacts/" -print_final_stats=1 \
-    "$BUILD/fuzz-corpus" "$ROOT/resources/cars"
+    "$BUILD/fuzz-corpus" "$ROOT/resources/cars" "$ROOT/tests/fuzz/seeds"

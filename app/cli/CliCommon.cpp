@@ -10,7 +10,9 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <map>
 
 namespace vtw::cli {
@@ -39,10 +41,20 @@ void printOut(const std::string& text) {
 }
 
 bool writeTextFile(const QString& path, const std::string& text) {
+    if (path == QLatin1String("-")) {
+        // Checked like a file: a closed pipe or a full disk behind stdout is an error.
+        errno = 0;
+        const bool ok = std::fwrite(text.data(), 1, text.size(), stdout) == text.size() &&
+                        std::fflush(stdout) == 0 && !std::ferror(stdout);
+        if (!ok)
+            printError(QStringLiteral("cannot write to standard output: %1")
+                           .arg(QString::fromLocal8Bit(std::strerror(errno))));
+        return ok;
+    }
     const SaveResult saved =
         writeFileAtomically(path, QByteArray(text.data(), static_cast<qsizetype>(text.size())));
     if (!saved.ok)
-        printError(QStringLiteral("cannot write %1: %2").arg(path, saved.error));
+        printError(saved.error);
     return saved.ok;
 }
 

@@ -32,7 +32,8 @@ void printOut(const std::string& text);
 /// program does not know survive the re-save as they do in the window.
 std::optional<Setup> loadSetupArgument(const QString& path, UnknownKeys* unknownKeys = nullptr);
 
-/// Write text to a file, atomically; prints an error on failure.
+/// Write text to a file, atomically through the one checked writer, or to
+/// stdout when path is "-"; prints an error on failure.
 bool writeTextFile(const QString& path, const std::string& text);
 
 /// Parse "key=value" pairs (maneuver parameters); prints an error on a bad pair.

@@ -2,6 +2,7 @@
 #include "Commands.h"
 
 #include "Engine.h"
+#include "setupfile/BoundedRead.h"
 #include "setupfile/CsvIo.h"
 #include "setupfile/SetupJson.h"
 #include "setupfile/SetupMetadata.h"
@@ -17,16 +18,10 @@ namespace vtw::cli {
 namespace {
 
 std::optional<QByteArray> readSmallFile(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        printError(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
-        return std::nullopt;
-    }
-    if (file.size() > maxCsvBytes) {
-        printError(QStringLiteral("cannot read %1: larger than %2 bytes").arg(path).arg(maxCsvBytes));
-        return std::nullopt;
-    }
-    return file.readAll();
+    BoundedReadResult read = readFileBounded(path, maxCsvBytes);
+    if (!read.data)
+        printError(read.error);
+    return std::move(read.data);
 }
 
 // "lut" for the racing-game rpm|value format, else "csv"; from --format or the extension.
@@ -141,10 +136,11 @@ int exportCommand(const QStringList& arguments) {
                                         axisHeader(field->yLabel, field->yUnit));
         }
     }
-    if (parser.isSet(outputOpt))
-        return writeTextFile(parser.value(outputOpt), bytes.toStdString()) ? Ok : Failed;
-    printOut(bytes.toStdString());
-    return Ok;
+    // Without -o, or with "-", stdout: written and checked like a file.
+    return writeTextFile(parser.isSet(outputOpt) ? parser.value(outputOpt) : QStringLiteral("-"),
+                         bytes.toStdString())
+               ? Ok
+               : Failed;
 }
 
 int importCommand(const QStringList& arguments) {
@@ -200,12 +196,9 @@ int importCommand(const QStringList& arguments) {
             std::fprintf(stderr, "  %s\n", qPrintable(issue.toString()));
         return Failed;
     }
-    const SaveResult saved = saveSetupFile(parser.value(outputOpt), *setup, unknownKeys);
-    if (!saved.ok) {
-        printError(saved.error);
-        return Failed;
-    }
-    return Ok;
+    return writeTextFile(parser.value(outputOpt), writeSetup(*setup, unknownKeys).toStdString())
+               ? Ok
+               : Failed;
 }
 
 int convertCommand(const QStringList& arguments) {
@@ -230,10 +223,7 @@ int convertCommand(const QStringList& arguments) {
         const std::optional<Setup> setup = loadSetupArgument(in, &unknownKeys);
         if (!setup)
             return Failed;
-        const SaveResult saved = saveSetupFile(out, *setup, unknownKeys);
-        if (!saved.ok)
-            printError(saved.error);
-        return saved.ok ? Ok : Failed;
+        return writeTextFile(out, writeSetup(*setup, unknownKeys).toStdString()) ? Ok : Failed;
     }
     const FieldMeta* torque = findField(QStringLiteral("engine.torqueCurve_rpm_Nm"));
     const std::optional<QByteArray> bytes = readSmallFile(in);

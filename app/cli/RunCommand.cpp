@@ -8,6 +8,8 @@
 #include "setupfile/CsvIo.h"
 #include "setupfile/ScriptCsv.h"
 
+#include "setupfile/BoundedRead.h"
+
 #include <QFile>
 
 #include <cstdio>
@@ -89,14 +91,12 @@ int runCommand(const QStringList& arguments) {
 
     std::unique_ptr<Maneuver> maneuver;
     if (parser.isSet(scriptOpt)) {
-        QFile file(parser.value(scriptOpt));
-        if (!file.open(QIODevice::ReadOnly) || file.size() > maxCsvBytes) {
-            printError(QStringLiteral("cannot read script %1: %2")
-                           .arg(parser.value(scriptOpt),
-                                file.isOpen() ? QStringLiteral("too large") : file.errorString()));
+        const BoundedReadResult read = readFileBounded(parser.value(scriptOpt), maxCsvBytes);
+        if (!read.data) {
+            printError(read.error);
             return Failed;
         }
-        ScriptReadResult script = readScriptCsv(file.readAll(), setup->gearbox.gearCount());
+        ScriptReadResult script = readScriptCsv(*read.data, setup->gearbox.gearCount());
         if (!script.ok()) {
             printError(QStringLiteral("cannot use script %1:").arg(parser.value(scriptOpt)));
             for (const QString& e : script.errors)

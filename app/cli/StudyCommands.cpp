@@ -4,10 +4,13 @@
 #include "study/Attribution.h"
 #include "study/Comparison.h"
 #include "study/SetupDiff.h"
+#include "setupfile/BoundedRead.h"
 #include "study/Sweep.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QFileInfo>
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -174,10 +177,11 @@ int compareCommand(const QStringList& arguments) {
         }
         text = csv.toStdString();
     }
-    if (parser.isSet(outputOpt))
-        return writeTextFile(parser.value(outputOpt), text) ? Ok : Failed;
-    printOut(text);
-    return Ok;
+    // Without -o, or with "-", stdout: written and checked like a file.
+    return writeTextFile(parser.isSet(outputOpt) ? parser.value(outputOpt) : QStringLiteral("-"),
+                         text)
+               ? Ok
+               : Failed;
 }
 
 int sweepCommand(const QStringList& arguments) {
@@ -280,28 +284,35 @@ int sweepCommand(const QStringList& arguments) {
         printError(QStringLiteral("sweep: %1").arg(problem));
         return UsageError;
     }
-    // Rows are written as their points finish, in index order, straight to the output
-    // (not atomically): a sweep interrupted after hours keeps the rows it finished.
-    QFile file;
-    if (parser.isSet(outputOpt)) {
-        file.setFileName(parser.value(outputOpt));
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-            printError(QStringLiteral("cannot write %1: %2").arg(file.fileName(), file.errorString()));
+    // Rows are written as their points finish, in index order: to stdout, or beside the
+    // output as OUT.partial, so a sweep interrupted after hours keeps the rows it
+    // finished while the old OUT stays intact until the whole table replaces it.
+    const QString outputPath = parser.isSet(outputOpt) ? parser.value(outputOpt) : QStringLiteral("-");
+    const bool toStdout = outputPath == QLatin1String("-");
+    QFile partial;
+    if (!toStdout) {
+        const QFileInfo target(outputPath);
+        if (target.exists() && !target.isFile()) {
+            printError(QStringLiteral("cannot write %1: it is not a regular file").arg(outputPath));
+            return Failed;
+        }
+        partial.setFileName(outputPath + QStringLiteral(".partial"));
+        if (!partial.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Unbuffered)) {
+            printError(QStringLiteral("cannot write %1: %2").arg(partial.fileName(), partial.errorString()));
             return Failed;
         }
     }
     std::atomic<bool> cancel{false};
     bool writeFailed = false; // only touched from pointDone, which runs one call at a time
     auto write = [&](const std::string& text) {
-        if (!file.isOpen()) {
+        if (toStdout) {
             printOut(text);
             return;
         }
         if (writeFailed)
             return;
-        if (file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||
-            !file.flush()) {
-            printError(QStringLiteral("cannot write %1: %2").arg(file.fileName(), file.errorString()));
+        if (partial.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())) {
+            printError(QStringLiteral("cannot write %1: %2").arg(partial.fileName(), partial.errorString()));
             writeFailed = true;
             cancel = true; // no use running points whose rows cannot be kept
         }
@@ -330,7 +341,14 @@ int sweepCommand(const QStringList& arguments) {
         return Failed;
     const double seconds = timer.nsecsElapsed() / 1e9;
     std::fprintf(stderr, "vtw-cli: sweep: %zu points in %.3f s\n", points.size(), seconds);
-    return Ok;
+    if (toStdout)
+        return Ok; // the rows went out as they finished
+    // The finished table replaces the output through the checked, atomic writer; the
+    // rows written as they finished were only the sweep's insurance.
+    const bool written = writeTextFile(outputPath, sweepToCsv(request, points));
+    if (written && partial.isOpen())
+        partial.remove();
+    return written ? Ok : Failed;
 }
 
 int mergeCommand(const QStringList& arguments) {
@@ -352,22 +370,23 @@ int mergeCommand(const QStringList& arguments) {
     }
     std::vector<std::string> shards;
     for (const QString& path : parser.positionalArguments()) {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly) || file.size() > 512LL * 1024 * 1024) {
-            printError(QStringLiteral("cannot read %1").arg(path));
+        const BoundedReadResult read = readFileBounded(path, 512LL * 1024 * 1024);
+        if (!read.data) {
+            printError(read.error);
             return Failed;
         }
-        shards.push_back(file.readAll().toStdString());
+        shards.push_back(read.data->toStdString());
     }
     const MergeResult merged = mergeSweepCsv(shards);
     if (!merged.error.empty()) {
         printError(QStringLiteral("merge: %1").arg(QString::fromStdString(merged.error)));
         return Failed;
     }
-    if (parser.isSet(outputOpt))
-        return writeTextFile(parser.value(outputOpt), merged.csv) ? Ok : Failed;
-    printOut(merged.csv);
-    return Ok;
+    // Without -o, or with "-", stdout: written and checked like a file.
+    return writeTextFile(parser.isSet(outputOpt) ? parser.value(outputOpt) : QStringLiteral("-"),
+                         merged.csv)
+               ? Ok
+               : Failed;
 }
 
 } // namespace vtw::cli

@@ -157,10 +157,11 @@ int tireCommand(const QStringList& arguments) {
                              {units::degToRad(-12.0), units::degToRad(12.0), side});
     }
     const std::string text = format == QLatin1String("csv") ? sweepToCsv(rows) : sweepToJson(rows, conditions) + "\n";
-    if (parser.isSet(outputOpt))
-        return writeTextFile(parser.value(outputOpt), text) ? Ok : Failed;
-    printOut(text);
-    return Ok;
+    // Without -o, or with "-", stdout: written and checked like a file.
+    return writeTextFile(parser.isSet(outputOpt) ? parser.value(outputOpt) : QStringLiteral("-"),
+                         text)
+               ? Ok
+               : Failed;
 }
 
 } // namespace vtw::cli

@@ -1,8 +1,11 @@
 #pragma once
 
-// Atomic file replacement through QSaveFile: the data goes to a temporary file
-// that is renamed over the target only when it is complete, so an interrupted
-// save leaves the old file as it was.
+// The one checked writer: every file the program writes (setups, CSV, tables,
+// telemetry, metrics, reports, images, recovery copies) goes through
+// writeFileAtomically. The data goes to a temporary file that is renamed over
+// the target only when every byte is known to be on disk, so a failed save
+// (full disk, file size limit, interrupted commit) reports an error and
+// leaves the old file as it was.
 
 #include <QByteArray>
 #include <QString>
@@ -15,6 +18,8 @@ struct SaveResult {
 };
 
 /// Writes data to path atomically; the old file stays intact on any failure.
+/// An existing target that is not a regular file (a FIFO, a device, a
+/// folder) is refused: renaming over it would replace it.
 SaveResult writeFileAtomically(const QString& path, const QByteArray& data);
 
 namespace testing {

@@ -1,5 +1,6 @@
 #include "setupfile/SetupJson.h"
 
+#include "setupfile/BoundedRead.h"
 #include "setupfile/SetupMetadata.h"
 
 #include <QFile>
@@ -228,6 +229,26 @@ const KnownPaths& knownPaths() {
 constexpr qsizetype maxUnknownKeys = 1000;
 // Warnings listed one by one; the rest are counted.
 constexpr qsizetype maxUnknownKeyWarnings = 20;
+// An unknown key's value nested deeper than this is refused: another tool's
+// extras are a few levels deep, and the value is kept and written back.
+constexpr int maxUnknownDepth = 32;
+
+// True when v holds more than limit levels of arrays and objects. Stops at
+// the limit, so the walk is bounded whatever the input.
+bool nestedDeeperThan(const QJsonValue& v, int limit) {
+    if (!v.isArray() && !v.isObject())
+        return false;
+    if (limit == 0)
+        return true;
+    if (v.isArray()) {
+        const QJsonArray a = v.toArray();
+        return std::any_of(a.begin(), a.end(),
+                           [&](const QJsonValue& e) { return nestedDeeperThan(e, limit - 1); });
+    }
+    const QJsonObject o = v.toObject();
+    return std::any_of(o.begin(), o.end(),
+                       [&](const QJsonValue& e) { return nestedDeeperThan(e, limit - 1); });
+}
 
 // Only known sections are descended into, so the walk is as deep as the
 // format, whatever the nesting of the input. It stops one past the limit.
@@ -450,6 +471,13 @@ SetupLoadResult loadSetup(const QByteArray& bytes) {
                                         .arg(maxUnknownKeys)});
         r.unknownKeys.clear();
     }
+    for (const UnknownKey& u : std::as_const(r.unknownKeys)) {
+        if (nestedDeeperThan(u.value, maxUnknownDepth))
+            r.errors.append({u.path.join('.'),
+                             QString("unknown key nested more than %1 levels deep: not a setup "
+                                     "file this program can keep intact")
+                                 .arg(maxUnknownDepth)});
+    }
     for (qsizetype i = 0; i < r.unknownKeys.size() && i < maxUnknownKeyWarnings; ++i)
         r.warnings.append(r.unknownKeys[i].path.join('.') + ": unknown key, kept as it is");
     if (r.unknownKeys.size() > maxUnknownKeyWarnings)
@@ -467,21 +495,12 @@ SetupLoadResult loadSetup(const QByteArray& bytes) {
 }
 
 SetupLoadResult loadSetupFile(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    const BoundedReadResult read = readFileBounded(path, maxSetupFileBytes);
+    if (!read.data) {
         SetupLoadResult r;
-        return fail(r, {}, QString("cannot open %1: %2").arg(path, file.errorString()));
+        return fail(r, {}, read.error);
     }
-    // Read at most one byte past the limit: a device that reports no size
-    // (a pipe) cannot make us read without bound.
-    if (file.size() > maxSetupFileBytes) {
-        SetupLoadResult r;
-        return fail(r, {},
-                    QString("file is %1 bytes, larger than the %2 MiB limit for a setup")
-                        .arg(file.size())
-                        .arg(maxSetupFileBytes / (1024 * 1024)));
-    }
-    return loadSetup(file.read(maxSetupFileBytes + 1));
+    return loadSetup(*read.data);
 }
 
 QJsonObject setupToJson(const Setup& setup, const UnknownKeys& unknownKeys) {
@@ -509,15 +528,80 @@ QJsonObject setupToJson(const Setup& setup, const UnknownKeys& unknownKeys) {
     return root;
 }
 
+namespace {
+
+// An unknown key's array or object is written compact, on one line: indented,
+// every line of a value nested n deep carries n levels of indentation, and a
+// 28 KB file with nested extras grew to 40 MB. Each goes into the document as
+// a placeholder string "<prefix><index>", replaced after indenting; the
+// prefix is one that no text of the document contains.
+struct CompactUnknowns {
+    UnknownKeys placed;            ///< the keys, containers replaced by placeholders
+    QList<QByteArray> compactJson; ///< by placeholder index
+    QByteArray prefix;
+};
+
+CompactUnknowns compactUnknowns(const Setup& setup, const UnknownKeys& unknownKeys) {
+    CompactUnknowns c{unknownKeys, {}, {}};
+    const bool anyContainer = std::any_of(unknownKeys.begin(), unknownKeys.end(), [](const auto& u) {
+        return u.value.isArray() || u.value.isObject();
+    });
+    if (!anyContainer)
+        return c;
+    const QByteArray whole =
+        QJsonDocument(setupToJson(setup, unknownKeys)).toJson(QJsonDocument::Compact);
+    for (int n = 0; c.prefix.isEmpty() || whole.contains(c.prefix); ++n)
+        c.prefix = "vtw-unknown-" + QByteArray::number(n) + '-';
+    for (UnknownKey& u : c.placed) {
+        if (!u.value.isArray() && !u.value.isObject())
+            continue;
+        c.compactJson.append(u.value.isArray()
+                                 ? QJsonDocument(u.value.toArray()).toJson(QJsonDocument::Compact)
+                                 : QJsonDocument(u.value.toObject()).toJson(QJsonDocument::Compact));
+        u.value = QString::fromLatin1(c.prefix + QByteArray::number(c.compactJson.size() - 1));
+    }
+    return c;
+}
+
+// Puts the compact values in place of their placeholders, in one pass.
+QByteArray substituteUnknowns(const QByteArray& text, const CompactUnknowns& c) {
+    if (c.compactJson.isEmpty())
+        return text;
+    const QByteArray open = '"' + c.prefix;
+    QByteArray out;
+    out.reserve(text.size());
+    qsizetype from = 0;
+    for (qsizetype at; (at = text.indexOf(open, from)) >= 0;) {
+        const qsizetype digits = at + open.size();
+        const qsizetype close = text.indexOf('"', digits);
+        bool ok = false;
+        const qsizetype index = text.mid(digits, close - digits).toLongLong(&ok);
+        out.append(text.constData() + from, at - from);
+        if (close < 0 || !ok || index < 0 || index >= c.compactJson.size()) { // not ours
+            out.append(open);
+            from = digits;
+            continue;
+        }
+        out.append(c.compactJson[index]);
+        from = close + 1;
+    }
+    out.append(text.constData() + from, text.size() - from);
+    return out;
+}
+
+} // namespace
+
 QByteArray writeSetup(const Setup& setup, const UnknownKeys& unknownKeys) {
+    const CompactUnknowns unknowns = compactUnknowns(setup, unknownKeys);
     QByteArray text =
-        QJsonDocument(setupToJson(setup, unknownKeys)).toJson(QJsonDocument::Indented);
+        QJsonDocument(setupToJson(setup, unknowns.placed)).toJson(QJsonDocument::Indented);
     // Qt spreads each [x, y] point over four lines; put it on one so a curve
     // reads like a table. Only whitespace changes, and a JSON string cannot
     // contain the raw newlines the pattern needs, so string values are safe.
     static const QRegularExpression point(
         QStringLiteral(R"(\[\n *(-?[0-9][0-9.eE+-]*),\n *(-?[0-9][0-9.eE+-]*)\n *\])"));
-    return QString::fromUtf8(text).replace(point, QStringLiteral("[\\1, \\2]")).toUtf8();
+    text = QString::fromUtf8(text).replace(point, QStringLiteral("[\\1, \\2]")).toUtf8();
+    return substituteUnknowns(text, unknowns);
 }
 
 SaveResult saveSetupFile(const QString& path, const Setup& setup, const UnknownKeys& unknownKeys) {

@@ -52,7 +52,8 @@ SetupLoadResult loadSetupFile(const QString& path);
 
 /// The file's JSON object; unknown keys are written back where they were found.
 QJsonObject setupToJson(const Setup& setup, const UnknownKeys& unknownKeys = {});
-/// The file's bytes (indented UTF-8 JSON, doubles in shortest exact form).
+/// The file's bytes (indented UTF-8 JSON, doubles in shortest exact form; an
+/// unknown key's array or object compact on one line, so its size stays bounded).
 QByteArray writeSetup(const Setup& setup, const UnknownKeys& unknownKeys = {});
 /// Writes the file atomically (QSaveFile): the old file stays intact on failure.
 SaveResult saveSetupFile(const QString& path, const Setup& setup,

@@ -1,0 +1,46 @@
+#include "setupfile/BoundedRead.h"
+
+#include <QFile>
+
+#include <algorithm>
+
+namespace vtw {
+
+namespace {
+QString limitText(qint64 limit) {
+    return limit % (1024 * 1024) == 0 ? QString("%1 MiB").arg(limit / (1024 * 1024))
+                                      : QString("%1 bytes").arg(limit);
+}
+} // namespace
+
+BoundedReadResult readFileBounded(const QString& path, qint64 limit) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {std::nullopt, QString("cannot read %1: %2").arg(path, file.errorString())};
+    if (!file.isSequential() && file.size() > limit)
+        return {std::nullopt, QString("cannot read %1: it is %2 bytes, larger than the %3 limit")
+                                  .arg(path)
+                                  .arg(file.size())
+                                  .arg(limitText(limit))};
+    // A pipe or a device reports no size: read in chunks, one byte past the
+    // limit at most, and stop there.
+    QByteArray data;
+    constexpr qint64 chunk = 1 << 16;
+    while (data.size() <= limit) {
+        const qint64 want = std::min(chunk, limit + 1 - data.size());
+        const qsizetype before = data.size();
+        data.resize(before + want);
+        const qint64 got = file.read(data.data() + before, want);
+        if (got < 0)
+            return {std::nullopt, QString("cannot read %1: %2").arg(path, file.errorString())};
+        data.resize(before + got);
+        if (got == 0)
+            break; // end of file
+    }
+    if (data.size() > limit)
+        return {std::nullopt,
+                QString("cannot read %1: larger than the %2 limit").arg(path, limitText(limit))};
+    return {data, {}};
+}
+
+} // namespace vtw
