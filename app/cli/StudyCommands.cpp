@@ -337,8 +337,10 @@ int sweepCommand(const QStringList& arguments) {
                      total, rate, (total - done) / rate);
     };
     const std::vector<SweepPoint> points = runSweep(request);
-    if (writeFailed)
+    if (writeFailed) {
+        partial.remove(); // its rows stop short, and nothing would resume from them
         return Failed;
+    }
     const double seconds = timer.nsecsElapsed() / 1e9;
     std::fprintf(stderr, "vtw-cli: sweep: %zu points in %.3f s\n", points.size(), seconds);
     if (toStdout)
@@ -346,9 +348,12 @@ int sweepCommand(const QStringList& arguments) {
     // The finished table replaces the output through the checked, atomic writer; the
     // rows written as they finished were only the sweep's insurance.
     const bool written = writeTextFile(outputPath, sweepToCsv(request, points));
-    if (written && partial.isOpen())
-        partial.remove();
-    return written ? Ok : Failed;
+    if (!written) {
+        printError(QStringLiteral("the sweep's rows are kept in %1").arg(partial.fileName()));
+        return Failed;
+    }
+    partial.remove();
+    return Ok;
 }
 
 int mergeCommand(const QStringList& arguments) {
