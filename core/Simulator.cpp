@@ -136,7 +136,8 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
     // The path length of this step: the position moved by dt times the new velocity
     // turned to the new heading, and a turn keeps a length. From the velocity it is ready
     // before the heading's sine and cosine, the step's last link, instead of after them.
-    m_distance += dt * std::sqrt(st.body.vx * st.body.vx + st.body.vy * st.body.vy);
+    m_speedAfter = std::sqrt(st.body.vx * st.body.vx + st.body.vy * st.body.vy);
+    m_distance += dt * m_speedAfter;
     st.time += dt;
     // The inputs go into the sample last: a caller (a maneuver's controller) has often
     // just written them field by field, and a wider load of fields still on their way
@@ -171,8 +172,10 @@ double Simulator::plausibleVelocityChange(double dt) const {
     const BodyState& before = m_sample.body;
     const BodyState& after = m_state.body;
     const double tireForce = laneSum(laneMax(loadQuad(f.fxMax.data()), loadQuad(f.fyMax.data())));
-    const double speed = std::sqrt(std::max(before.vx * before.vx + before.vy * before.vy,
-                                            after.vx * after.vx + after.vy * after.vy));
+    // At least the larger of the speeds before and after, without a square root: the
+    // step's distance already took the one after's, |vx| + |vy| bounds the one before.
+    (void)after;
+    const double speed = std::max(m_speedAfter, std::abs(before.vx) + std::abs(before.vy));
     const double yawRate = std::max(std::abs(before.yawRate), std::abs(after.yawRate));
     const double resistance = (f.dragForce + f.rollingResistanceForce) * m_model.inverseMass();
     return (1.0 + accelerationMargin) * dt * (tireForce * m_model.inverseMass() + yawRate * speed) +

@@ -57,6 +57,7 @@ private:
     VehicleState m_state;
     StepSample m_sample; ///< its `forces` are where each step's first evaluation lands
     double m_distance = 0.0;
+    double m_speedAfter = 0.0; ///< m/s, the speed at the end of the last step (the distance's)
     std::string m_error;
 };
 

@@ -78,9 +78,16 @@ VTW_LANE void combineByNormalisedSlip(const T (&kappa)[n], const T (&alpha)[n],
         sn[w] = laneSelect(defined, kappa[w] / kappaPeak[w], T{});
         an[w] = laneSelect(defined, alpha[w] / alphaPeak[w], T{});
         rho[w] = laneSqrt(sn[w] * sn[w] + an[w] * an[w]);
-        // Pure slip stays exactly on the pure curve (no rounding through rho).
-        slip[w] = laneSelect(an[w] == 0.0, kappa[w], rho[w] * kappaPeak[w]);
-        slip[n + w] = laneSelect(sn[w] == 0.0, alpha[w], rho[w] * alphaPeak[w]);
+        // The curves are read at rho kappa_peak = sqrt(kappa^2 + (alpha kappa_peak /
+        // alpha_peak)^2) and rho alpha_peak: written so, the slips reach the curves
+        // through one square root, the peaks' ratios being ready before the slips are
+        // (the divisions above only serve the shares at the end). Pure slip stays
+        // exactly on the pure curve (no rounding through rho).
+        const T toKappa = kappaPeak[w] / alphaPeak[w], toAlpha = alphaPeak[w] / kappaPeak[w];
+        const T scaledAlpha = alpha[w] * toKappa;
+        const T slipX = laneSqrt(kappa[w] * kappa[w] + scaledAlpha * scaledAlpha);
+        slip[w] = laneSelect(an[w] == 0.0, kappa[w], slipX);
+        slip[n + w] = laneSelect(sn[w] == 0.0, alpha[w], slipX * toAlpha);
     }
     pure(slip, force);
     for (int w = 0; w < n; ++w) {
