@@ -17,12 +17,17 @@
 #include "TraceDecimator.h"
 #include "Units.h"
 #include "ViewExport.h"
+#include "setupfile/AtomicFile.h"
 
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QTemporaryDir>
 #include <QTest>
 #include <qcustomplot.h>
+
+#include <sys/stat.h>
 
 #include <cmath>
 #include <numbers>
@@ -94,6 +99,7 @@ private slots:
     void pathTraceStaysBounded();
     void driveKeyboardRamps();
     void exportPngAndPdf();
+    void exportRefusesFifoAndKeepsOldFile();
 };
 
 void TestLiveViews::frictionEllipseIsTheEnvelopeAtTheLoad() {
@@ -494,8 +500,62 @@ void TestLiveViews::exportPngAndPdf() {
             QString error;
             QVERIFY2(exportView(view, path, &error), qPrintable(error));
             QVERIFY(QFileInfo(path).size() > 500);
+            // The bytes are drawn into a buffer first: the file must still
+            // carry the format its suffix names, not some default.
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QByteArray head = file.read(8);
+            if (QByteArray(suffix) == "png")
+                QCOMPARE(head, QByteArray("\x89PNG\r\n\x1a\n", 8));
+            else
+                QVERIFY2(head.startsWith("%PDF-"), head.constData());
         }
     }
+}
+
+// A save that cannot complete must say so and leave what was there: a FIFO
+// target is refused by the checked writer (renaming over it would replace the
+// node), and a regular file whose commit fails keeps its old bytes. Both
+// kinds of view (QCustomPlot and QPainter) and both formats go through it.
+void TestLiveViews::exportRefusesFifoAndKeepsOldFile() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    FrictionEllipseView friction;
+    friction.resize(300, 300);
+    LiveTracePlots plots;
+    plots.resize(500, 400);
+    const QByteArray oldBytes("the previous export, not to be touched\n");
+    for (QWidget* view : {static_cast<QWidget*>(&friction), static_cast<QWidget*>(&plots)}) {
+        for (const char* suffix : {"png", "pdf"}) {
+            const QString name =
+                QString("%1.%2").arg(view->metaObject()->className()).arg(suffix).remove("vtw::");
+            const QString fifo = dir.filePath("fifo-" + name);
+            QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+            QString error;
+            QVERIFY(!exportView(view, fifo, &error));
+            QVERIFY2(error.contains("not a regular file"), qPrintable(error));
+            struct stat st {};
+            QCOMPARE(::stat(QFile::encodeName(fifo).constData(), &st), 0);
+            QVERIFY(S_ISFIFO(st.st_mode)); // still the FIFO, not replaced by a file
+
+            const QString old = dir.filePath("old-" + name);
+            {
+                QFile file(old);
+                QVERIFY(file.open(QIODevice::WriteOnly));
+                QCOMPARE(file.write(oldBytes), oldBytes.size());
+            }
+            error.clear();
+            testing::setFailAtomicCommits(true);
+            const bool saved = exportView(view, old, &error);
+            testing::setFailAtomicCommits(false);
+            QVERIFY(!saved);
+            QVERIFY2(error.contains("cannot save"), qPrintable(error));
+            QFile file(old);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QCOMPARE(file.readAll(), oldBytes);
+        }
+    }
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::System | QDir::NoDotAndDotDot).size(), 8);
 }
 
 QTEST_MAIN(TestLiveViews)

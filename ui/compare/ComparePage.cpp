@@ -19,7 +19,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSaveFile>
+#include "setupfile/AtomicFile.h"
 #include <QSplitter>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -34,12 +34,10 @@ namespace {
 constexpr int telemetryDecimation = 10;
 
 bool writeFile(const QString& path, const QByteArray& bytes, QString* error) {
-    QSaveFile file(path);
-    if (file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit())
-        return true;
-    if (error)
-        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-    return false;
+    const SaveResult saved = writeFileAtomically(path, bytes);
+    if (!saved.ok && error)
+        *error = saved.error;
+    return saved.ok;
 }
 
 enum ExportKind { ExportPdf, ExportMetrics, ExportParameters };

@@ -5,6 +5,9 @@
 #include "FieldDisplayText.h"
 #include "GripOverlayPlot.h"
 
+#include "setupfile/AtomicFile.h"
+
+#include <QBuffer>
 #include <QPageSize>
 #include <QPdfWriter>
 #include <qcustomplot.h>
@@ -183,7 +186,12 @@ int ComparisonReport::firstPageOf(Section section) const {
 }
 
 bool ComparisonReport::writePdf(const QString& path, QString* error) const {
-    QPdfWriter writer(path);
+    // Drawn in memory, then saved by the one checked writer: a full disk is an
+    // error and an older report stays intact.
+    QByteArray pdf;
+    QBuffer buffer(&pdf);
+    buffer.open(QIODevice::WriteOnly);
+    QPdfWriter writer(&buffer);
     // 96 per inch: the unit QCustomPlot lays out in, so plots drawn as vectors
     // keep their proportions and fonts; the PDF is resolution-free anyway.
     writer.setResolution(96);
@@ -224,7 +232,10 @@ bool ComparisonReport::writePdf(const QString& path, QString* error) const {
             *error = QStringLiteral("cannot finish %1").arg(path);
         return false;
     }
-    return true;
+    const SaveResult saved = writeFileAtomically(path, pdf);
+    if (!saved.ok && error)
+        *error = saved.error;
+    return saved.ok;
 }
 
 void ComparisonReport::drawSectionTitle(QCPPainter& p, const QString& title) const {

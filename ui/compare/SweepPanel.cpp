@@ -9,6 +9,8 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include "setupfile/AtomicFile.h"
+
 #include <QFile>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -380,13 +382,11 @@ void SweepPanel::exportCsv() {
         this, tr("Export sweep"), QStringLiteral("sweep.csv"), tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
-    QFile file(path);
     const std::string text = csv();
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-        file.write(text.data(), static_cast<qint64>(text.size())) !=
-            static_cast<qint64>(text.size()))
-        QMessageBox::warning(this, tr("Export failed"),
-                             tr("Cannot write %1: %2").arg(path, file.errorString()));
+    const SaveResult saved =
+        writeFileAtomically(path, QByteArray(text.data(), static_cast<qsizetype>(text.size())));
+    if (!saved.ok)
+        QMessageBox::warning(this, tr("Export failed"), saved.error);
 }
 
 } // namespace vtw

@@ -25,7 +25,7 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QRadioButton>
-#include <QSaveFile>
+#include "setupfile/AtomicFile.h"
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTableWidget>
@@ -564,13 +564,10 @@ void LiveSimulationPage::updateViews() {
 }
 
 bool LiveSimulationPage::exportTelemetryCsv(const QString& path, QString* error) const {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(m_history.toCsv()) < 0 || !file.commit()) {
-        if (error)
-            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    const SaveResult saved = writeFileAtomically(path, m_history.toCsv());
+    if (!saved.ok && error)
+        *error = saved.error;
+    return saved.ok;
 }
 
 void LiveSimulationPage::exportCsvInteractive() {

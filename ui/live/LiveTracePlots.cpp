@@ -4,7 +4,11 @@
 #include "LiveHistory.h"
 #include "Telemetry.h"
 
+#include "setupfile/AtomicFile.h"
+
+#include <QBuffer>
 #include <QCheckBox>
+#include <QPdfWriter>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -440,11 +444,37 @@ QString LiveTracePlots::cursorReadout() const {
 }
 
 bool LiveTracePlots::exportTo(const QString& path, QString* error) {
+    // Drawn in memory, then saved by the one checked writer: QCustomPlot's
+    // savePdf/savePng write the file themselves, unchecked.
     const bool pdf = path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive);
-    const bool ok = pdf ? m_plot->savePdf(path) : m_plot->savePng(path);
-    if (!ok && error)
-        *error = tr("Could not write %1").arg(path);
-    return ok;
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    bool drawn = false;
+    if (pdf) {
+        QPdfWriter writer(&buffer);
+        writer.setResolution(96);
+        writer.setPageSize(QPageSize(QSizeF(m_plot->width(), m_plot->height()) * 72.0 / 96.0,
+                                     QPageSize::Point));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        QCPPainter painter;
+        if (painter.begin(&writer)) {
+            painter.setMode(QCPPainter::pmVectorized);
+            m_plot->toPainter(&painter, m_plot->width(), m_plot->height());
+            drawn = painter.end();
+        }
+    } else {
+        drawn = m_plot->toPixmap().save(&buffer, "PNG");
+    }
+    if (!drawn) {
+        if (error)
+            *error = tr("Could not write %1").arg(path);
+        return false;
+    }
+    const SaveResult saved = writeFileAtomically(path, bytes);
+    if (!saved.ok && error)
+        *error = saved.error;
+    return saved.ok;
 }
 
 } // namespace vtw

@@ -2,7 +2,11 @@
 
 #include "LiveTracePlots.h"
 
+#include "setupfile/AtomicFile.h"
+
+#include <QBuffer>
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QPixmap>
@@ -21,7 +25,11 @@ bool exportView(QWidget* view, const QString& path, QString* error) {
     if (auto* plots = qobject_cast<LiveTracePlots*>(view))
         return plots->exportTo(path, error);
     if (path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive)) {
-        QPdfWriter writer(path);
+        // Drawn in memory, then saved by the one checked writer.
+        QByteArray pdf;
+        QBuffer buffer(&pdf);
+        buffer.open(QIODevice::WriteOnly);
+        QPdfWriter writer(&buffer);
         writer.setResolution(96);
         writer.setPageSize(
             QPageSize(QSizeF(view->width(), view->height()) * 72.0 / 96.0, QPageSize::Point));
@@ -32,11 +40,17 @@ bool exportView(QWidget* view, const QString& path, QString* error) {
                 QCoreApplication::translate("vtw::exportView", "Could not write %1").arg(path));
         view->render(&painter);
         painter.end();
-        return true;
+        const SaveResult saved = writeFileAtomically(path, pdf);
+        return saved.ok || fail(saved.error);
     }
-    if (!view->grab().save(path))
+    QByteArray image;
+    QBuffer buffer(&image);
+    buffer.open(QIODevice::WriteOnly);
+    const QByteArray format = QFileInfo(path).suffix().toUpper().toLatin1();
+    if (!view->grab().save(&buffer, format.isEmpty() ? "PNG" : format.constData()))
         return fail(QCoreApplication::translate("vtw::exportView", "Could not write %1").arg(path));
-    return true;
+    const SaveResult saved = writeFileAtomically(path, image);
+    return saved.ok || fail(saved.error);
 }
 
 } // namespace vtw
