@@ -9,9 +9,11 @@
 #include "maneuvers/ManeuverRunner.h"
 
 #include <QComboBox>
+#include <QFile>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace vtw;
@@ -39,6 +41,7 @@ private slots:
     void keyboardDrivesTheCar();
     void liveEditReachesTheRunningCar();
     void closesCleanlyMidRun();
+    void oversizedScriptIsRefusedWhileRunning();
 };
 
 void TestLivePage::maneuverShowsTheCliMetrics_data() {
@@ -202,6 +205,50 @@ void TestLivePage::closesCleanlyMidRun() {
         QTRY_VERIFY_WITH_TIMEOUT(page->lastStatus().steps > 1000, waitMs);
         page.reset(); // the window closes mid-run
     }
+}
+
+// "Load script…" reads through the bounded reader: a file one byte over the
+// CLI's 16 MiB limit is refused with the reader's message (it stops before
+// reading it), the script already loaded stays, and a running car carries on.
+void TestLivePage::oversizedScriptIsRefusedWhileRunning() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString good = dir.filePath("good.csv");
+    {
+        QFile file(good);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("time_s,throttle,brake,steer,gear\n0,0.5,0,0,1\n2,0,0.3,0,1\n");
+    }
+    const QString big = dir.filePath("big.csv");
+    {
+        QFile file(big);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QVERIFY(file.resize(16 * 1024 * 1024 + 1)); // sparse: no 16 MiB written
+    }
+
+    LiveSimulationPage page;
+    QVERIFY2(page.loadScriptFile(good), qPrintable(page.errorText()));
+    QCOMPARE(page.scriptName(), QString("good.csv"));
+    QCOMPARE(page.script().size(), std::size_t(2));
+
+    page.selectInputSource("drive");
+    page.setRealTime(true);
+    page.start();
+    QTRY_COMPARE_WITH_TIMEOUT(page.state(), WorkerState::Running, waitMs);
+
+    QVERIFY(!page.loadScriptFile(big));
+    // The bounded reader's words, not the script parser's ("input is larger ...").
+    QVERIFY2(page.errorText() ==
+                 QString("cannot read %1: it is %2 bytes, larger than the 16 MiB limit")
+                     .arg(big)
+                     .arg(16 * 1024 * 1024 + 1),
+             qPrintable(page.errorText()));
+    QCOMPARE(page.scriptName(), QString("good.csv"));
+    QCOMPARE(page.script().size(), std::size_t(2));
+    page.tick();
+    const long steps = page.lastStatus().steps;
+    QTRY_VERIFY_WITH_TIMEOUT(page.lastStatus().steps > steps, waitMs);
+    QCOMPARE(page.state(), WorkerState::Running);
 }
 
 QTEST_MAIN(TestLivePage)

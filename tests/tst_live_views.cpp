@@ -555,7 +555,8 @@ void TestLiveViews::exportRefusesFifoAndKeepsOldFile() {
             QCOMPARE(file.readAll(), oldBytes);
         }
     }
-    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::System | QDir::NoDotAndDotDot).size(), 8);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::System | QDir::NoDotAndDotDot).size(),
+             8);
 }
 
 QTEST_MAIN(TestLiveViews)

@@ -10,9 +10,11 @@
 #include <QtTest>
 
 #include <csignal>
+#include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 
 using namespace vtw;
@@ -67,6 +69,7 @@ private slots:
     void fifoTargetRefused();
     void recoveryCopyListedAndRemoved();
     void recoveryOfUnsavedDocument();
+    void recoveryNoteReadIsBounded();
 };
 
 void TestSetupSave::saveAndLoadBack() {
@@ -203,6 +206,44 @@ void TestSetupSave::recoveryOfUnsavedDocument() {
     QVERIFY(found[0].originalPath.isEmpty());
     QCOMPARE(loadSetupFile(found[0].setupPath).setup->chassis.mass, 1600.0);
     QVERIFY(!store.save("", later).ok);
+}
+
+// The info note is read through the bounded reader: a note that is a pipe
+// delivering more than 64 KiB (here valid JSON padded with spaces, which an
+// unbounded read would accept) is skipped, and the copy is still listed.
+void TestSetupSave::recoveryNoteReadIsBounded() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const RecoveryStore store(dir.path());
+    QVERIFY(store.save("doc", defaultSetup(), {}, "/home/me/car.json").ok);
+    QCOMPARE(store.list().value(0).originalPath, QString("/home/me/car.json"));
+
+    const QString note = dir.filePath("doc.autosave-info.json");
+    QVERIFY(QFile::remove(note));
+    QCOMPARE(::mkfifo(QFile::encodeName(note).constData(), 0600), 0);
+    QByteArray padded(R"({"documentId":"doc","originalPath":"/elsewhere.json"})");
+    padded += QByteArray(128 * 1024, ' ');
+    // A reader that stops early closes the pipe: the writer then gets EPIPE
+    // instead of the process being killed by SIGPIPE.
+    const auto oldPipe = std::signal(SIGPIPE, SIG_IGN);
+    std::thread writer([&] {
+        const int fd = ::open(QFile::encodeName(note).constData(), O_WRONLY);
+        if (fd < 0)
+            return;
+        for (qsizetype done = 0; done < padded.size();) {
+            const ssize_t n = ::write(fd, padded.constData() + done, size_t(padded.size() - done));
+            if (n <= 0)
+                break;
+            done += n;
+        }
+        ::close(fd);
+    });
+    const QList<RecoveredFile> found = store.list();
+    writer.join();
+    std::signal(SIGPIPE, oldPipe);
+    QCOMPARE(found.size(), 1);
+    QCOMPARE(found[0].documentId, QString("doc"));
+    QVERIFY2(found[0].originalPath.isEmpty(), qPrintable(found[0].originalPath));
 }
 
 QTEST_GUILESS_MAIN(TestSetupSave)

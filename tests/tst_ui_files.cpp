@@ -4,7 +4,9 @@
 #include "MainWindow.h"
 #include "ProblemListDialog.h"
 #include "RecentFiles.h"
+#include "setupfile/CsvIo.h"
 #include "setupfile/SetupJson.h"
+#include "setupfile/SetupMetadata.h"
 
 #include <QJsonDocument>
 #include <QStandardPaths>
@@ -124,6 +126,43 @@ private slots:
         QVERIFY(next.currentDocument()->isModified());
         QCOMPARE(RecoveryStore(recovery).list().size(), 0);
         next.currentDocument()->undoStack()->setClean();
+    }
+    // Import > Curve from CSV reads through the bounded reader: a file one
+    // byte over the CLI's 16 MiB limit is refused with the reader's message
+    // (not read whole), and the document is unchanged.
+    void curveImportIsBounded() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const auto field =
+            std::find_if(setupFields().begin(), setupFields().end(),
+                         [](const FieldMeta& f) { return f.kind == FieldKind::Curve; });
+        QVERIFY(field != setupFields().end());
+        MainWindow window;
+        window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        window.newDocument(defaultSetup());
+        SetupDocument* document = window.currentDocument();
+
+        // The same curve back: the path that reads a file works at all.
+        const QString good = dir.filePath(QStringLiteral("good.csv"));
+        writeFile(good,
+                  writeCurveCsv(field->curveOf(defaultSetup()), field->xLabel, field->yLabel));
+        QVERIFY(window.importCurveFile(field->path, good));
+        QVERIFY(!window.findChild<ProblemListDialog*>());
+
+        const QString big = dir.filePath(QStringLiteral("big.csv"));
+        {
+            QFile f(big);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QVERIFY(f.resize(16 * 1024 * 1024 + 1)); // sparse: no 16 MiB written
+        }
+        QVERIFY(!window.importCurveFile(field->path, big));
+        auto* dialog = window.findChild<ProblemListDialog*>();
+        QVERIFY(dialog);
+        QCOMPARE(dialog->problems(),
+                 QStringList{QString("cannot read %1: it is %2 bytes, larger than the 16 MiB limit")
+                                 .arg(big)
+                                 .arg(16 * 1024 * 1024 + 1)});
+        QCOMPARE(document->setup(), defaultSetup());
     }
 };
 

@@ -10,6 +10,7 @@
 #include "SimulatedSetupBar.h"
 #include "SplitterState.h"
 #include "ViewExport.h"
+#include "setupfile/BoundedRead.h"
 #include "setupfile/CarLibrary.h"
 #include "setupfile/CsvIo.h"
 
@@ -627,17 +628,24 @@ void MainWindow::importCurve(const QString& fieldPath) {
     const QString path =
         QFileDialog::getOpenFileName(this, tr("Import %1").arg(curveTitle(*f)), dialogDirectory(),
                                      tr("CSV files (*.csv *.txt);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    QFile file(path);
+    if (!path.isEmpty())
+        importCurveFile(fieldPath, path);
+}
+
+bool MainWindow::importCurveFile(const QString& fieldPath, const QString& path) {
+    SetupDocument* d = currentDocument();
+    const FieldMeta* f = findField(fieldPath);
+    if (!d || !f)
+        return false;
+    // Bounded, with the CLI's limit: a FIFO or a device is read at most one
+    // byte past it instead of without end.
+    const BoundedReadResult read = readFileBounded(path, maxCsvBytes);
     QStringList problems;
     CurveImportResult result;
-    if (file.size() > maxCsvBytes)
-        problems << tr("the file is larger than %1 MB").arg(maxCsvBytes / (1024 * 1024));
-    else if (!file.open(QIODevice::ReadOnly))
-        problems << file.errorString();
+    if (!read.data)
+        problems << read.error;
     else
-        result = readCurveCsv(file.readAll(), f->curveRules, fieldPath);
+        result = readCurveCsv(*read.data, f->curveRules, fieldPath);
     if (problems.isEmpty() && !result.ok())
         problems = result.errors;
     if (problems.isEmpty()) {
@@ -652,10 +660,11 @@ void MainWindow::importCurve(const QString& fieldPath) {
              tr("%1 was not imported; the curve is unchanged.").arg(QFileInfo(path).fileName()),
              problems, this))
             ->open();
-        return;
+        return false;
     }
     d->changeCurve(fieldPath, *result.curve);
     showStatus(tr("Imported %1 points into %2").arg(result.curve->size()).arg(curveTitle(*f)));
+    return true;
 }
 
 void MainWindow::exportPlot() {

@@ -82,6 +82,12 @@ public:
 
     void saveSettings();
 
+    /// What "Import > Curve from CSV" does once a file is chosen: reads it
+    /// through the bounded reader (the CLI's 16 MiB limit) into the current
+    /// document's curve at fieldPath. A file that cannot be read or checked
+    /// changes nothing and lists its problems in a dialog.
+    bool importCurveFile(const QString& fieldPath, const QString& path);
+
 protected:
     void closeEvent(QCloseEvent* event) override;
 

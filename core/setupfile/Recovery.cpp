@@ -1,5 +1,7 @@
 #include "setupfile/Recovery.h"
 
+#include "setupfile/BoundedRead.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -15,6 +17,8 @@ namespace {
 // recovered copy can be opened and saved without carrying recovery keys along.
 const QString setupSuffix = QStringLiteral(".autosave.json");
 const QString infoSuffix = QStringLiteral(".autosave-info.json");
+// The info note holds three short fields; 64 KiB is the bound it always had.
+constexpr qint64 maxInfoBytes = 64 * 1024;
 
 QString sanitize(const QString& id) {
     QString out;
@@ -63,9 +67,13 @@ QList<RecoveredFile> RecoveryStore::list() const {
         rf.documentId = base;
         rf.setupPath = dir.filePath(file);
         rf.savedAt = QFileInfo(rf.setupPath).lastModified().toUTC();
-        QFile infoFile(dir.filePath(base + infoSuffix));
-        if (infoFile.size() < 65536 && infoFile.open(QIODevice::ReadOnly)) {
-            const QJsonObject info = QJsonDocument::fromJson(infoFile.readAll()).object();
+        // Bounded: a huge note, or a device or pipe that never ends, is read no
+        // further than the limit during the start-up scan. A note that cannot
+        // be read is skipped; the copy is still listed, without its original path.
+        const BoundedReadResult note =
+            readFileBounded(dir.filePath(base + infoSuffix), maxInfoBytes);
+        if (note.data) {
+            const QJsonObject info = QJsonDocument::fromJson(*note.data).object();
             rf.documentId = info.value("documentId").toString(base);
             rf.originalPath = info.value("originalPath").toString();
             const QDateTime at =

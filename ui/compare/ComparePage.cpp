@@ -10,6 +10,7 @@
 #include "ParameterDiffView.h"
 #include "SweepPanel.h"
 #include "TraceOverlayPanel.h"
+#include "setupfile/AtomicFile.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -19,7 +20,6 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
-#include "setupfile/AtomicFile.h"
 #include <QSplitter>
 #include <QTabWidget>
 #include <QVBoxLayout>

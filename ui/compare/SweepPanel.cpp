@@ -6,11 +6,10 @@
 #include "FieldDisplayText.h"
 #include "ManeuverParameterForm.h"
 #include "SweepAxisEditor.h"
+#include "setupfile/AtomicFile.h"
 
 #include <QCheckBox>
 #include <QComboBox>
-#include "setupfile/AtomicFile.h"
-
 #include <QFile>
 #include <QFileDialog>
 #include <QFormLayout>

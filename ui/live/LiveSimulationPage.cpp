@@ -9,6 +9,9 @@
 #include "TopDownView.h"
 #include "Units.h"
 #include "ViewExport.h"
+#include "setupfile/AtomicFile.h"
+#include "setupfile/BoundedRead.h"
+#include "setupfile/CsvIo.h"
 #include "setupfile/ScriptCsv.h"
 
 #include <QComboBox>
@@ -25,7 +28,6 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QRadioButton>
-#include "setupfile/AtomicFile.h"
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTableWidget>
@@ -306,20 +308,26 @@ void LiveSimulationPage::setScript(std::vector<ScriptRow> rows, const QString& n
 void LiveSimulationPage::loadScript() {
     const QString path = QFileDialog::getOpenFileName(this, tr("Load scripted inputs"), QString(),
                                                       tr("CSV files (*.csv);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        showError(tr("Cannot read %1: %2").arg(path, file.errorString()));
-        return;
+    if (!path.isEmpty())
+        loadScriptFile(path);
+}
+
+bool LiveSimulationPage::loadScriptFile(const QString& path) {
+    // Bounded: a FIFO, a device or a huge file is refused at the CLI's limit
+    // instead of being read without end on the GUI thread.
+    const BoundedReadResult read = readFileBounded(path, maxCsvBytes);
+    if (!read.data) {
+        showError(read.error);
+        return false;
     }
-    const ScriptReadResult result = readScriptCsv(file.readAll(), m_setup.gearbox.gearCount());
+    const ScriptReadResult result = readScriptCsv(*read.data, m_setup.gearbox.gearCount());
     if (!result.ok()) {
         showError(
             tr("%1: %2").arg(QFileInfo(path).fileName(), result.errors.join(QStringLiteral("; "))));
-        return;
+        return false;
     }
     setScript(result.rows, QFileInfo(path).fileName());
+    return true;
 }
 
 void LiveSimulationPage::setRealTime(bool realTime) {

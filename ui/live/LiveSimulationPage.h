@@ -61,6 +61,12 @@ public:
     /// A parameter of the selected maneuver, by key.
     void setManeuverOption(const QString& key, double value);
     void setScript(std::vector<ScriptRow> rows, const QString& name);
+    /// What "Load script…" does once a file is chosen: reads it through the
+    /// bounded reader (the CLI's 16 MiB limit) and validates it; on failure
+    /// shows why and keeps the current script.
+    bool loadScriptFile(const QString& path);
+    const std::vector<ScriptRow>& script() const { return m_script; }
+    QString scriptName() const { return m_scriptName; }
     void setRealTime(bool realTime);
     void setSpeedFactor(double factor);
     void start();

@@ -8,10 +8,10 @@
 
 #include <QBuffer>
 #include <QCheckBox>
-#include <QPdfWriter>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPdfWriter>
 #include <QSplitter>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
@@ -454,8 +454,8 @@ bool LiveTracePlots::exportTo(const QString& path, QString* error) {
     if (pdf) {
         QPdfWriter writer(&buffer);
         writer.setResolution(96);
-        writer.setPageSize(QPageSize(QSizeF(m_plot->width(), m_plot->height()) * 72.0 / 96.0,
-                                     QPageSize::Point));
+        writer.setPageSize(
+            QPageSize(QSizeF(m_plot->width(), m_plot->height()) * 72.0 / 96.0, QPageSize::Point));
         writer.setPageMargins(QMarginsF(0, 0, 0, 0));
         QCPPainter painter;
         if (painter.begin(&writer)) {
