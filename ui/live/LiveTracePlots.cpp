@@ -3,6 +3,7 @@
 #include "ChannelDisplay.h"
 #include "LiveHistory.h"
 #include "Telemetry.h"
+#include "ViewExport.h"
 
 #include "setupfile/AtomicFile.h"
 
@@ -453,10 +454,7 @@ bool LiveTracePlots::exportTo(const QString& path, QString* error) {
     bool drawn = false;
     if (pdf) {
         QPdfWriter writer(&buffer);
-        writer.setResolution(96);
-        writer.setPageSize(
-            QPageSize(QSizeF(m_plot->width(), m_plot->height()) * 72.0 / 96.0, QPageSize::Point));
-        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        setViewSizedPage(writer, m_plot->size());
         QCPPainter painter;
         if (painter.begin(&writer)) {
             painter.setMode(QCPPainter::pmVectorized);

@@ -30,10 +30,7 @@ bool exportView(QWidget* view, const QString& path, QString* error) {
         QBuffer buffer(&pdf);
         buffer.open(QIODevice::WriteOnly);
         QPdfWriter writer(&buffer);
-        writer.setResolution(96);
-        writer.setPageSize(
-            QPageSize(QSizeF(view->width(), view->height()) * 72.0 / 96.0, QPageSize::Point));
-        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        setViewSizedPage(writer, view->size());
         QPainter painter;
         if (!painter.begin(&writer))
             return fail(
@@ -51,6 +48,13 @@ bool exportView(QWidget* view, const QString& path, QString* error) {
         return fail(QCoreApplication::translate("vtw::exportView", "Could not write %1").arg(path));
     const SaveResult saved = writeFileAtomically(path, image);
     return saved.ok || fail(saved.error);
+}
+
+void setViewSizedPage(QPdfWriter& writer, const QSize& viewSize) {
+    constexpr double screenDpi = 96.0, pointsPerInch = 72.0;
+    writer.setResolution(static_cast<int>(screenDpi));
+    writer.setPageSize(QPageSize(QSizeF(viewSize) * pointsPerInch / screenDpi, QPageSize::Point));
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
 }
 
 } // namespace vtw

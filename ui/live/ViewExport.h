@@ -2,6 +2,8 @@
 
 #include <QString>
 
+class QPdfWriter;
+class QSize;
 class QWidget;
 
 namespace vtw {
@@ -10,5 +12,9 @@ namespace vtw {
 /// their own vector export; QPainter views are rendered onto a PDF page (vector)
 /// or grabbed (PNG).
 bool exportView(QWidget* view, const QString& path, QString* error = nullptr);
+
+/// One PDF page the size of a view on screen (96 dpi, no margins), so the export
+/// keeps the view's proportions and its text sizes.
+void setViewSizedPage(QPdfWriter& writer, const QSize& viewSize);
 
 } // namespace vtw
