@@ -174,7 +174,6 @@ double Simulator::plausibleVelocityChange(double dt) const {
     const double tireForce = laneSum(laneMax(loadQuad(f.fxMax.data()), loadQuad(f.fyMax.data())));
     // At least the larger of the speeds before and after, without a square root: the
     // step's distance already took the one after's, |vx| + |vy| bounds the one before.
-    (void)after;
     const double speed = std::max(m_speedAfter, std::abs(before.vx) + std::abs(before.vy));
     const double yawRate = std::max(std::abs(before.yawRate), std::abs(after.yawRate));
     const double resistance = (f.dragForce + f.rollingResistanceForce) * m_model.inverseMass();
