@@ -62,7 +62,12 @@ void integrateSemiImplicitEuler(const VehicleModel& model, const StepContext& ct
     const Quad left2 = fxMax * fxMax * laneMax(fyMax2 - fyUsed * fyUsed, Quad{});
     const QuadMask beyond = applied * applied * fyMax2 > laneMax(left2, fx * fx * fyMax2);
     if (anyLane(beyond)) [[unlikely]] {
-        const Quad bound = laneMax(laneAbs(fx), laneSqrt(left2 / fyMax2));
+        // fxMax^2 (1 - (Fy/fyMax)^2) with the reciprocal taken from the peak alone: the
+        // peak is known from the load, early in the step, so only a product and the root
+        // wait for Fy.
+        const Quad lateralShare = fyUsed * fyUsed * (1.0 / fyMax2);
+        const Quad left = fxMax * laneSqrt(laneMax(1.0 - lateralShare, Quad{}));
+        const Quad bound = laneMax(laneAbs(fx), left);
         const Quad bounded = laneCopySign(bound, applied);
         applied = laneSelect(beyond, bounded, applied);
         dFx = applied - fx;

@@ -3,6 +3,7 @@
 
 #include "Simulator.h"
 #include "StepBenchmark.h"
+#include "setupfile/SetupEnumKeys.h"
 #include "Units.h"
 
 #include <QCommandLineParser>
@@ -43,7 +44,7 @@ constexpr IntegratorChoice integratorChoices[] = {
 int benchCommand(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Time the step loop: the default car, full throttle and sinusoidal steering, fixed steps. "
+        "Time the step loop: the default car, half throttle and sinusoidal steering, fixed steps. "
         "Prints nanoseconds per step and steps per second (best of several runs)."));
     parser.addHelpOption();
     const QCommandLineOption tireOpt(QStringLiteral("tire"),
@@ -60,7 +61,12 @@ int benchCommand(const QStringList& arguments) {
     // often still fell among them.
     const QCommandLineOption runsOpt(QStringLiteral("runs"), QStringLiteral("Timed runs (best is reported)."),
                                      QStringLiteral("n"), QStringLiteral("40"));
-    parser.addOptions({tireOpt, integratorOpt, secondsOpt, runsOpt});
+    const QCommandLineOption combinedOpt(
+        QStringLiteral("combined-slip"),
+        QStringLiteral("How the tires combine slips: normalisedSlip or frictionEllipse (default: "
+                       "the default car's)."),
+        QStringLiteral("rule"));
+    parser.addOptions({tireOpt, integratorOpt, combinedOpt, secondsOpt, runsOpt});
     int code = Ok;
     if (!parseOrHelp(parser, arguments, code))
         return code;
@@ -82,6 +88,15 @@ int benchCommand(const QStringList& arguments) {
         return UsageError;
     }
     setup.simulation.integrator = integ->integrator;
+    if (parser.isSet(combinedOpt)) {
+        const auto rule = enumFromKey<CombinedSlipMethod>(parser.value(combinedOpt));
+        if (!rule) {
+            printError(QStringLiteral("bench: unknown combined-slip rule '%1' (%2)")
+                           .arg(parser.value(combinedOpt), enumKeys<CombinedSlipMethod>().join(", ")));
+            return UsageError;
+        }
+        setup.frontTires.combinedSlip = setup.rearTires.combinedSlip = *rule;
+    }
     bool ok1 = false, ok2 = false;
     const double seconds = parser.value(secondsOpt).toDouble(&ok1);
     const int runs = parser.value(runsOpt).toInt(&ok2);
@@ -113,9 +128,9 @@ int benchCommand(const QStringList& arguments) {
     const double nsPerStep = best / static_cast<double>(steps);
     char line[512];
     std::snprintf(line, sizeof line,
-                  "tire %s, integrator %s, %zu steps of %.3g ms (best of %d runs)\n"
+                  "tire %s, %s, integrator %s, %zu steps of %.3g ms (best of %d runs)\n"
                   "ns_per_step %.1f\nsteps_per_second %.0f\nfinal_speed_kmh %.2f\n",
-                  tire->key, integ->key, steps, dt * 1e3, runs, nsPerStep, 1e9 / nsPerStep,
+                  tire->key, qPrintable(enumKey(setup.frontTires.combinedSlip)), integ->key, steps, dt * 1e3, runs, nsPerStep, 1e9 / nsPerStep,
                   units::mpsToKmh(finalSpeed));
     printOut(line);
     return Ok;

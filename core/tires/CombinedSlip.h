@@ -71,33 +71,35 @@ template <int n, class T, class PureCurves>
 VTW_LANE void combineByNormalisedSlip(const T (&kappa)[n], const T (&alpha)[n],
                                       const T (&kappaPeak)[n], const T (&alphaPeak)[n],
                                       PureCurves pure, T (&fx)[n], T (&fy)[n]) {
-    T sn[n], an[n], rho[n];
+    T slipX[n], scaledAlpha[n], inverseSlipX[n];
     T slip[2 * n], force[2 * n];
     for (int w = 0; w < n; ++w) {
+        // Everything is measured in units of the longitudinal peak slip: the normalised
+        // slip's length rho is slipX / kappa_p with slipX = sqrt(kappa^2 + (alpha
+        // kappa_p / alpha_p)^2), and the curves are read at rho kappa_p = slipX and
+        // rho alpha_p = slipX alpha_p / kappa_p. The slips reach the curves through one
+        // square root, the peaks' ratios being ready before the slips are. A wheel
+        // without peaks gets slipX = 0, which is "at rest" below: no force.
         const auto defined = (kappaPeak[w] > 0.0) & (alphaPeak[w] > 0.0);
-        sn[w] = laneSelect(defined, kappa[w] / kappaPeak[w], T{});
-        an[w] = laneSelect(defined, alpha[w] / alphaPeak[w], T{});
-        rho[w] = laneSqrt(sn[w] * sn[w] + an[w] * an[w]);
-        // The curves are read at rho kappa_peak = sqrt(kappa^2 + (alpha kappa_peak /
-        // alpha_peak)^2) and rho alpha_peak: written so, the slips reach the curves
-        // through one square root, the peaks' ratios being ready before the slips are
-        // (the divisions above only serve the shares at the end). Pure slip stays
-        // exactly on the pure curve (no rounding through rho).
         const T toKappa = kappaPeak[w] / alphaPeak[w], toAlpha = alphaPeak[w] / kappaPeak[w];
-        const T scaledAlpha = alpha[w] * toKappa;
-        const T slipX = laneSqrt(kappa[w] * kappa[w] + scaledAlpha * scaledAlpha);
-        slip[w] = laneSelect(an[w] == 0.0, kappa[w], slipX);
-        slip[n + w] = laneSelect(sn[w] == 0.0, alpha[w], slipX * toAlpha);
+        scaledAlpha[w] = laneSelect(defined, alpha[w] * toKappa, T{});
+        const T scaledKappa = laneSelect(defined, kappa[w], T{});
+        slipX[w] = laneSqrt(scaledKappa * scaledKappa + scaledAlpha[w] * scaledAlpha[w]);
+        // Pure slip stays exactly on the pure curve (no rounding through the root).
+        slip[w] = laneSelect(alpha[w] == 0.0, kappa[w], slipX[w]);
+        slip[n + w] = laneSelect(kappa[w] == 0.0, alpha[w], slipX[w] * toAlpha);
+        // The shares' one division, off the curves' path: sn / rho = kappa / slipX and
+        // an / rho = scaledAlpha / slipX.
+        inverseSlipX[w] = 1.0 / slipX[w];
     }
     pure(slip, force);
     for (int w = 0; w < n; ++w) {
-        const T invRho = 1.0 / rho[w];
-        const T shareFx = sn[w] * invRho * force[w];
-        const T shareFy = an[w] * invRho * force[n + w];
+        const T shareFx = kappa[w] * inverseSlipX[w] * force[w];
+        const T shareFy = scaledAlpha[w] * inverseSlipX[w] * force[n + w];
         // At rest no force; at pure slip the pure curve's; otherwise shared along the slip.
-        const auto atRest = rho[w] == 0.0;
-        const auto pureLongitudinal = an[w] == 0.0;
-        const auto pureLateral = sn[w] == 0.0;
+        const auto atRest = slipX[w] == 0.0;
+        const auto pureLongitudinal = alpha[w] == 0.0;
+        const auto pureLateral = kappa[w] == 0.0;
         fx[w] = laneSelect(atRest | pureLateral, T{}, laneSelect(pureLongitudinal, force[w], shareFx));
         fy[w] = laneSelect(atRest | pureLongitudinal, T{},
                            laneSelect(pureLateral, force[n + w], shareFy));
