@@ -183,6 +183,8 @@ private slots:
         QTest::newRow("parameter out of range") << QStringList{"run", "-m", "braking", "-p", "pedal=7"} << "must be between";
         QTest::newRow("unknown option") << QStringList{"run", "--warp"} << "Unknown option";
         QTest::newRow("bad bench tire") << QStringList{"bench", "--tire", "wooden"} << "unknown tire model";
+        QTest::newRow("bad bench rule") << QStringList{"bench", "--combined-slip", "circle"}
+                                        << "unknown combined-slip rule";
     }
     void badInputFailsWithMessage() {
         QFETCH(QStringList, args);
@@ -574,6 +576,12 @@ private slots:
         QCOMPARE(o.exitCode, 0);
         QVERIFY(o.out.contains("ns_per_step"));
         QVERIFY(o.out.contains("steps_per_second"));
+        // The rule is the default car's unless named, and the output says which ran.
+        QVERIFY2(o.out.contains("normalisedSlip"), o.out.constData());
+        const Outcome ellipse =
+            runCli({"bench", "--seconds", "1", "--runs", "1", "--combined-slip", "frictionEllipse"});
+        QCOMPARE(ellipse.exitCode, 0);
+        QVERIFY2(ellipse.out.contains("frictionEllipse"), ellipse.out.constData());
     }
 };
 
