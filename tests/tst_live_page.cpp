@@ -4,6 +4,7 @@
 // car; the page closes cleanly mid-run.
 
 #include "DrivePad.h"
+#include "FifoWithoutWriter.h"
 #include "LiveSimulationPage.h"
 #include "SimulationWorker.h"
 #include "maneuvers/ManeuverRunner.h"
@@ -42,6 +43,7 @@ private slots:
     void liveEditReachesTheRunningCar();
     void closesCleanlyMidRun();
     void oversizedScriptIsRefusedWhileRunning();
+    void scriptLoadRefusesFifo();
 };
 
 void TestLivePage::maneuverShowsTheCliMetrics_data() {
@@ -249,6 +251,28 @@ void TestLivePage::oversizedScriptIsRefusedWhileRunning() {
     const long steps = page.lastStatus().steps;
     QTRY_VERIFY_WITH_TIMEOUT(page.lastStatus().steps > steps, waitMs);
     QCOMPARE(page.state(), WorkerState::Running);
+}
+
+// Load script refuses a FIFO before opening it (opening one nobody writes blocked
+// the GUI thread), with the reason, and keeps the script it had.
+void TestLivePage::scriptLoadRefusesFifo() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString good = dir.filePath("good.csv");
+    {
+        QFile file(good);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("time_s,throttle,brake,steer,gear\n0,0.5,0,0,1\n2,0,0.3,0,1\n");
+    }
+    const QString fifoPath = dir.filePath("pipe.csv");
+    FifoWithoutWriter fifo(fifoPath);
+    QVERIFY(fifo.created());
+    LiveSimulationPage page;
+    QVERIFY2(page.loadScriptFile(good), qPrintable(page.errorText()));
+    QVERIFY(!page.loadScriptFile(fifoPath));
+    QVERIFY2(page.errorText().contains("it is not a regular file"), qPrintable(page.errorText()));
+    QCOMPARE(page.scriptName(), QString("good.csv"));
+    QVERIFY(!fifo.readerArrived());
 }
 
 QTEST_MAIN(TestLivePage)

@@ -1,6 +1,7 @@
 // Files through the main window: a bad file opens nothing and lists every
 // problem; save and reopen gives the same setup; autosave copies restore.
 #include "DocumentView.h"
+#include "FifoWithoutWriter.h"
 #include "MainWindow.h"
 #include "ProblemListDialog.h"
 #include "RecentFiles.h"
@@ -163,6 +164,45 @@ private slots:
                                  .arg(big)
                                  .arg(16 * 1024 * 1024 + 1)});
         QCOMPARE(document->setup(), defaultSetup());
+    }
+
+    // Open and Import curve refuse a FIFO before opening it: opening one that nobody
+    // writes blocked the window's thread. The refusal names the reason, and nothing
+    // is opened or changed.
+    void windowReadersRefuseFifos() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString fifoPath = dir.filePath(QStringLiteral("pipe.json"));
+        FifoWithoutWriter fifo(fifoPath);
+        QVERIFY(fifo.created());
+        const auto field =
+            std::find_if(setupFields().begin(), setupFields().end(),
+                         [](const FieldMeta& f) { return f.kind == FieldKind::Curve; });
+        QVERIFY(field != setupFields().end());
+        MainWindow window;
+        window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        window.newDocument(defaultSetup());
+        SetupDocument* document = window.currentDocument();
+        const QString reason = QStringLiteral("it is not a regular file");
+
+        QVERIFY(!window.importCurveFile(field->path, fifoPath));
+        auto* curveDialog = window.findChild<ProblemListDialog*>();
+        QVERIFY(curveDialog);
+        QVERIFY2(curveDialog->problems().join('\n').contains(reason),
+                 qPrintable(curveDialog->problems().join('\n')));
+        delete curveDialog;
+        QCOMPARE(document->setup(), defaultSetup());
+
+        auto* tabs = window.findChild<QTabWidget*>();
+        QVERIFY(tabs);
+        const int open = tabs->count();
+        QVERIFY(!window.openFile(fifoPath));
+        auto* openDialog = window.findChild<ProblemListDialog*>();
+        QVERIFY(openDialog);
+        QVERIFY2(openDialog->problems().join('\n').contains(reason),
+                 qPrintable(openDialog->problems().join('\n')));
+        QCOMPARE(tabs->count(), open);
+        QVERIFY(!fifo.readerArrived());
     }
 };
 

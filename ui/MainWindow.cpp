@@ -418,7 +418,7 @@ bool MainWindow::openFile(const QString& path) {
             return true;
         }
     }
-    SetupLoadResult result = loadSetupFile(path);
+    SetupLoadResult result = loadSetupFile(path, InputKinds::RegularFilesOnly);
     if (!result.ok()) {
         auto* dialog = new ProblemListDialog(
             tr("Cannot open setup"),
@@ -637,9 +637,9 @@ bool MainWindow::importCurveFile(const QString& fieldPath, const QString& path) 
     const FieldMeta* f = findField(fieldPath);
     if (!d || !f)
         return false;
-    // Bounded, with the CLI's limit: a FIFO or a device is read at most one
-    // byte past it instead of without end.
-    const BoundedReadResult read = readFileBounded(path, maxCsvBytes);
+    // Bounded, with the CLI's limit, and files only: a FIFO would block the window
+    // in open(), a device would be read without end.
+    const BoundedReadResult read = readFileBounded(path, maxCsvBytes, InputKinds::RegularFilesOnly);
     QStringList problems;
     CurveImportResult result;
     if (!read.data)

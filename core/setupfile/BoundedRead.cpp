@@ -3,6 +3,8 @@
 #include <QFile>
 
 #include <algorithm>
+#include <filesystem>
+#include <system_error>
 
 namespace vtw {
 
@@ -13,7 +15,16 @@ QString limitText(qint64 limit) {
 }
 } // namespace
 
-BoundedReadResult readFileBounded(const QString& path, qint64 limit) {
+BoundedReadResult readFileBounded(const QString& path, qint64 limit, InputKinds kinds) {
+    if (kinds == InputKinds::RegularFilesOnly) {
+        // Checked before open(): opening a FIFO for reading waits for a writer.
+        std::error_code error;
+        const auto status = std::filesystem::status(QFile::encodeName(path).toStdString(), error);
+        if (!error && status.type() != std::filesystem::file_type::regular)
+            return {std::nullopt, QString("cannot read %1: it is not a regular file (a pipe, a "
+                                          "device or a folder); only files can be opened here")
+                                      .arg(path)};
+    }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return {std::nullopt, QString("cannot read %1: %2").arg(path, file.errorString())};

@@ -11,6 +11,12 @@
 
 namespace vtw {
 
+/// What a reader accepts besides regular files.
+enum class InputKinds {
+    FilesAndStreams, ///< also pipes and devices (the CLI: `<(...)`, a FIFO another program writes)
+    RegularFilesOnly ///< the window: opening a FIFO nobody writes would block its thread
+};
+
 struct BoundedReadResult {
     std::optional<QByteArray> data; ///< set when the whole input was read
     QString error;                  ///< readable reason otherwise
@@ -18,6 +24,9 @@ struct BoundedReadResult {
 
 /// Reads path whole, refusing it with a clear error when it holds more than
 /// limit bytes; reads at most limit + 1 bytes from a stream that reports no size.
-BoundedReadResult readFileBounded(const QString& path, qint64 limit);
+/// With RegularFilesOnly anything else (a FIFO, a device, a directory) is refused
+/// before it is opened.
+BoundedReadResult readFileBounded(const QString& path, qint64 limit,
+                                  InputKinds kinds = InputKinds::FilesAndStreams);
 
 } // namespace vtw

@@ -494,8 +494,8 @@ SetupLoadResult loadSetup(const QByteArray& bytes) {
     return r;
 }
 
-SetupLoadResult loadSetupFile(const QString& path) {
-    const BoundedReadResult read = readFileBounded(path, maxSetupFileBytes);
+SetupLoadResult loadSetupFile(const QString& path, InputKinds kinds) {
+    const BoundedReadResult read = readFileBounded(path, maxSetupFileBytes, kinds);
     if (!read.data) {
         SetupLoadResult r;
         return fail(r, {}, read.error);

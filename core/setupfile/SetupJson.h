@@ -7,6 +7,7 @@
 
 #include "Setup.h"
 #include "setupfile/AtomicFile.h"
+#include "setupfile/BoundedRead.h"
 #include "setupfile/SetupValidation.h"
 
 #include <QByteArray>
@@ -48,7 +49,8 @@ struct SetupLoadResult {
 /// Parses and validates a setup file's bytes.
 SetupLoadResult loadSetup(const QByteArray& bytes);
 /// Reads a file (refusing one above maxSetupFileBytes before reading it) and loads it.
-SetupLoadResult loadSetupFile(const QString& path);
+/// `kinds`: whether a pipe or a device is read too (BoundedRead.h).
+SetupLoadResult loadSetupFile(const QString& path, InputKinds kinds = InputKinds::FilesAndStreams);
 
 /// The file's JSON object; unknown keys are written back where they were found.
 QJsonObject setupToJson(const Setup& setup, const UnknownKeys& unknownKeys = {});

@@ -79,7 +79,7 @@ void SetupPicker::setOpenSetups(const QList<NamedSetup>& setups) {
 }
 
 bool SetupPicker::addSetupFile(const QString& path, QString* error) {
-    const SetupLoadResult loaded = loadSetupFile(path);
+    const SetupLoadResult loaded = loadSetupFile(path, InputKinds::RegularFilesOnly);
     if (!loaded.ok()) {
         if (error)
             *error = loaded.errorStrings().join(QLatin1Char('\n'));

@@ -313,9 +313,9 @@ void LiveSimulationPage::loadScript() {
 }
 
 bool LiveSimulationPage::loadScriptFile(const QString& path) {
-    // Bounded: a FIFO, a device or a huge file is refused at the CLI's limit
-    // instead of being read without end on the GUI thread.
-    const BoundedReadResult read = readFileBounded(path, maxCsvBytes);
+    // Bounded and files only: a FIFO (which would block open() on the GUI thread),
+    // a device or a file beyond the CLI's limit is refused.
+    const BoundedReadResult read = readFileBounded(path, maxCsvBytes, InputKinds::RegularFilesOnly);
     if (!read.data) {
         showError(read.error);
         return false;
