@@ -80,6 +80,12 @@ void TestCliFiles::fullDiskKeepsOldFile_data() {
                                              "--from", "1200", "--to", "1400", "--count", "60",
                                              "--threads", "1", "-o", "keep.csv"}
                               << 1;
+    QTest::newRow("run -t telemetry") << QStringList{"run", "-m", "braking", "-t", "keep.csv"} << 4;
+    QTest::newRow("compare -o") << QStringList{"compare", "base.json", "corvette_c5", "-o",
+                                               "keep.json"}
+                                << 1;
+    QTest::newRow("export -o") << QStringList{"export", "-o", "keep.json"} << 4;
+    QTest::newRow("tire -o") << QStringList{"tire", "-o", "keep.csv"} << 1;
 }
 
 void TestCliFiles::fullDiskKeepsOldFile() {
