@@ -1,4 +1,5 @@
 #include "MainWindow.h"
+#include "RecoveryDialog.h"
 #include "setupfile/CarLibrary.h"
 
 #include <QApplication>
@@ -20,10 +21,17 @@ int main(int argc, char* argv[]) {
 
     vtw::MainWindow window;
     window.show();
-    window.offerRecovery();
+    QDialog* recovery = window.offerRecovery();
     for (const QString& path : parser.positionalArguments())
         window.openFile(path);
-    if (window.views().isEmpty())
-        window.newDocument(vtw::defaultLibraryCar());
+    // Something to work on, unless the recovery prompt brings setups back.
+    const auto openDefaultCar = [&window] {
+        if (window.views().isEmpty())
+            window.newDocument(vtw::defaultLibraryCar());
+    };
+    if (recovery)
+        QObject::connect(recovery, &QDialog::finished, &window, openDefaultCar);
+    else
+        openDefaultCar();
     return QApplication::exec();
 }

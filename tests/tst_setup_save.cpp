@@ -1,11 +1,15 @@
 // Saving: atomic replacement (an interrupted save leaves the old file intact)
 // and the autosave/recovery store.
 
+#include "RecoveryOwnerProcess.h"
 #include "setupfile/AtomicFile.h"
 #include "setupfile/Recovery.h"
 #include "setupfile/SetupJson.h"
 
 #include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLockFile>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -70,6 +74,10 @@ private slots:
     void recoveryCopyListedAndRemoved();
     void recoveryOfUnsavedDocument();
     void recoveryNoteReadIsBounded();
+    void recoveryCopiesBelongToTheirInstance();
+    void copyOfLiveProcessIsNotOfferedUntilItDies();
+    void unrestorableCopySaysWhy_data();
+    void unrestorableCopySaysWhy();
 };
 
 void TestSetupSave::saveAndLoadBack() {
@@ -164,7 +172,7 @@ void TestSetupSave::fifoTargetRefused() {
 
 void TestSetupSave::recoveryCopyListedAndRemoved() {
     QTemporaryDir dir;
-    const RecoveryStore store(dir.filePath("recovery"));
+    RecoveryStore store(dir.filePath("recovery"));
     QVERIFY(store.list().isEmpty()); // the folder does not even exist yet
 
     Setup s = defaultSetup();
@@ -195,7 +203,7 @@ void TestSetupSave::recoveryCopyListedAndRemoved() {
 
 void TestSetupSave::recoveryOfUnsavedDocument() {
     QTemporaryDir dir;
-    const RecoveryStore store(dir.path());
+    RecoveryStore store(dir.path());
     QVERIFY(store.save("untitled", defaultSetup()).ok);
     // A second autosave replaces the first.
     Setup later = defaultSetup();
@@ -214,7 +222,7 @@ void TestSetupSave::recoveryOfUnsavedDocument() {
 void TestSetupSave::recoveryNoteReadIsBounded() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    const RecoveryStore store(dir.path());
+    RecoveryStore store(dir.path());
     QVERIFY(store.save("doc", defaultSetup(), {}, "/home/me/car.json").ok);
     QCOMPARE(store.list().value(0).originalPath, QString("/home/me/car.json"));
 
@@ -244,6 +252,140 @@ void TestSetupSave::recoveryNoteReadIsBounded() {
     QCOMPARE(found.size(), 1);
     QCOMPARE(found[0].documentId, QString("doc"));
     QVERIFY2(found[0].originalPath.isEmpty(), qPrintable(found[0].originalPath));
+}
+
+// Two stores on one folder, as two windows of one process: neither offers
+// nor deletes the other's copy while it lives; once it goes without a clean
+// close (its copies stay), the survivor claims them.
+void TestSetupSave::recoveryCopiesBelongToTheirInstance() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    RecoveryStore second(dir.path());
+    Setup s = defaultSetup();
+    s.name = "first's car";
+    {
+        RecoveryStore first(dir.path());
+        QVERIFY(first.save("doc", s).ok);
+        QVERIFY(first.owns("doc"));
+        QVERIFY(second.claimOrphans().isEmpty());
+        QVERIFY(!second.remove("doc"));
+        QCOMPARE(second.list().size(), 1); // still on disk
+        const SaveResult r = second.save("doc", defaultSetup());
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.contains("belongs to another running instance"), qPrintable(r.error));
+        QCOMPARE(loadSetupFile(first.list().value(0).setupPath).setup->name, s.name);
+        // A store does not offer its own copies either: they are open documents.
+        QVERIFY(first.claimOrphans().isEmpty());
+    }
+    const QList<RecoveredFile> orphans = second.claimOrphans();
+    QCOMPARE(orphans.size(), 1);
+    QCOMPARE(orphans[0].name, QString("first's car"));
+    QVERIFY(second.owns("doc"));
+    // Claimed once: a third store started meanwhile does not offer it too.
+    RecoveryStore third(dir.path());
+    QVERIFY(third.claimOrphans().isEmpty());
+    // Released (kept for later), it is an orphan again.
+    second.release("doc");
+    QCOMPARE(third.claimOrphans().size(), 1);
+    QVERIFY(third.remove("doc"));
+    QVERIFY(third.list().isEmpty());
+}
+
+// The other instance is a real process: while it runs its copy is not
+// offered and cannot be removed or overwritten; after it is killed (a crash:
+// its lock file stays, naming a dead process) the copy is offered.
+void TestSetupSave::copyOfLiveProcessIsNotOfferedUntilItDies() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    RecoveryOwnerProcess other(dir.path(), "other-doc", "the other instance's car");
+    QVERIFY(other.saved());
+    QVERIFY(other.running());
+    // Its lock is there and names the other process.
+    QLockFile lock(dir.filePath("other-doc.autosave.lock"));
+    qint64 owner = 0;
+    QVERIFY(lock.getLockInfo(&owner, nullptr, nullptr));
+    QCOMPARE(owner, other.pid());
+
+    RecoveryStore store(dir.path());
+    QVERIFY(store.claimOrphans().isEmpty());
+    QVERIFY(!store.remove("other-doc"));
+    const SaveResult r = store.save("other-doc", defaultSetup());
+    QVERIFY(!r.ok);
+    QCOMPARE(r.error, QString("the recovery copy %1 belongs to another running instance "
+                              "(process %2)")
+                          .arg(dir.filePath("other-doc.autosave.json"))
+                          .arg(other.pid()));
+    QCOMPARE(store.list().size(), 1);
+    QCOMPARE(store.list()[0].name, QString("the other instance's car"));
+
+    other.crash();
+    QVERIFY(QFile::exists(dir.filePath("other-doc.autosave.lock"))); // left behind
+    const QList<RecoveredFile> orphans = store.claimOrphans();
+    QCOMPARE(orphans.size(), 1);
+    QCOMPARE(orphans[0].documentId, QString("other-doc"));
+    QCOMPARE(orphans[0].name, QString("the other instance's car"));
+    QVERIFY(orphans[0].restorable());
+    QVERIFY(store.remove("other-doc"));
+    QVERIFY(store.list().isEmpty());
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList());
+}
+
+void TestSetupSave::unrestorableCopySaysWhy_data() {
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("problem");
+    QTest::addColumn<qint64>("sparseSize"); // instead of bytes: a file this large
+    Setup s = defaultSetup();
+    s.name = "Deep extras";
+    QJsonObject root = setupToJson(s);
+    QJsonArray deep{1};
+    for (int i = 0; i < 40; ++i)
+        deep = QJsonArray{deep};
+    QJsonObject chassis = root.value("chassis").toObject();
+    chassis.insert("extra", deep);
+    root.insert("chassis", chassis);
+    QTest::newRow("unknown key nested too deep")
+        << QJsonDocument(root).toJson() << QString("Deep extras")
+        << QString("chassis.extra: unknown key nested more than 32 levels deep: not a setup file "
+                   "this program can keep intact")
+        << qint64(0);
+    s.name = "Negative mass";
+    s.chassis.mass = -5;
+    QTest::newRow("invalid value")
+        << writeSetup(s) << QString("Negative mass")
+        << QString("chassis.mass: must be between 50 and 100000 kg") << qint64(0);
+    QTest::newRow("malformed JSON")
+        << QByteArray("{\"fileType\": \"vehicle-setup\", \"name\": \"Cut") << QString()
+        << QString("not valid JSON at line 1") << qint64(0);
+    QTest::newRow("too large to read")
+        << QByteArray() << QString() << QString("cannot read ") << maxSetupFileBytes + 1;
+}
+
+// A copy that does not load is listed with every reason and, where its JSON
+// still has one, its setup's name.
+void TestSetupSave::unrestorableCopySaysWhy() {
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, name);
+    QFETCH(QString, problem);
+    QFETCH(qint64, sparseSize);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString copy = dir.filePath("bad.autosave.json");
+    if (sparseSize > 0) {
+        QFile f(copy);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QVERIFY(f.resize(sparseSize)); // sparse: nothing of it written
+    } else {
+        QVERIFY(writeFileAtomically(copy, bytes).ok);
+    }
+    RecoveryStore store(dir.path());
+    const QList<RecoveredFile> found = store.claimOrphans();
+    QCOMPARE(found.size(), 1);
+    QCOMPARE(found[0].name, name);
+    QVERIFY(!found[0].restorable());
+    const bool listed = std::any_of(found[0].problems.begin(), found[0].problems.end(),
+                                    [&](const QString& p) { return p.startsWith(problem); });
+    QVERIFY2(listed, qPrintable(found[0].problems.join(" | ")));
 }
 
 QTEST_GUILESS_MAIN(TestSetupSave)

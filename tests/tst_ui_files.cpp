@@ -1,18 +1,26 @@
 // Files through the main window: a bad file opens nothing and lists every
-// problem; save and reopen gives the same setup; autosave copies restore.
+// problem; save and reopen gives the same setup; autosave copies restore,
+// only a crashed instance's are offered, and failures are shown.
 #include "DocumentView.h"
 #include "FifoWithoutWriter.h"
 #include "MainWindow.h"
 #include "ProblemListDialog.h"
 #include "RecentFiles.h"
+#include "RecoveryDialog.h"
+#include "RecoveryOwnerProcess.h"
 #include "setupfile/CsvIo.h"
 #include "setupfile/SetupJson.h"
 #include "setupfile/SetupMetadata.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QLabel>
+#include <QPushButton>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTreeWidget>
 #include <QtTest>
 
 using namespace vtw;
@@ -22,6 +30,26 @@ void writeFile(const QString& path, const QByteArray& bytes) {
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(bytes);
+}
+
+// The prompt's copies as "title | file | reasons..." (the time left out),
+// sorted by title.
+QStringList rows(const RecoveryDialog* dialog) {
+    QStringList out;
+    const QTreeWidget* list = dialog->copyList();
+    for (int i = 0; i < list->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem* item = list->topLevelItem(i);
+        QStringList row{item->text(0), item->text(1)};
+        for (int r = 0; r < item->childCount(); ++r)
+            row << item->child(r)->text(0);
+        out << row.join(" | ");
+    }
+    out.sort();
+    return out;
+}
+
+QList<ProblemListDialog*> problemDialogs(const QWidget& window) {
+    return window.findChildren<ProblemListDialog*>();
 }
 } // namespace
 
@@ -106,6 +134,9 @@ private slots:
         QCOMPARE(window.documentTabs()->count(), 1);
     }
 
+    // A restored copy stays on disk until something newer replaces it: a
+    // crash right after the restore still finds it; the next autosave
+    // replaces it in place and a save removes it.
     void autosaveRestoresUnsavedWork() {
         QTemporaryDir dir;
         const QString recovery = dir.filePath(QStringLiteral("recovery"));
@@ -116,18 +147,193 @@ private slots:
             SetupDocument* document = window.newDocument(defaultSetup())->document();
             document->changeValue(QStringLiteral("aero.dragCoefficient"), 0.33);
             edited = document->setup();
-            window.autosaveNow();
+            QVERIFY(window.autosaveNow());
             // The window goes away without a clean close, as in a crash.
             document->undoStack()->setClean();
         }
-        MainWindow next;
-        next.setRecoveryFolder(recovery);
-        QCOMPARE(next.restoreRecovered(), 1);
-        QCOMPARE(next.currentDocument()->setup(), edited);
-        QVERIFY(next.currentDocument()->isModified());
-        QCOMPARE(RecoveryStore(recovery).list().size(), 0);
-        next.currentDocument()->undoStack()->setClean();
+        {
+            MainWindow next;
+            next.setRecoveryFolder(recovery);
+            QCOMPARE(next.restoreRecovered(), 1);
+            QCOMPARE(next.currentDocument()->setup(), edited);
+            QVERIFY(next.currentDocument()->isModified());
+            QCOMPARE(RecoveryStore(recovery).list().size(), 1);
+            // A crash right after the restore.
+            next.currentDocument()->undoStack()->setClean();
+        }
+        MainWindow third;
+        third.setRecoveryFolder(recovery);
+        QCOMPARE(third.restoreRecovered(), 1);
+        SetupDocument* document = third.currentDocument();
+        QCOMPARE(document->setup(), edited);
+        document->changeValue(QStringLiteral("chassis.mass"), 1480.0);
+        QVERIFY(third.autosaveNow());
+        const QList<RecoveredFile> copies = RecoveryStore(recovery).list();
+        QCOMPARE(copies.size(), 1); // replaced, not added
+        QCOMPARE(loadSetupFile(copies[0].setupPath).setup->chassis.mass, 1480.0);
+        QVERIFY(third.saveDocumentAs(document, dir.filePath(QStringLiteral("saved.json"))));
+        QVERIFY(RecoveryStore(recovery).list().isEmpty());
     }
+
+    // Two instances on one recovery folder: the second offers only the copy
+    // of an instance that died, neither the running window's nor the running
+    // process's; its Discard deletes only what it offered. Once the process
+    // is killed, its copy is offered too.
+    void onlyOrphanedCopiesAreOffered() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString recovery = dir.filePath(QStringLiteral("recovery"));
+        RecoveryOwnerProcess running(recovery, QStringLiteral("running"),
+                                     QStringLiteral("Running elsewhere"));
+        RecoveryOwnerProcess crashed(recovery, QStringLiteral("crashed"),
+                                     QStringLiteral("Crashed"));
+        QVERIFY(running.saved());
+        QVERIFY(crashed.saved());
+        crashed.crash();
+
+        MainWindow first;
+        first.setRecoveryFolder(recovery);
+        // The first instance claims the crashed copy but leaves it for later.
+        RecoveryDialog* prompt = first.offerRecovery();
+        QVERIFY(prompt);
+        QCOMPARE(rows(prompt), QStringList{"Crashed | never saved"});
+        QTest::mouseClick(prompt->button(RecoveryDialog::Keep), Qt::LeftButton);
+        QCOMPARE(first.documentTabs()->count(), 0);
+        SetupDocument* open = first.newDocument(defaultSetup())->document();
+        open->changeValue(QStringLiteral("chassis.mass"), 1300.0);
+        QVERIFY(first.autosaveNow());
+        QCOMPARE(RecoveryStore(recovery).list().size(), 3);
+
+        MainWindow second;
+        second.setRecoveryFolder(recovery);
+        prompt = second.offerRecovery();
+        QVERIFY(prompt);
+        QCOMPARE(rows(prompt), QStringList{"Crashed | never saved"});
+        QTest::mouseClick(prompt->button(RecoveryDialog::Discard), Qt::LeftButton);
+        QCOMPARE(second.documentTabs()->count(), 0);
+        QStringList left;
+        for (const RecoveredFile& c : RecoveryStore(recovery).list())
+            left << c.documentId;
+        left.sort();
+        QCOMPARE(left, (QStringList{open->id(), QStringLiteral("running")}));
+        QVERIFY(!second.offerRecovery()); // nothing orphaned
+        QCOMPARE(second.restoreRecovered(), 0);
+
+        running.crash();
+        QCOMPARE(second.restoreRecovered(), 1);
+        QCOMPARE(QString::fromStdString(second.currentDocument()->setup().name),
+                 QStringLiteral("Running elsewhere"));
+        second.currentDocument()->undoStack()->setClean();
+        open->undoStack()->setClean();
+    }
+
+    // The prompt names each copy and says why one cannot be restored; a copy
+    // whose name cannot be read goes by its file's name. Restore brings back
+    // what loads, lists what does not, and keeps those copies for later.
+    void recoveryPromptSaysWhy() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString recovery = dir.filePath(QStringLiteral("recovery"));
+        Setup good = defaultSetup();
+        good.name = "Good copy";
+        QVERIFY(RecoveryStore(recovery).save("good", good, {}, "/home/me/good.json").ok);
+        Setup deep = defaultSetup();
+        deep.name = "Deep extras";
+        QJsonObject root = setupToJson(deep);
+        QJsonArray nested{1};
+        for (int i = 0; i < 40; ++i)
+            nested = QJsonArray{nested};
+        QJsonObject chassis = root.value("chassis").toObject();
+        chassis.insert("extra", nested);
+        root.insert("chassis", chassis);
+        writeFile(recovery + "/deep.autosave.json", QJsonDocument(root).toJson());
+        // Cut off in the middle of its name: the name cannot be read.
+        writeFile(recovery + "/cut.autosave.json",
+                  "{\"fileType\": \"vehicle-setup\", \"name\": \"Cu");
+        writeFile(recovery + "/cut.autosave-info.json",
+                  "{\"documentId\": \"cut\", \"originalPath\": \"/home/me/cut.json\"}");
+
+        MainWindow window;
+        window.setRecoveryFolder(recovery);
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        RecoveryDialog* prompt = window.offerRecovery();
+        QVERIFY(prompt);
+        QVERIFY(prompt->isVisible());
+        QVERIFY(QTest::qWaitForWindowExposed(prompt));
+        const QString deepWhy =
+            "cannot be restored: chassis.extra: unknown key nested more than 32 levels deep: not "
+            "a setup file this program can keep intact";
+        const QStringList shown = rows(prompt);
+        QCOMPARE(shown.size(), 3);
+        QCOMPARE(shown[0], "Deep extras | never saved | " + deepWhy);
+        QCOMPARE(shown[1], "Good copy | /home/me/good.json");
+        QVERIFY2(shown[2].startsWith(
+                     "cut.json | /home/me/cut.json | cannot be restored: not valid JSON at line 1"),
+                 qPrintable(shown[2]));
+        QVERIFY(prompt->button(RecoveryDialog::Restore)->isEnabled());
+
+        QTest::mouseClick(prompt->button(RecoveryDialog::Restore), Qt::LeftButton);
+        QCOMPARE(window.documentTabs()->count(), 1);
+        QCOMPARE(QString::fromStdString(window.currentDocument()->setup().name),
+                 QStringLiteral("Good copy"));
+        QCOMPARE(window.currentDocument()->filePath(), QStringLiteral("/home/me/good.json"));
+        const QList<ProblemListDialog*> reports = problemDialogs(window);
+        QCOMPARE(reports.size(), 1);
+        const QStringList problems = reports[0]->problems();
+        QCOMPARE(problems.size(), 2);
+        QVERIFY2(problems.contains("Deep extras: " +
+                                   deepWhy.mid(QString("cannot be restored: ").size())),
+                 qPrintable(problems.join(" | ")));
+        QVERIFY2(problems[0].startsWith("cut.json: not valid JSON") ||
+                     problems[1].startsWith("cut.json: not valid JSON"),
+                 qPrintable(problems.join(" | ")));
+        // The copies that did not load are kept, and offered again later.
+        QCOMPARE(RecoveryStore(recovery).list().size(), 3);
+        RecoveryStore later(recovery);
+        QCOMPARE(later.claimOrphans().size(), 2);
+        window.currentDocument()->undoStack()->setClean();
+    }
+
+    // An autosave that cannot write (the recovery folder's parent is a file)
+    // says so in the status bar every time, and once in a dialog; the label
+    // goes once autosave works again.
+    void autosaveFailureIsShown() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString blocker = dir.filePath(QStringLiteral("not-a-folder"));
+        writeFile(blocker, "a file where the recovery folder's parent should be");
+        const QString recovery = blocker + QStringLiteral("/recovery");
+        MainWindow window;
+        window.setRecoveryFolder(recovery);
+        SetupDocument* document = window.newDocument(defaultSetup())->document();
+        auto* label = window.findChild<QLabel*>(QStringLiteral("autosaveProblem"));
+        QVERIFY(label);
+        QVERIFY(window.autosaveNow()); // nothing modified, nothing to write
+        QVERIFY(label->isHidden());
+
+        document->changeValue(QStringLiteral("chassis.mass"), 1420.0);
+        QVERIFY(!window.autosaveNow());
+        const QString why = "Corvette C5: cannot create the recovery folder " + recovery;
+        QVERIFY(!label->isHidden());
+        QCOMPARE(label->toolTip(), why);
+        QCOMPARE(window.statusBar()->currentMessage(), "Autosave failed: " + why);
+        QCOMPARE(problemDialogs(window).size(), 1);
+        QCOMPARE(problemDialogs(window)[0]->problems(), QStringList{why});
+
+        window.statusBar()->clearMessage();
+        QVERIFY(!window.autosaveNow());
+        QCOMPARE(window.statusBar()->currentMessage(), "Autosave failed: " + why);
+        QCOMPARE(problemDialogs(window).size(), 1); // the dialog comes once a session
+
+        window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        QVERIFY(window.autosaveNow());
+        QVERIFY(label->isHidden());
+        QCOMPARE(RecoveryStore(window.recoveryFolder()).list().size(), 1);
+        document->undoStack()->setClean();
+    }
+
     // Import > Curve from CSV reads through the bounded reader: a file one
     // byte over the CLI's 16 MiB limit is refused with the reader's message
     // (not read whole), and the document is unchanged.

@@ -7,6 +7,7 @@
 #include "LiveTracePlots.h"
 #include "ProblemListDialog.h"
 #include "RecentFiles.h"
+#include "RecoveryDialog.h"
 #include "SimulatedSetupBar.h"
 #include "SplitterState.h"
 #include "ViewExport.h"
@@ -71,7 +72,8 @@ MainWindow::MainWindow(QWidget* parent)
       m_live(new LiveSimulationPage), m_compare(new ComparePage),
       m_compareRefresh(new QTimer(this)), m_undoGroup(new QUndoGroup(this)),
       m_figures(new DerivedFiguresPanel), m_recent(new RecentFiles(this)),
-      m_recovery(defaultRecoveryFolder()), m_autosave(new QTimer(this)) {
+      m_recovery(defaultRecoveryFolder()), m_autosave(new QTimer(this)),
+      m_autosaveProblem(new QLabel) {
     setObjectName(QStringLiteral("mainWindow"));
     m_tabs->setTabsClosable(true);
     m_tabs->setMovable(true);
@@ -129,6 +131,16 @@ MainWindow::MainWindow(QWidget* parent)
     m_autosave->setInterval(autosaveIntervalMs);
     connect(m_autosave, &QTimer::timeout, this, &MainWindow::autosaveNow);
     m_autosave->start();
+    m_autosaveProblem->setObjectName(QStringLiteral("autosaveProblem"));
+    m_autosaveProblem->setText(tr("Autosave failed"));
+    QPalette alarm = m_autosaveProblem->palette();
+    alarm.setColor(QPalette::WindowText, Qt::darkRed);
+    m_autosaveProblem->setPalette(alarm);
+    QFont bold = m_autosaveProblem->font();
+    bold.setBold(true);
+    m_autosaveProblem->setFont(bold);
+    m_autosaveProblem->hide();
+    statusBar()->addPermanentWidget(m_autosaveProblem);
 
     const QSettings settings;
     resize(1400, 880);
@@ -708,50 +720,94 @@ void MainWindow::setRecoveryFolder(const QString& folder) {
     m_recovery = RecoveryStore(folder);
 }
 
-void MainWindow::autosaveNow() {
-    for (SetupDocument* d : m_documents) {
-        if (d->isModified())
-            m_recovery.save(d->id(), d->setup(), d->unknownKeys(), d->filePath());
-        else
+bool MainWindow::autosaveNow() {
+    QStringList failures;
+    for (SetupDocument* d : std::as_const(m_documents)) {
+        if (!d->isModified()) {
             m_recovery.remove(d->id());
+            continue;
+        }
+        const SaveResult r = m_recovery.save(d->id(), d->setup(), d->unknownKeys(), d->filePath());
+        if (!r.ok)
+            failures << tr("%1: %2").arg(d->displayName(), r.error);
     }
+    showAutosaveFailures(failures);
+    return failures.isEmpty();
+}
+
+void MainWindow::showAutosaveFailures(const QStringList& failures) {
+    // The label stays while autosave fails: unsaved work is then only in memory.
+    m_autosaveProblem->setVisible(!failures.isEmpty());
+    m_autosaveProblem->setToolTip(failures.join(QLatin1Char('\n')));
+    if (failures.isEmpty())
+        return;
+    showStatus(tr("Autosave failed: %1").arg(failures.join(QStringLiteral("; "))));
+    if (m_autosaveFailureShown)
+        return;
+    m_autosaveFailureShown = true;
+    (new ProblemListDialog(
+         tr("Autosave failed"),
+         tr("Unsaved changes could not be copied to the recovery folder %1: if the program ends "
+            "unexpectedly, they are lost. Save your setups to keep them. The status bar shows "
+            "while autosave keeps failing; this message comes once.")
+             .arg(QDir::toNativeSeparators(m_recovery.folder())),
+         failures, this))
+        ->open();
 }
 
 int MainWindow::restoreRecovered() {
+    return restoreCopies(m_recovery.claimOrphans());
+}
+
+int MainWindow::restoreCopies(const QList<RecoveredFile>& copies) {
     int restored = 0;
-    for (const RecoveredFile& copy : m_recovery.list()) {
+    QStringList problems;
+    for (const RecoveredFile& copy : copies) {
         SetupLoadResult r = loadSetupFile(copy.setupPath);
-        if (!r.ok())
-            continue; // a damaged copy is useless; leave it for inspection
+        if (!r.ok()) {
+            for (const QString& e : r.errorStrings())
+                problems << tr("%1: %2").arg(recoveredTitle(copy), e);
+            m_recovery.release(copy.documentId); // kept for inspection and the next start
+            continue;
+        }
         DocumentView* view = newDocument(std::move(*r.setup), copy.originalPath, r.unknownKeys);
+        // The copy stays on disk, now this instance's, until the document's
+        // next autosave replaces it or a save removes it: a crash right after
+        // the restore still finds it.
+        view->document()->setId(copy.documentId);
         view->document()->markModified();
-        m_recovery.remove(copy.documentId);
         ++restored;
     }
     updateTitles();
+    if (!problems.isEmpty())
+        (new ProblemListDialog(
+             tr("Not restored"),
+             tr("These recovery copies could not be restored; they are kept in %1.")
+                 .arg(QDir::toNativeSeparators(m_recovery.folder())),
+             problems, this))
+            ->open();
+    if (restored > 0)
+        showStatus(tr("Restored %n unsaved setup(s)", nullptr, restored));
     return restored;
 }
 
-void MainWindow::offerRecovery() {
-    const QList<RecoveredFile> copies = m_recovery.list();
+RecoveryDialog* MainWindow::offerRecovery() {
+    const QList<RecoveredFile> copies = m_recovery.claimOrphans();
     if (copies.isEmpty())
-        return;
-    QStringList names;
-    for (const RecoveredFile& c : copies)
-        names << QStringLiteral("• %1 (%2)")
-                     .arg(c.name,
-                          QLocale().toString(c.savedAt.toLocalTime(), QLocale::ShortFormat));
-    const auto answer =
-        QMessageBox::question(this, tr("Restore unsaved setups?"),
-                              tr("The last session ended with unsaved changes. Restore them?\n\n%1")
-                                  .arg(names.join('\n')),
-                              QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
-    if (answer == QMessageBox::Yes) {
-        restoreRecovered();
-    } else {
-        for (const RecoveredFile& c : copies)
-            m_recovery.remove(c.documentId);
-    }
+        return nullptr;
+    auto* dialog = new RecoveryDialog(copies, this);
+    connect(dialog, &QDialog::finished, this, [this, copies](int choice) {
+        for (const RecoveredFile& c : copies) {
+            if (choice == RecoveryDialog::Discard)
+                m_recovery.remove(c.documentId);
+            else if (choice != RecoveryDialog::Restore)
+                m_recovery.release(c.documentId);
+        }
+        if (choice == RecoveryDialog::Restore)
+            restoreCopies(copies);
+    });
+    dialog->open();
+    return dialog;
 }
 
 void MainWindow::saveSettings() {

@@ -15,6 +15,7 @@
 class QActionGroup;
 class QComboBox;
 class QDockWidget;
+class QLabel;
 class QMenu;
 class QStackedWidget;
 class QTabWidget;
@@ -28,6 +29,7 @@ class ComparePage;
 class DerivedFiguresPanel;
 class DocumentView;
 class LiveSimulationPage;
+class RecoveryDialog;
 class RecentFiles;
 class SimulatedSetupBar;
 
@@ -72,12 +74,18 @@ public:
     /// Recovery folder (default: AppDataLocation/recovery).
     void setRecoveryFolder(const QString& folder);
     QString recoveryFolder() const { return m_recovery.folder(); }
-    /// Writes the autosave copy of every modified document now.
-    void autosaveNow();
-    /// At start-up: offers to restore copies left by a session that ended
-    /// without saving (asks with a message box).
-    void offerRecovery();
-    /// Restores every copy in the recovery folder as a modified document.
+    /// Writes the autosave copy of every modified document now. A copy that
+    /// cannot be written is named in the status bar, and the first failure
+    /// of the session also in a dialog; false then.
+    bool autosaveNow();
+    /// At start-up: claims the copies no running instance owns (left by a
+    /// session that crashed) and offers them in a RecoveryDialog, opened
+    /// without blocking. Restore brings them back as modified documents,
+    /// Discard deletes them, Not now keeps them for the next start. Returns
+    /// the dialog, or nullptr when there is nothing to offer.
+    RecoveryDialog* offerRecovery();
+    /// Claims and restores every copy no running instance owns, as Restore
+    /// in the prompt does; returns how many came back.
     int restoreRecovered();
 
     void saveSettings();
@@ -106,6 +114,8 @@ private:
     void scheduleCompareRefresh();
     void refreshCompareSetups();
     void showStatus(const QString& text);
+    int restoreCopies(const QList<RecoveredFile>& copies);
+    void showAutosaveFailures(const QStringList& failures);
     QString dialogDirectory() const;
 
     QStackedWidget* m_workspaces;
@@ -127,6 +137,8 @@ private:
     UnitSystem m_unitSystem = UnitSystem::SI;
     RecoveryStore m_recovery;
     QTimer* m_autosave;
+    QLabel* m_autosaveProblem;           ///< in the status bar while autosave fails
+    bool m_autosaveFailureShown = false; ///< the dialog comes once a session
     QList<SetupDocument*> m_documents;
 };
 

@@ -46,6 +46,10 @@ public:
 
     /// Stable id of this open document (names its autosave copy).
     const QString& id() const { return m_id; }
+    /// A restored document takes its recovery copy's id: its next autosave
+    /// replaces that copy and a save removes it, so the copy is never gone
+    /// before something newer is on disk.
+    void setId(const QString& id) { m_id = id; }
     const QString& filePath() const { return m_filePath; }
     /// The file's base name, or the setup's name for a document never saved.
     QString displayName() const;
