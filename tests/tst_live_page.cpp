@@ -31,6 +31,16 @@ QPushButton* button(QWidget& page, const QString& text) {
     return nullptr;
 }
 
+// A valid two-row script in dir, good.csv; empty path if it could not be written.
+QString writeTwoRowScript(const QTemporaryDir& dir) {
+    const QString path = dir.filePath("good.csv");
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write("time_s,throttle,brake,steer,gear\n0,0.5,0,0,1\n2,0,0.3,0,1\n") < 0)
+        return {};
+    return path;
+}
+
 } // namespace
 
 class TestLivePage : public QObject {
@@ -215,12 +225,8 @@ void TestLivePage::closesCleanlyMidRun() {
 void TestLivePage::oversizedScriptIsRefusedWhileRunning() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    const QString good = dir.filePath("good.csv");
-    {
-        QFile file(good);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("time_s,throttle,brake,steer,gear\n0,0.5,0,0,1\n2,0,0.3,0,1\n");
-    }
+    const QString good = writeTwoRowScript(dir);
+    QVERIFY(!good.isEmpty());
     const QString big = dir.filePath("big.csv");
     {
         QFile file(big);
@@ -258,12 +264,8 @@ void TestLivePage::oversizedScriptIsRefusedWhileRunning() {
 void TestLivePage::scriptLoadRefusesFifo() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    const QString good = dir.filePath("good.csv");
-    {
-        QFile file(good);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("time_s,throttle,brake,steer,gear\n0,0.5,0,0,1\n2,0,0.3,0,1\n");
-    }
+    const QString good = writeTwoRowScript(dir);
+    QVERIFY(!good.isEmpty());
     const QString fifoPath = dir.filePath("pipe.csv");
     FifoWithoutWriter fifo(fifoPath);
     QVERIFY(fifo.created());
