@@ -2,7 +2,10 @@
 #include <QJsonDocument>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QCryptographicHash>
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -26,6 +29,24 @@ Outcome runCli(const QStringList& args) {
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
             p.readAllStandardError()};
 }
+
+QByteArray contents(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+bool writeFile(const QString& path, const QByteArray& data) {
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
+}
+
+// A sweep of 24 top-speed runs: some 1.5 s on two threads, long enough to be killed midway.
+const QStringList slowSweep = {"sweep", "-m", "top-speed", "--param", "brakes.frontBias", "--from", "0.5",
+                               "--to", "0.8", "--count", "24", "--threads", "2"};
+// 12 braking runs (4 x 3): a few hundredths of a second.
+const QStringList quickSweep = {"sweep", "-m", "braking", "--param", "brakes.frontBias", "--from", "0.5", "--to",
+                                "0.8", "--count", "4", "--param2", "brakes.maxTorque", "--from2", "3000",
+                                "--to2", "5000", "--count2", "3"};
 
 } // namespace
 
@@ -523,7 +544,8 @@ private slots:
         waited.start();
         QByteArray text;
         bool finished = false; // QProcess::state() is not updated without an event loop
-        while (text.count('\n') < 4 && !finished && waited.elapsed() < 60000) {
+        // Five identity lines (one axis), the column line, three rows.
+        while (text.count('\n') < 9 && !finished && waited.elapsed() < 60000) {
             QFile file(out + ".partial"); // beside the output until the sweep is whole
             if (file.open(QIODevice::ReadOnly))
                 text = file.readAll();
@@ -539,9 +561,10 @@ private slots:
         QVERIFY(previous.open(QIODevice::ReadOnly));
         QCOMPARE(previous.readAll(), old);
         const QList<QByteArray> lines = text.split('\n');
-        QVERIFY2(lines[0].startsWith("index,i,j,brakes.frontBias,top_speed_kmh"), text.constData());
+        QVERIFY2(lines[0] == "# vtw-cli sweep", text.constData());
+        QVERIFY2(lines[5].startsWith("index,i,j,brakes.frontBias,top_speed_kmh"), text.constData());
         for (int k = 0; k < 3; ++k)
-            QVERIFY2(lines[k + 1].startsWith(QByteArray::number(k) + "," + QByteArray::number(k) + ",0,"),
+            QVERIFY2(lines[k + 6].startsWith(QByteArray::number(k) + "," + QByteArray::number(k) + ",0,"),
                      text.constData());
     }
 
@@ -551,7 +574,7 @@ private slots:
         const Outcome o = runCli({"sweep", "-m", "top-speed", "--param", "brakes.frontBias", "--from", "0.5",
                                   "--to", "0.8", "--count", "30", "--threads", "1"});
         QCOMPARE(o.exitCode, 0);
-        QCOMPARE(o.out.count('\n'), 31);
+        QCOMPARE(o.out.count('\n'), 5 + 1 + 30); // identity, columns, rows
         const QList<QByteArray> lines = o.err.trimmed().split('\n');
         const QRegularExpression summary(QStringLiteral("^vtw-cli: sweep: 30 points in ([0-9.]+) s$"));
         const QRegularExpressionMatch last = summary.match(QString::fromUtf8(lines.back()));
@@ -569,6 +592,157 @@ private slots:
                                       "--to", "0.8", "--count", "3"});
         QCOMPARE(brief.exitCode, 0);
         QVERIFY2(!brief.err.contains("points/s"), brief.err.constData());
+    }
+
+    // A sweep killed midway keeps the rows it finished in OUT.partial; resumed from
+    // them, it runs only the other points, and its output is the uninterrupted
+    // sweep's, byte for byte. Resuming from a file cut inside a row reruns that point.
+    void sweepResumesWhereItWasKilled() {
+        QTemporaryDir dir;
+        const QString uninterrupted = dir.filePath("whole.csv");
+        const Outcome whole = runCli(slowSweep + QStringList{"-o", uninterrupted});
+        QVERIFY2(whole.exitCode == 0, whole.err.constData());
+        const QByteArray expected = contents(uninterrupted);
+        QCOMPARE(expected.count('\n'), 6 + 24);
+
+        const QString out = dir.filePath("sweep.csv");
+        const QString partial = out + ".partial";
+        QProcess p;
+        p.start(QStringLiteral(VTW_CLI_PATH), slowSweep + QStringList{"-o", out});
+        QVERIFY(p.waitForStarted());
+        QElapsedTimer waited;
+        waited.start();
+        bool finished = false;
+        while (contents(partial).count('\n') < 6 + 5 && !finished && waited.elapsed() < 60000)
+            finished = p.waitForFinished(20);
+        p.kill(); // SIGKILL: the sweep gets no chance to tidy up
+        p.waitForFinished();
+        QVERIFY2(!finished, "the sweep ended before it could be killed");
+        const QByteArray kept = contents(partial);
+        const qsizetype keptRows = kept.count('\n') - 6;
+        QVERIFY2(keptRows >= 5 && keptRows < 24, kept.constData());
+        QVERIFY(expected.startsWith(kept)); // the rows kept are the uninterrupted sweep's
+        QVERIFY(!QFileInfo::exists(out));
+
+        const Outcome resumed = runCli(slowSweep + QStringList{"--resume", partial, "-o", out});
+        QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
+        QVERIFY2(resumed.err.contains(QStringLiteral("sweep: %1 points in").arg(24 - keptRows).toUtf8()) &&
+                     resumed.err.contains(QStringLiteral(", %1 more from").arg(keptRows).toUtf8()),
+                 resumed.err.constData());
+        QCOMPARE(contents(out), expected);
+        QVERIFY(!QFileInfo::exists(partial));
+
+        // To stdout, from the rows cut inside the sixth: five rows kept, the rest run.
+        const QString cut = dir.filePath("cut.csv");
+        qsizetype end = 0;
+        for (int line = 0; line < 6 + 5; ++line)
+            end = expected.indexOf('\n', end) + 1;
+        QVERIFY(writeFile(cut, expected.left(end + 8)));
+        const Outcome fromCut = runCli(slowSweep + QStringList{"--resume", cut});
+        QVERIFY2(fromCut.exitCode == 0, fromCut.err.constData());
+        QVERIFY2(fromCut.err.contains("its last row was cut short; that point runs again") &&
+                     fromCut.err.contains("sweep: 19 points in"),
+                 fromCut.err.constData());
+        QCOMPARE(fromCut.out, expected);
+    }
+
+    // A resume file of another sweep, or not a sweep table at all, is refused with
+    // exit 1 and what differs; nothing is written and the file stays as it was.
+    void sweepResumeRefusesOtherSweeps_data() {
+        QTest::addColumn<QStringList>("earlier");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("other maneuver parameter")
+            << QStringList{"-p", "pedal=0.5"} << "it is the output of another sweep: the maneuver differs "
+                                                 "(the file: braking pedal=0.5 start_kmh=100; this sweep: "
+                                                 "braking pedal=1 start_kmh=100)";
+        QTest::newRow("other setup") << QStringList{"-s", "lotus_elise_s2"} << "the setup differs (the file: sha256=";
+        QTest::newRow("other shard") << QStringList{"--shard", "1/2"}
+                                     << "the shard count differs (the file: shard 1/2; this sweep: shard 0/1)";
+        QTest::newRow("not a sweep") << QStringList{} << "no sweep identity at its top";
+    }
+    void sweepResumeRefusesOtherSweeps() {
+        QFETCH(QStringList, earlier);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const QString out = dir.filePath("sweep.csv");
+        const QString partial = out + ".partial"; // where an interrupted run would have left it
+        if (earlier.isEmpty()) {
+            QVERIFY(writeFile(partial, "time_s,throttle\n0,1\n"));
+        } else {
+            const Outcome other = runCli(quickSweep + earlier);
+            QVERIFY2(other.exitCode == 0, other.err.constData());
+            QVERIFY(writeFile(partial, other.out));
+        }
+        const QByteArray before = contents(partial);
+        const Outcome o = runCli(quickSweep + QStringList{"--resume", partial, "-o", out});
+        QCOMPARE(o.exitCode, 1);
+        QVERIFY2(o.err.contains(QStringLiteral("cannot resume from %1: ").arg(partial).toUtf8()) &&
+                     o.err.contains(expected.toUtf8()),
+                 o.err.constData());
+        QCOMPARE(contents(partial), before);
+        QVERIFY(!QFileInfo::exists(out));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"sweep.csv.partial"});
+    }
+
+    // Every sweep output states its identity: the setup's hash is that of the setup
+    // as export writes it, and a maneuver parameter given at its default changes nothing.
+    void sweepStatesItsIdentity() {
+        const Outcome exported = runCli({"export", "-s", "mazda_mx5_nd"});
+        QCOMPARE(exported.exitCode, 0);
+        const QByteArray hash = QCryptographicHash::hash(exported.out, QCryptographicHash::Sha256).toHex();
+        const Outcome o = runCli(quickSweep + QStringList{"-s", "mazda_mx5_nd", "--shard", "2/5"});
+        QVERIFY2(o.exitCode == 0, o.err.constData());
+        QVERIFY2(o.out.startsWith("# vtw-cli sweep\n# setup sha256=" + hash +
+                                  "\n# maneuver braking pedal=1 start_kmh=100\n"
+                                  "# axis brakes.frontBias from=0.5 to=0.8 count=4\n"
+                                  "# axis brakes.maxTorque from=3000 to=5000 count=3\n"
+                                  "# shard 2/5\nindex,i,j,"),
+                 o.out.constData());
+        const Outcome given = runCli(quickSweep + QStringList{"-s", "mazda_mx5_nd", "--shard", "2/5", "-p", "start_kmh=100"});
+        QCOMPARE(given.out, o.out);
+    }
+
+    // merge refuses, with exit 1 and the files named, shards of different sweeps, a
+    // shard given twice and a shard missing; it writes nothing then.
+    void mergeRefusesWhatIsNotOneSweep() {
+        QTemporaryDir dir;
+        QStringList shards;
+        for (int i = 0; i < 4; ++i) {
+            shards << dir.filePath(QStringLiteral("s%1.csv").arg(i));
+            QCOMPARE(runCli(quickSweep + QStringList{"--shard", QStringLiteral("%1/4").arg(i), "-o", shards.last()})
+                         .exitCode,
+                     0);
+        }
+        const QString other = dir.filePath("other.csv");
+        QCOMPARE(runCli(quickSweep + QStringList{"-m", "braking", "-p", "pedal=0.5", "--shard", "2/4", "-o", other})
+                     .exitCode,
+                 0);
+        const QString copy = dir.filePath("copy.csv");
+        QVERIFY(QFile::copy(shards[1], copy));
+        const QString merged = dir.filePath("merged.csv");
+        struct Case {
+            QStringList files;
+            QString expected;
+        };
+        const QList<Case> cases = {
+            {{shards[0], shards[1], shards[3]}, "vtw-cli: merge: shard 2/4 missing"},
+            {{shards[0], shards[1], copy, shards[2], shards[3]},
+             QStringLiteral("vtw-cli: merge: %1 and %2 are both shard 1/4").arg(shards[1], copy)},
+            {{shards[0], shards[1], other, shards[3]},
+             QStringLiteral("vtw-cli: merge: %1 and %2 are not shards of one sweep: the maneuver differs (%1: "
+                            "braking pedal=1 start_kmh=100; %2: braking pedal=0.5 start_kmh=100)")
+                 .arg(shards[0], other)},
+        };
+        for (const Case& c : cases) {
+            const Outcome o = runCli(QStringList{"merge", "-o", merged} + c.files);
+            QCOMPARE(o.exitCode, 1);
+            QVERIFY2(o.err.trimmed() == c.expected.toUtf8(), o.err.constData());
+            QVERIFY(!QFileInfo::exists(merged));
+        }
+        const Outcome whole = runCli(quickSweep);
+        const Outcome ok = runCli(QStringList{"merge"} + shards);
+        QCOMPARE(ok.exitCode, 0);
+        QCOMPARE(ok.out, whole.out);
     }
 
     void benchPrintsFigures() {

@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -11,7 +12,10 @@
 #include <csignal>
 #include <thread>
 
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace {
 
@@ -65,6 +69,9 @@ private slots:
     void dashIsStdout();
     void fifoInputBounded_data();
     void fifoInputBounded();
+    void sweepWriteFailureKeepsResumableRows();
+    void mergeInputIsCapped();
+    void mergeAtTheCapStaysWithinBudget();
 };
 
 void TestCliFiles::fullDiskKeepsOldFile_data() {
@@ -119,11 +126,39 @@ void TestCliFiles::fullDiskKeepsOldFile() {
     QVERIFY2(o.err.contains("cannot write") && o.err.contains(args.last().toUtf8()),
              o.err.constData());
     QCOMPARE(contents(target), old);
-    // No temporary file left next to it.
+    // No temporary file left next to it; a sweep keeps the rows it finished, to
+    // resume from (sweepWriteFailureKeepsResumableRows).
+    const QString kept = args.first() == "sweep" ? args.last() + ".partial" : QString();
     const QStringList files = QDir(dir.path()).entryList(QDir::Files);
     for (const QString& f : files)
-        QVERIFY2(f == "base.json" || f == "torque.csv" || f == "long.csv" || f == args.last(),
+        QVERIFY2(f == "base.json" || f == "torque.csv" || f == "long.csv" || f == args.last() || f == kept,
                  qPrintable(f));
+}
+
+// A sweep whose rows cannot be written (here a 1 KiB file size limit) stops, says
+// where the rows it finished are and how to go on; resumed from them, it writes
+// the uninterrupted sweep's table.
+void TestCliFiles::sweepWriteFailureKeepsResumableRows() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QStringList sweep = {"sweep", "-m", "braking", "--param", "chassis.mass", "--from", "1200",
+                               "--to", "1400", "--count", "60", "--threads", "1"};
+    const Outcome whole = runCli(sweep, 0, dir.path());
+    QCOMPARE(whole.exitCode, 0);
+    const Outcome limited = runCli(sweep + QStringList{"-o", "out.csv"}, 1, dir.path());
+    QCOMPARE(limited.exitCode, 1);
+    QVERIFY2(limited.err.contains("cannot write out.csv.partial") &&
+                 limited.err.contains("the rows finished so far are kept in out.csv.partial: --resume "
+                                      "out.csv.partial runs the rest"),
+             limited.err.constData());
+    const QByteArray kept = contents(dir.filePath("out.csv.partial"));
+    QCOMPARE(kept.size(), 1024); // cut at the limit, inside a row
+    QVERIFY(whole.out.startsWith(kept));
+    const Outcome resumed = runCli(sweep + QStringList{"--resume", "out.csv.partial", "-o", "out.csv"}, 0, dir.path());
+    QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
+    QVERIFY2(resumed.err.contains("its last row was cut short"), resumed.err.constData());
+    QCOMPARE(contents(dir.filePath("out.csv")), whole.out);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"out.csv"});
 }
 
 void TestCliFiles::fifoOutputRefused_data() {
@@ -194,6 +229,114 @@ void TestCliFiles::fifoInputBounded() {
              o.err.constData());
     QVERIFY2(blocksWritten < 600, qPrintable(QString::number(blocksWritten)));
     QVERIFY(!QFileInfo::exists(dir.filePath("out.json")));
+}
+
+// Shards larger in all than merge takes are refused before any is read.
+void TestCliFiles::mergeInputIsCapped() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    for (const char* name : {"big.csv", "big2.csv"}) {
+        QFile big(dir.filePath(name));
+        QVERIFY(big.open(QIODevice::WriteOnly));
+        QVERIFY(big.resize(40LL << 20)); // sparse: nothing is written to the disk
+    }
+    QElapsedTimer timer;
+    timer.start();
+    const Outcome o = runCli({"merge", "big.csv", "big2.csv", "-o", "out.csv"}, 0, dir.path());
+    QCOMPARE(o.exitCode, 1);
+    QVERIFY2(o.err.contains("merge: the shards hold 83886080 bytes in all, more than the 64 MiB a merge takes"),
+             o.err.constData());
+    QVERIFY2(timer.elapsed() < 5000, "the shards were read before the cap refused them");
+    QVERIFY(!QFileInfo::exists(dir.filePath("out.csv")));
+}
+
+namespace {
+
+struct Measured {
+    int exitCode = -1;
+    double seconds = 0.0;
+    long maxRssKiB = 0;
+};
+
+// Runs the CLI and measures it as /usr/bin/time -v does: wall time, and the peak
+// resident memory the kernel counted for this one child (wait4).
+Measured runMeasured(const QStringList& args, const QString& workDir) {
+    std::vector<QByteArray> storage{QByteArray(VTW_CLI_PATH)};
+    for (const QString& a : args)
+        storage.push_back(a.toUtf8());
+    std::vector<char*> argv;
+    for (QByteArray& a : storage)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+    QElapsedTimer timer;
+    timer.start();
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        if (::chdir(QFile::encodeName(workDir).constData()) == 0)
+            ::execv(argv[0], argv.data());
+        ::_exit(127);
+    }
+    Measured m;
+    int status = 0;
+    struct rusage usage {};
+    if (pid < 0 || ::wait4(pid, &status, 0, &usage) != pid)
+        return m;
+    m.seconds = timer.nsecsElapsed() / 1e9;
+    m.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    m.maxRssKiB = usage.ru_maxrss;
+    return m;
+}
+
+} // namespace
+
+// The most merge takes: a million rows in four shards, just under the 64 MiB cap,
+// merged within the stated budget of 256 MB and a second or so (the time bound here
+// is looser, for a loaded machine; the figures are printed).
+void TestCliFiles::mergeAtTheCapStaysWithinBudget() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    constexpr int shards = 4, first = 1000, second = 1000;
+    constexpr qint64 target = (64LL << 20) - (64 << 10); // just under the cap
+    // Rows "k,i,j,<payload>,\n" with the payload sized to bring the total to target.
+    qint64 prefixes = 0;
+    for (int k = 0; k < first * second; ++k)
+        prefixes += QByteArray::number(k).size() + QByteArray::number(k / second).size() +
+                    QByteArray::number(k % second).size() + 5;
+    const QByteArray cell(static_cast<int>((target - prefixes) / (first * second) / 5 - 1), '7');
+    const QByteArray payload = cell + ',' + cell + ',' + cell + ',' + cell + ',' + cell;
+    auto head = [](const QByteArray& shard) {
+        return "# vtw-cli sweep\n# setup sha256=" + QByteArray(64, 'a') +
+               "\n# maneuver braking pedal=1 start_kmh=100\n"
+               "# axis brakes.frontBias from=0.5 to=0.8 count=1000\n"
+               "# axis brakes.maxTorque from=3000 to=5000 count=1000\n"
+               "# shard " + shard + "\n"
+               "index,i,j,brakes.frontBias,brakes.maxTorque,a,b,c,error\n";
+    };
+    auto row = [&](int k) {
+        return QByteArray::number(k) + ',' + QByteArray::number(k / second) + ',' +
+               QByteArray::number(k % second) + ',' + payload + ",\n";
+    };
+    qint64 total = 0;
+    for (int s = 0; s < shards; ++s) {
+        QByteArray text = head(QByteArray::number(s) + "/4");
+        for (int k = s; k < first * second; k += shards)
+            text += row(k);
+        QFile f(dir.filePath(QStringLiteral("s%1.csv").arg(s)));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QCOMPARE(f.write(text), text.size());
+        total += text.size();
+    }
+    QVERIFY2(total > (60LL << 20) && total <= (64LL << 20), qPrintable(QString::number(total)));
+    const Measured m = runMeasured({"merge", "s0.csv", "s1.csv", "s2.csv", "s3.csv", "-o", "merged.csv"}, dir.path());
+    qInfo("merge of %lld bytes (%d rows): %.2f s, peak resident %ld KiB", total, first * second, m.seconds,
+          m.maxRssKiB);
+    QCOMPARE(m.exitCode, 0);
+    QByteArray expected = head("0/1");
+    for (int k = 0; k < first * second; ++k)
+        expected += row(k);
+    QVERIFY(contents(dir.filePath("merged.csv")) == expected);
+    QVERIFY2(m.maxRssKiB < 256 * 1024, "over 256 MB");
+    QVERIFY2(m.seconds < 5.0, "far over the second a merge at the cap takes");
 }
 
 QTEST_GUILESS_MAIN(TestCliFiles)

@@ -4,6 +4,7 @@
 #include "study/Comparison.h"
 #include "study/SetupDiff.h"
 #include "study/Sweep.h"
+#include "study/SweepMerge.h"
 
 #include <QtTest>
 
@@ -145,13 +146,13 @@ private slots:
             shard.shardCount = 3;
             shards.push_back(sweepToCsv(shard, runSweep(shard)));
         }
-        const MergeResult merged = mergeSweepCsv(shards);
-        QVERIFY(merged.error.empty());
+        const MergeResult merged = mergeSweepCsv({{"s0", shards[0]}, {"s1", shards[1]}, {"s2", shards[2]}});
+        QVERIFY2(merged.error.empty(), merged.error.c_str());
         QCOMPARE(merged.rows, 12);
-        QCOMPARE(merged.csv, whole);
+        QCOMPARE(merged.csv(), whole);
         // A shard given twice, or a table of another sweep, is refused.
-        QVERIFY(!mergeSweepCsv({shards[0], shards[0]}).error.empty());
-        QVERIFY(!mergeSweepCsv({shards[0], "index,i,j,other\n0,0,0,1\n"}).error.empty());
+        QVERIFY(!mergeSweepCsv({{"s0", shards[0]}, {"s0 again", shards[0]}}).error.empty());
+        QVERIFY(!mergeSweepCsv({{"s0", shards[0]}, {"other", "index,i,j,other\n0,0,0,1\n"}}).error.empty());
     }
 
     // Point counts are 64-bit: two axes whose product wraps an int (to a negative

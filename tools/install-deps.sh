@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
     cmake ninja-build g++ pkg-config
     qt6-base-dev libqcustomplot-dev
+    parallel # GNU parallel, for the test that runs a sweep's shards side by side
 )
 
 if [ "$(id -u)" -eq 0 ]; then

@@ -41,18 +41,23 @@ void printOut(const std::string& text) {
 }
 
 bool writeTextFile(const QString& path, const std::string& text) {
+    return writeTextFile(path, std::vector<std::string_view>{text});
+}
+
+bool writeTextFile(const QString& path, const std::vector<std::string_view>& pieces) {
     if (path == QLatin1String("-")) {
         // Checked like a file: a closed pipe or a full disk behind stdout is an error.
         errno = 0;
-        const bool ok = std::fwrite(text.data(), 1, text.size(), stdout) == text.size() &&
-                        std::fflush(stdout) == 0 && !std::ferror(stdout);
+        bool ok = true;
+        for (const std::string_view piece : pieces)
+            ok = ok && std::fwrite(piece.data(), 1, piece.size(), stdout) == piece.size();
+        ok = ok && std::fflush(stdout) == 0 && !std::ferror(stdout);
         if (!ok)
             printError(QStringLiteral("cannot write to standard output: %1")
                            .arg(QString::fromLocal8Bit(std::strerror(errno))));
         return ok;
     }
-    const SaveResult saved =
-        writeFileAtomically(path, QByteArray(text.data(), static_cast<qsizetype>(text.size())));
+    const SaveResult saved = writeFileAtomically(path, pieces);
     if (!saved.ok)
         printError(saved.error);
     return saved.ok;

@@ -9,6 +9,8 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace vtw::cli {
 
@@ -35,6 +37,8 @@ std::optional<Setup> loadSetupArgument(const QString& path, UnknownKeys* unknown
 /// Write text to a file, atomically through the one checked writer, or to
 /// stdout when path is "-"; prints an error on failure.
 bool writeTextFile(const QString& path, const std::string& text);
+/// The same for text in pieces, written in order.
+bool writeTextFile(const QString& path, const std::vector<std::string_view>& pieces);
 
 /// Parse "key=value" pairs (maneuver parameters); prints an error on a bad pair.
 bool parseKeyValues(const QStringList& pairs, std::map<std::string, double>& out);

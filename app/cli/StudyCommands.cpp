@@ -1,17 +1,19 @@
 #include "CliCommon.h"
 #include "Commands.h"
+#include "SweepOutput.h"
 
 #include "study/Attribution.h"
 #include "study/Comparison.h"
 #include "study/SetupDiff.h"
 #include "setupfile/BoundedRead.h"
 #include "study/Sweep.h"
+#include "study/SweepMerge.h"
+#include "study/SweepTable.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFileInfo>
 
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -28,6 +30,9 @@ namespace {
 QJsonValue jsonNumber(double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(); }
 
 QString csvNumberOrEmpty(double v) { return std::isfinite(v) ? QString::number(v, 'g', 17) : QString(); }
+
+// A resumed file holds at most a whole sweep: a million points at some 500 bytes a row.
+constexpr qint64 maxResumeBytes = 512LL * 1024 * 1024;
 
 bool parseShard(const QString& text, int& index, int& count) {
     const QStringList parts = text.split(QLatin1Char('/'));
@@ -217,12 +222,17 @@ int sweepCommand(const QStringList& arguments) {
     const QCommandLineOption threadsOpt(QStringLiteral("threads"), QStringLiteral("Worker threads (0 = all cores)."),
                                         QStringLiteral("n"), QStringLiteral("0"));
     const QCommandLineOption outputOpt({QStringLiteral("o"), QStringLiteral("output")},
-                                       QStringLiteral("Write the CSV to a file instead of stdout, a row "
-                                                      "as each point finishes (an interrupted sweep keeps "
-                                                      "its rows)."),
+                                       QStringLiteral("Write the CSV to a file instead of stdout; rows go "
+                                                      "to file.partial as each point finishes (an "
+                                                      "interrupted sweep keeps its rows)."),
+                                       QStringLiteral("file"));
+    const QCommandLineOption resumeOpt(QStringLiteral("resume"),
+                                       QStringLiteral("Run only the points missing from the output of an "
+                                                      "interrupted run of this same sweep (its .partial "
+                                                      "file); the output holds the earlier rows too."),
                                        QStringLiteral("file"));
     parser.addOptions({setupOpt, maneuverOpt, paramsOpt, fieldOpt, fromOpt, toOpt, countOpt, field2Opt,
-                       from2Opt, to2Opt, count2Opt, shardOpt, threadsOpt, outputOpt});
+                       from2Opt, to2Opt, count2Opt, shardOpt, threadsOpt, outputOpt, resumeOpt});
     int code = Ok;
     if (!parseOrHelp(parser, arguments, code))
         return code;
@@ -284,42 +294,39 @@ int sweepCommand(const QStringList& arguments) {
         printError(QStringLiteral("sweep: %1").arg(problem));
         return UsageError;
     }
-    // Rows are written as their points finish, in index order: to stdout, or beside the
-    // output as OUT.partial, so a sweep interrupted after hours keeps the rows it
-    // finished while the old OUT stays intact until the whole table replaces it.
-    const QString outputPath = parser.isSet(outputOpt) ? parser.value(outputOpt) : QStringLiteral("-");
-    const bool toStdout = outputPath == QLatin1String("-");
-    QFile partial;
-    if (!toStdout) {
-        const QFileInfo target(outputPath);
-        if (target.exists() && !target.isFile()) {
-            printError(QStringLiteral("cannot write %1: it is not a regular file").arg(outputPath));
+    // A resumed sweep runs only the points the earlier run did not finish.
+    QByteArray resumedText; // the earlier rows point into it
+    SweepResume resumed;
+    if (parser.isSet(resumeOpt)) {
+        const QString resumePath = parser.value(resumeOpt);
+        BoundedReadResult read = readFileBounded(resumePath, maxResumeBytes);
+        if (!read.data) {
+            printError(read.error);
             return Failed;
         }
-        partial.setFileName(outputPath + QStringLiteral(".partial"));
-        if (!partial.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Unbuffered)) {
-            printError(QStringLiteral("cannot write %1: %2").arg(partial.fileName(), partial.errorString()));
+        resumedText = std::move(*read.data);
+        resumed = readSweepResume(request, std::string_view(resumedText.constData(), resumedText.size()));
+        if (!resumed.error.empty()) {
+            printError(QStringLiteral("cannot resume from %1: %2")
+                           .arg(resumePath, QString::fromStdString(resumed.error)));
             return Failed;
         }
+        if (!resumed.note.empty())
+            printError(QStringLiteral("resuming from %1: %2").arg(resumePath, QString::fromStdString(resumed.note)));
+        request.alreadyDone = [&resumed](int k) { return resumed.done[static_cast<std::size_t>(k)] != 0; };
     }
+    const std::size_t earlierRows = resumed.rows.size();
+    SweepOutput output(parser.isSet(outputOpt) ? parser.value(outputOpt) : QStringLiteral("-"),
+                       std::move(resumed.rows));
+    if (!output.begin(sweepCsvHeader(request)))
+        return Failed;
     std::atomic<bool> cancel{false};
-    bool writeFailed = false; // only touched from pointDone, which runs one call at a time
-    auto write = [&](const std::string& text) {
-        if (toStdout) {
-            printOut(text);
-            return;
-        }
-        if (writeFailed)
-            return;
-        if (partial.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())) {
-            printError(QStringLiteral("cannot write %1: %2").arg(partial.fileName(), partial.errorString()));
-            writeFailed = true;
-            cancel = true; // no use running points whose rows cannot be kept
-        }
-    };
-    write(sweepCsvHeader(request));
     request.cancel = &cancel;
-    request.pointDone = [&](const SweepPoint& point) { write(sweepCsvRow(request, point)); };
+    request.pointDone = [&](const SweepPoint& point) {
+        output.row(point.index, sweepCsvRow(request, point));
+        if (output.failed())
+            cancel = true; // no use running points whose rows cannot be kept
+    };
 
     // Progress on stderr once the sweep has run a second, at most two lines a second.
     QElapsedTimer timer;
@@ -337,28 +344,23 @@ int sweepCommand(const QStringList& arguments) {
                      total, rate, (total - done) / rate);
     };
     const std::vector<SweepPoint> points = runSweep(request);
-    if (writeFailed) {
-        partial.remove(); // its rows stop short, and nothing would resume from them
+    if (!output.finish())
         return Failed;
-    }
     const double seconds = timer.nsecsElapsed() / 1e9;
-    std::fprintf(stderr, "vtw-cli: sweep: %zu points in %.3f s\n", points.size(), seconds);
-    if (toStdout)
-        return Ok; // the rows went out as they finished
-    // The finished table replaces the output through the checked, atomic writer; the
-    // rows written as they finished were only the sweep's insurance.
-    const bool written = writeTextFile(outputPath, sweepToCsv(request, points));
-    if (!written) {
-        printError(QStringLiteral("the sweep's rows are kept in %1").arg(partial.fileName()));
-        return Failed;
-    }
-    partial.remove();
+    if (parser.isSet(resumeOpt))
+        std::fprintf(stderr, "vtw-cli: sweep: %zu points in %.3f s, %zu more from %s\n", points.size(), seconds,
+                     earlierRows, qPrintable(parser.value(resumeOpt)));
+    else
+        std::fprintf(stderr, "vtw-cli: sweep: %zu points in %.3f s\n", points.size(), seconds);
     return Ok;
 }
 
 int mergeCommand(const QStringList& arguments) {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Join the shard outputs of one sweep into one table."));
+    parser.setApplicationDescription(
+        QStringLiteral("Join the shard outputs of one sweep into the table a single run writes (every shard "
+                       "once, each complete; at most %1 MiB of shards in all).")
+            .arg(maxMergeInputBytes >> 20));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("shards"), QStringLiteral("Shard CSV files."),
                                  QStringLiteral("FILE..."));
@@ -373,14 +375,33 @@ int mergeCommand(const QStringList& arguments) {
         printError(QStringLiteral("merge: name the shard files"));
         return UsageError;
     }
-    std::vector<std::string> shards;
-    for (const QString& path : parser.positionalArguments()) {
-        const BoundedReadResult read = readFileBounded(path, 512LL * 1024 * 1024);
-        if (!read.data) {
-            printError(read.error);
+    // Every shard is held whole while the table is built beside it: the cap on their
+    // sum keeps a merge's time and memory bounded (SweepMerge.h).
+    const QStringList paths = parser.positionalArguments();
+    qint64 total = 0;
+    for (const QString& path : paths) {
+        const QFileInfo info(path);
+        total += info.isFile() ? info.size() : 0; // a stream is bounded as it is read
+    }
+    if (total > maxMergeInputBytes) {
+        printError(QStringLiteral("merge: the shards hold %1 bytes in all, more than the %2 MiB a merge takes")
+                       .arg(total)
+                       .arg(maxMergeInputBytes >> 20));
+        return Failed;
+    }
+    std::vector<QByteArray> texts;
+    texts.reserve(static_cast<std::size_t>(paths.size()));
+    std::vector<SweepShardText> shards;
+    qint64 read = 0;
+    for (const QString& path : paths) {
+        BoundedReadResult file = readFileBounded(path, maxMergeInputBytes - read);
+        if (!file.data) {
+            printError(file.error);
             return Failed;
         }
-        shards.push_back(read.data->toStdString());
+        read += file.data->size();
+        texts.push_back(std::move(*file.data));
+        shards.push_back({path.toStdString(), std::string_view(texts.back().constData(), texts.back().size())});
     }
     const MergeResult merged = mergeSweepCsv(shards);
     if (!merged.error.empty()) {
@@ -389,7 +410,7 @@ int mergeCommand(const QStringList& arguments) {
     }
     // Without -o, or with "-", stdout: written and checked like a file.
     return writeTextFile(parser.isSet(outputOpt) ? parser.value(outputOpt) : QStringLiteral("-"),
-                         merged.csv)
+                         merged.pieces)
                ? Ok
                : Failed;
 }

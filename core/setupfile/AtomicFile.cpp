@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <string>
 #include <system_error>
 
 namespace vtw {
@@ -18,6 +19,13 @@ void testing::setFailAtomicCommits(bool fail) {
 }
 
 SaveResult writeFileAtomically(const QString& path, const QByteArray& data) {
+    return writeFileAtomically(path, {std::string_view(data.constData(), static_cast<std::size_t>(data.size()))});
+}
+
+SaveResult writeFileAtomically(const QString& path, const std::vector<std::string_view>& pieces) {
+    qint64 total = 0;
+    for (const std::string_view piece : pieces)
+        total += static_cast<qint64>(piece.size());
     // QSaveFile renames its temporary file over whatever the path names; over
     // a FIFO or a device node that replaces the node itself. status() follows
     // symbolic links, as QSaveFile does when it picks the file to replace.
@@ -42,17 +50,37 @@ SaveResult writeFileAtomically(const QString& path, const QByteArray& data) {
         QString message = QString("cannot write %1: only %2 of %3 bytes written (disk full?)")
                               .arg(path)
                               .arg(onDisk)
-                              .arg(data.size());
+                              .arg(total);
         if (!why.isEmpty() && why != QLatin1String("Unknown error"))
             message += QString(": %1").arg(why);
         return SaveResult{false, message};
     };
-    if (file.write(data) != data.size())
+    // Small pieces are gathered into one write of up to a mebibyte: one system call
+    // per piece (a row of a table) would take longer than the data.
+    constexpr std::size_t gather = 1 << 20;
+    std::string pending;
+    auto writeOut = [&](std::string_view bytes) {
+        return file.write(bytes.data(), static_cast<qint64>(bytes.size())) == static_cast<qint64>(bytes.size());
+    };
+    for (const std::string_view piece : pieces) {
+        if (!pending.empty() && pending.size() + piece.size() > gather) {
+            if (!writeOut(pending))
+                return giveUp();
+            pending.clear();
+        }
+        if (piece.size() >= gather) {
+            if (!writeOut(piece))
+                return giveUp();
+        } else {
+            pending += piece;
+        }
+    }
+    if (!pending.empty() && !writeOut(pending))
         return giveUp();
     if (!file.flush() || file.error() != QFileDevice::NoError)
         return giveUp();
     // The size on disk, not the bytes handed over: what the rename would publish.
-    if (file.size() != data.size())
+    if (file.size() != total)
         return giveUp();
     if (failCommits)
         file.cancelWriting();

@@ -10,6 +10,9 @@
 #include <QByteArray>
 #include <QString>
 
+#include <string_view>
+#include <vector>
+
 namespace vtw {
 
 struct SaveResult {
@@ -21,6 +24,10 @@ struct SaveResult {
 /// An existing target that is not a regular file (a FIFO, a device, a
 /// folder) is refused: renaming over it would replace it.
 SaveResult writeFileAtomically(const QString& path, const QByteArray& data);
+
+/// The same for data given in pieces, written in order: a large table assembled
+/// from other buffers (a merged sweep) is saved without being copied into one.
+SaveResult writeFileAtomically(const QString& path, const std::vector<std::string_view>& pieces);
 
 namespace testing {
 /// Test hook: while set, every atomic write is cancelled just before its

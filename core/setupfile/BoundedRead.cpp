@@ -33,12 +33,19 @@ BoundedReadResult readFileBounded(const QString& path, qint64 limit, InputKinds 
                                   .arg(path)
                                   .arg(file.size())
                                   .arg(limitText(limit))};
+    // A file that reports its size is read into one buffer of that size (and the
+    // byte that would show it grew): growing a buffer chunk by chunk maps and
+    // unmaps memory at each step (half the time of merging a thousand shards).
+    QByteArray data;
+    if (!file.isSequential())
+        data.reserve(file.size() + 1);
     // A pipe or a device reports no size: read in chunks, one byte past the
     // limit at most, and stop there.
-    QByteArray data;
     constexpr qint64 chunk = 1 << 16;
     while (data.size() <= limit) {
-        const qint64 want = std::min(chunk, limit + 1 - data.size());
+        qint64 want = std::min(chunk, limit + 1 - data.size());
+        if (data.capacity() > data.size())
+            want = std::min<qint64>(want, data.capacity() - data.size());
         const qsizetype before = data.size();
         data.resize(before + want);
         const qint64 got = file.read(data.data() + before, want);

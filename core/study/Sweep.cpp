@@ -1,13 +1,12 @@
 #include "Sweep.h"
 
 #include "ParallelFor.h"
+#include "SweepIdentity.h"
 #include "setupfile/SetupValidation.h"
 
 #include <charconv>
 #include <cmath>
-#include <map>
 #include <mutex>
-#include <sstream>
 
 namespace vtw {
 
@@ -82,8 +81,10 @@ std::vector<SweepPoint> runSweep(const SweepRequest& r) {
     const std::int64_t total = sweepPointCount(r);
     const int secondCount = r.second ? r.second->count : 1;
     std::vector<int> mine;
-    for (std::int64_t k = r.shardIndex; k < total; k += r.shardCount)
-        mine.push_back(static_cast<int>(k));
+    for (std::int64_t k = r.shardIndex; k < total; k += r.shardCount) {
+        if (!r.alreadyDone || !r.alreadyDone(static_cast<int>(k)))
+            mine.push_back(static_cast<int>(k));
+    }
     std::vector<SweepPoint> points(mine.size());
     std::atomic<int> done{0};
     // pointDone in index order: a finished point waits for those before it.
@@ -128,13 +129,13 @@ std::vector<SweepPoint> runSweep(const SweepRequest& r) {
     return points;
 }
 
-namespace {
-
-std::string number(double v) {
+std::string sweepNumberText(double v) {
     char buffer[32];
     const auto res = std::to_chars(buffer, buffer + sizeof buffer, v);
     return std::string(buffer, res.ptr);
 }
+
+namespace {
 
 std::string csvText(const std::string& s) {
     if (s.find_first_of(",\"\n\r") == std::string::npos)
@@ -160,6 +161,10 @@ std::vector<std::string> metricKeys(const SweepRequest& r) {
 } // namespace
 
 std::string sweepCsvHeader(const SweepRequest& r) {
+    return sweepIdentityLines(sweepIdentity(r)) + sweepCsvColumns(r);
+}
+
+std::string sweepCsvColumns(const SweepRequest& r) {
     std::string out = "index,i,j," + r.first.field->path.toStdString();
     if (r.second)
         out += "," + r.second->field->path.toStdString();
@@ -172,14 +177,14 @@ namespace {
 
 std::string csvRow(const SweepRequest& r, const std::vector<std::string>& keys, const SweepPoint& p) {
     std::string out = std::to_string(p.index) + "," + std::to_string(p.i) + "," + std::to_string(p.j) +
-                      "," + number(p.a);
+                      "," + sweepNumberText(p.a);
     if (r.second)
-        out += "," + number(p.b);
+        out += "," + sweepNumberText(p.b);
     for (const std::string& k : keys) {
         const Metric* m = findMetric(p.metrics, k);
         out += ",";
         if (p.ok && m && m->reached)
-            out += number(m->value);
+            out += sweepNumberText(m->value);
     }
     return out + "," + csvText(p.error) + "\n";
 }
@@ -194,45 +199,6 @@ std::string sweepToCsv(const SweepRequest& r, const std::vector<SweepPoint>& poi
     for (const SweepPoint& p : points)
         out += csvRow(r, keys, p);
     return out;
-}
-
-MergeResult mergeSweepCsv(const std::vector<std::string>& shards) {
-    MergeResult result;
-    std::string header;
-    std::map<long long, std::string> rows;
-    for (std::size_t s = 0; s < shards.size(); ++s) {
-        std::istringstream in(shards[s]);
-        std::string line;
-        if (!std::getline(in, line) || line.rfind("index,i,j,", 0) != 0) {
-            result.error = "shard " + std::to_string(s + 1) + ": not a sweep table (no index,i,j header)";
-            return result;
-        }
-        if (header.empty())
-            header = line;
-        else if (line != header) {
-            result.error = "shard " + std::to_string(s + 1) + ": its columns differ from the first shard's";
-            return result;
-        }
-        while (std::getline(in, line)) {
-            if (line.empty())
-                continue;
-            long long index = -1;
-            const auto parsed = std::from_chars(line.data(), line.data() + line.size(), index);
-            if (parsed.ec != std::errc() || index < 0 || *parsed.ptr != ',') {
-                result.error = "shard " + std::to_string(s + 1) + ": a row does not start with its index";
-                return result;
-            }
-            if (!rows.emplace(index, line).second) {
-                result.error = "point " + std::to_string(index) + " appears in more than one shard";
-                return result;
-            }
-        }
-    }
-    result.csv = header + "\n";
-    for (const auto& [index, line] : rows)
-        result.csv += line + "\n";
-    result.rows = static_cast<int>(rows.size());
-    return result;
 }
 
 } // namespace vtw

@@ -3,7 +3,8 @@
 // Parameter sweeps: one or two numeric fields over ranges, one maneuver per
 // point, run in parallel. A sweep can be split into shards (point k belongs to
 // shard k mod n) so a batch scheduler can spread it over machines; the shard
-// outputs merge back into one table.
+// outputs merge back into one table (SweepMerge.h), and an interrupted sweep
+// resumes from the rows it wrote (SweepTable.h).
 
 #include "Comparison.h"
 #include "setupfile/SetupMetadata.h"
@@ -47,6 +48,9 @@ struct SweepRequest {
     /// index order, one call at a time (from the workers), so a caller can write rows
     /// as they come and an interrupted sweep keeps what it finished.
     std::function<void(const SweepPoint&)> pointDone;
+    /// Points for which this returns true (given their index k) are neither run, nor
+    /// handed on, nor returned: a resumed sweep's points that an earlier run finished.
+    std::function<bool(int)> alreadyDone;
 };
 
 struct SweepPoint {
@@ -57,6 +61,9 @@ struct SweepPoint {
     std::string error;   ///< the variant is invalid, or the run diverged
     MetricList metrics;
 };
+
+/// A number as sweep files write it: the shortest text that reads back as the same double.
+std::string sweepNumberText(double v);
 
 /// The total number of points of a sweep, in 64 bits: two axes of up to
 /// maxSweepAxisPoints multiply past an int.
@@ -73,22 +80,16 @@ Setup sweepVariant(const SweepRequest& request, int i, int j);
 /// A request with a problem (sweepRequestProblem) runs nothing.
 std::vector<SweepPoint> runSweep(const SweepRequest& request);
 
-/// CSV: index, i, j, <first path>, [<second path>], one column per metric
-/// (key), error. Empty cells for metrics not reached. The same as sweepCsvHeader()
-/// followed by sweepCsvRow() of every point.
+/// CSV: the sweep's identity as comment lines (SweepIdentity.h), then the columns
+/// index, i, j, <first path>, [<second path>], one per metric (key), error. Empty
+/// cells for metrics not reached. The same as sweepCsvHeader() followed by
+/// sweepCsvRow() of every point.
 std::string sweepToCsv(const SweepRequest& request, const std::vector<SweepPoint>& points);
-/// The header line of sweepToCsv(), with its newline.
+/// The header of sweepToCsv(): the identity lines and the column line, with newlines.
 std::string sweepCsvHeader(const SweepRequest& request);
+/// The column line of sweepToCsv(), with its newline.
+std::string sweepCsvColumns(const SweepRequest& request);
 /// One row of sweepToCsv(), with its newline.
 std::string sweepCsvRow(const SweepRequest& request, const SweepPoint& point);
-
-/// Join shard CSVs of one sweep: same header, no index twice; rows sorted by
-/// index. Returns the merged CSV or an error message.
-struct MergeResult {
-    std::string csv;
-    std::string error;
-    int rows = 0;
-};
-MergeResult mergeSweepCsv(const std::vector<std::string>& shards);
 
 } // namespace vtw

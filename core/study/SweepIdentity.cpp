@@ -1,0 +1,191 @@
+#include "SweepIdentity.h"
+
+#include "Sweep.h"
+#include "setupfile/SetupJson.h"
+
+#include <QCryptographicHash>
+
+#include <charconv>
+
+namespace vtw {
+
+namespace {
+
+constexpr std::string_view magicLine = "# vtw-cli sweep";
+
+std::string axisText(const SweepAxis& axis) {
+    return axis.field->path.toStdString() + " from=" + sweepNumberText(axis.from) +
+           " to=" + sweepNumberText(axis.to) + " count=" + std::to_string(axis.count);
+}
+
+// Every parameter of the catalogue entry, defaults included, so that a sweep run
+// with "-p start_kmh=100" is the same sweep as one that left it at its default.
+std::string maneuverText(const ManeuverSpec& spec) {
+    std::string text = spec.id;
+    for (const ManeuverDescription& d : maneuverCatalogue()) {
+        if (d.id != spec.id)
+            continue;
+        for (const ManeuverParameter& p : d.parameters) {
+            const auto given = spec.options.find(p.key);
+            text += " " + p.key + "=" +
+                    sweepNumberText(given != spec.options.end() ? given->second : p.defaultValue);
+        }
+    }
+    return text;
+}
+
+bool parseInt(std::string_view text, int& value) {
+    const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
+    return result.ec == std::errc() && result.ptr == text.data() + text.size();
+}
+
+// "... count=N" at the end of an axis line.
+bool parseAxisCount(std::string_view text, int& count) {
+    const std::size_t at = text.rfind(" count=");
+    return at != std::string_view::npos && parseInt(text.substr(at + 7), count) && count >= 2 &&
+           count <= maxSweepAxisPoints;
+}
+
+bool parseShard(std::string_view text, int& index, int& count) {
+    const std::size_t slash = text.find('/');
+    return slash != std::string_view::npos && parseInt(text.substr(0, slash), index) &&
+           parseInt(text.substr(slash + 1), count) && count >= 1 && index >= 0 && index < count;
+}
+
+std::string shortHash(const std::string& setup) { return setup.substr(0, 7 + 12); } // "sha256=" + 12
+
+} // namespace
+
+std::int64_t SweepIdentity::points() const {
+    std::int64_t total = 1;
+    for (const Axis& axis : axes)
+        total *= axis.count;
+    return total;
+}
+
+int SweepIdentity::secondCount() const { return axes.size() > 1 ? axes[1].count : 1; }
+
+std::int64_t SweepIdentity::shardPoints() const {
+    const std::int64_t total = points();
+    return shardIndex < total ? (total - shardIndex + shardCount - 1) / shardCount : 0;
+}
+
+SweepIdentity sweepIdentity(const SweepRequest& r) {
+    SweepIdentity identity;
+    identity.setup = "sha256=" + QCryptographicHash::hash(writeSetup(r.base), QCryptographicHash::Sha256)
+                                     .toHex()
+                                     .toStdString();
+    identity.maneuver = maneuverText(r.maneuver);
+    identity.axes.push_back({axisText(r.first), r.first.count});
+    if (r.second)
+        identity.axes.push_back({axisText(*r.second), r.second->count});
+    identity.shardIndex = r.shardIndex;
+    identity.shardCount = r.shardCount;
+    return identity;
+}
+
+std::string sweepIdentityLines(const SweepIdentity& identity) {
+    std::string out = std::string(magicLine) + "\n# setup " + identity.setup + "\n# maneuver " +
+                      identity.maneuver + "\n";
+    for (const SweepIdentity::Axis& axis : identity.axes)
+        out += "# axis " + axis.text + "\n";
+    return out + "# shard " + std::to_string(identity.shardIndex) + "/" +
+           std::to_string(identity.shardCount) + "\n";
+}
+
+bool parseSweepIdentity(std::string_view text, SweepIdentity& identity, std::size_t& consumed,
+                        std::string& error) {
+    identity = {};
+    std::size_t at = 0;
+    // The next line without its newline; false at the end of the text or at a line
+    // without a newline (a header cut short).
+    auto nextLine = [&](std::string_view& line) {
+        const std::size_t end = text.find('\n', at);
+        if (end == std::string_view::npos)
+            return false;
+        line = text.substr(at, end - at);
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        at = end + 1;
+        return true;
+    };
+    auto field = [](std::string_view line, std::string_view prefix, std::string& value) {
+        if (line.substr(0, prefix.size()) != prefix || line.size() == prefix.size())
+            return false;
+        value = std::string(line.substr(prefix.size()));
+        return true;
+    };
+    std::string_view line;
+    if (!nextLine(line) || line != magicLine) {
+        error = "no sweep identity at its top (a '# vtw-cli sweep' line and the sweep's setup, "
+                "maneuver, axes and shard): not a sweep table, or one written before sweeps stated "
+                "them";
+        return false;
+    }
+    if (!nextLine(line) || !field(line, "# setup sha256=", identity.setup)) {
+        error = "its identity has no '# setup sha256=' line";
+        return false;
+    }
+    identity.setup = "sha256=" + identity.setup;
+    if (!nextLine(line) || !field(line, "# maneuver ", identity.maneuver)) {
+        error = "its identity has no '# maneuver' line";
+        return false;
+    }
+    std::string shard;
+    while (nextLine(line)) {
+        SweepIdentity::Axis axis;
+        if (field(line, "# axis ", axis.text)) {
+            if (identity.axes.size() == 2 || !parseAxisCount(axis.text, axis.count)) {
+                error = "its identity has a bad axis line: " + std::string(line);
+                return false;
+            }
+            identity.axes.push_back(axis);
+            continue;
+        }
+        if (field(line, "# shard ", shard))
+            break;
+        error = "its identity has an unexpected line: " + std::string(line.substr(0, 80));
+        return false;
+    }
+    if (identity.axes.empty() || shard.empty()) {
+        error = "its identity has no '# axis' or no '# shard' line";
+        return false;
+    }
+    if (!parseShard(shard, identity.shardIndex, identity.shardCount)) {
+        error = "its identity has a bad shard: " + shard;
+        return false;
+    }
+    if (identity.points() > maxSweepPoints) {
+        error = "its axes hold more than the " + std::to_string(maxSweepPoints) + " points a sweep may have";
+        return false;
+    }
+    consumed = at;
+    return true;
+}
+
+std::string sweepDifference(const SweepIdentity& a, const std::string& aName, const SweepIdentity& b,
+                            const std::string& bName) {
+    auto differs = [&](const char* what, const std::string& x, const std::string& y) {
+        return std::string(what) + " (" + aName + ": " + x + "; " + bName + ": " + y + ")";
+    };
+    auto axesText = [](const SweepIdentity& identity) {
+        std::string text;
+        for (const SweepIdentity::Axis& axis : identity.axes)
+            text += (text.empty() ? "" : ", ") + axis.text;
+        return text;
+    };
+    auto shardText = [](const SweepIdentity& identity) {
+        return std::to_string(identity.shardIndex) + "/" + std::to_string(identity.shardCount);
+    };
+    if (a.setup != b.setup)
+        return differs("the setup differs", shortHash(a.setup) + "...", shortHash(b.setup) + "...");
+    if (a.maneuver != b.maneuver)
+        return differs("the maneuver differs", a.maneuver, b.maneuver);
+    if (axesText(a) != axesText(b))
+        return differs("the axes differ", axesText(a), axesText(b));
+    if (a.shardCount != b.shardCount)
+        return differs("the shard count differs", "shard " + shardText(a), "shard " + shardText(b));
+    return {};
+}
+
+} // namespace vtw
