@@ -51,6 +51,13 @@ QStringList rows(const RecoveryDialog* dialog) {
 QList<ProblemListDialog*> problemDialogs(const QWidget& window) {
     return window.findChildren<ProblemListDialog*>();
 }
+// The first curve field of the setup (the target of Import curve), or null.
+const FieldMeta* firstCurveField() {
+    const auto field = std::find_if(setupFields().begin(), setupFields().end(),
+                                    [](const FieldMeta& f) { return f.kind == FieldKind::Curve; });
+    return field == setupFields().end() ? nullptr : &*field;
+}
+
 } // namespace
 
 class TestUiFiles : public QObject {
@@ -340,10 +347,8 @@ private slots:
     void curveImportIsBounded() {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        const auto field =
-            std::find_if(setupFields().begin(), setupFields().end(),
-                         [](const FieldMeta& f) { return f.kind == FieldKind::Curve; });
-        QVERIFY(field != setupFields().end());
+        const FieldMeta* field = firstCurveField();
+        QVERIFY(field);
         MainWindow window;
         window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
         window.newDocument(defaultSetup());
@@ -381,10 +386,8 @@ private slots:
         const QString fifoPath = dir.filePath(QStringLiteral("pipe.json"));
         FifoWithoutWriter fifo(fifoPath);
         QVERIFY(fifo.created());
-        const auto field =
-            std::find_if(setupFields().begin(), setupFields().end(),
-                         [](const FieldMeta& f) { return f.kind == FieldKind::Curve; });
-        QVERIFY(field != setupFields().end());
+        const FieldMeta* field = firstCurveField();
+        QVERIFY(field);
         MainWindow window;
         window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
         window.newDocument(defaultSetup());
