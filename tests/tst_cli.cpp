@@ -308,6 +308,119 @@ private slots:
         QVERIFY2(otherModel.err.contains("--preset"), otherModel.err.constData());
     }
 
+    // --tir evaluates a tyre property file (docs/physics.md 14): the aligning moment as a
+    // fifth column, the file's nominal load by default, the file's warnings on stderr.
+    void tireTirSweepsAFile() {
+        const QString file = QStringLiteral(VTW_SOURCE_DIR "/resources/tires/mf_185_80R14.tir");
+        const Outcome csv = runCli({"tire", "--tir", file, "--sweep", "slip-angle", "--from", "-10", "--to", "10",
+                                    "--count", "21"});
+        QVERIFY2(csv.exitCode == 0, csv.err.constData());
+        QVERIFY2(csv.err.isEmpty(), csv.err.constData()); // this file lacks nothing
+        const QList<QByteArray> lines = csv.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 22);
+        QCOMPARE(lines[0], QByteArray("slip_ratio,slip_angle_deg,fx_N,fy_N,mz_Nm"));
+        // ISO signs (docs/physics.md 14.2): Fy opposes the slip angle; Mz aligns (positive at +5 deg).
+        QVERIFY(lines[1].split(',')[3].toDouble() > 0.0);  // -10 deg
+        QVERIFY(lines[21].split(',')[3].toDouble() < 0.0); // +10 deg
+        QVERIFY(lines[16].split(',')[4].toDouble() > 0.0); // +5 deg
+
+        const Outcome json = runCli({"tire", "--tir", file, "--format", "json", "--sweep", "combined", "--count", "5",
+                                     "--camber", "-2"});
+        QVERIFY2(json.exitCode == 0, json.err.constData());
+        const QJsonObject root = QJsonDocument::fromJson(json.out).object();
+        QCOMPARE(root.value("tir").toObject().value("version").toString(), QStringLiteral("MF 5.x"));
+        QCOMPARE(root.value("tir").toObject().value("tyre_side").toString(), QStringLiteral("left"));
+        const QJsonObject conditions = root.value("conditions").toObject();
+        QCOMPARE(conditions.value("normal_load_N").toDouble(), 3800.0); // FNOMIN
+        QCOMPARE(conditions.value("camber_deg").toDouble(), -2.0);
+        QVERIFY(conditions.value("pressure_Pa").isNull()); // MF 5.x: no pressure terms
+        const QJsonArray rows = root.value("rows").toArray();
+        QCOMPARE(rows.size(), 25);
+        QCOMPARE(rows.first().toArray().size(), 5);
+
+        // A file that lacks coefficients loads, and says what it took as defaults.
+        const Outcome sedan = runCli({"tire", "--tir", QStringLiteral(VTW_SOURCE_DIR "/resources/tires/Sedan_Pac02Tire.tir"),
+                                      "--count", "3"});
+        QCOMPARE(sedan.exitCode, 0);
+        QVERIFY2(sedan.err.contains("warning: missing, taken as 0: PDX3, RBX1"), sedan.err.constData());
+        QVERIFY2(sedan.err.contains("friction ellipse"), sedan.err.constData());
+    }
+
+    // MF 6.1 pressure through the CLI: the slip stiffness at dpi = 0.2 is (1 + PPX1 0.2) times
+    // the nominal one (docs/physics.md 14.3, dfz = 0 at the default load FNOMIN).
+    void tireTirPressure() {
+        QTemporaryDir dir;
+        QByteArray text = contents(QStringLiteral(VTW_SOURCE_DIR "/resources/tires/mf_185_80R14.tir"));
+        text.replace("PROPERTY_FILE_FORMAT     ='PAC2002'", "FITTYP = 61\nPKY4 = 2");
+        text.replace("[DIMENSION]", "[OPERATING_CONDITIONS]\nNOMPRES = 190000\n[DIMENSION]");
+        text.replace("PVX2                     = -2.8568e-005",
+                     "PVX2                     = -2.8568e-005\nPPX1 = -0.35");
+        const QString file = dir.filePath("mf61.tir");
+        QVERIFY(writeFile(file, text));
+        auto slope = [&](const QStringList& extra) {
+            // The curve's centre is at kappa = -SHx = 0.001779; 1e-4 either side is linear to 1e-6.
+            const Outcome o = runCli(QStringList{"tire", "--tir", file, "--sweep", "slip-ratio", "--from", "0.001679",
+                                                 "--to", "0.001879", "--count", "2"} +
+                                     extra);
+            if (o.exitCode != 0)
+                qWarning("%s", o.err.constData());
+            const QList<QByteArray> lines = o.out.trimmed().split('\n');
+            return lines.size() == 3 ? (lines[2].split(',')[2].toDouble() - lines[1].split(',')[2].toDouble()) / 2e-4
+                                     : std::nan("");
+        };
+        const double nominal = slope({}), raised = slope({"--pressure", "228000"});
+        QVERIFY2(std::abs(raised / nominal - (1.0 - 0.35 * 0.2)) < 1e-5,
+                 qPrintable(QStringLiteral("%1 / %2").arg(raised).arg(nominal)));
+        const Outcome json = runCli({"tire", "--tir", file, "--format", "json", "--count", "2"});
+        QCOMPARE(QJsonDocument::fromJson(json.out).object().value("conditions").toObject().value("pressure_Pa").toDouble(),
+                 190000.0);
+    }
+
+    // A bad file or bad options: a clear error, nothing on stdout.
+    void tireTirErrors() {
+        QTemporaryDir dir;
+        const QString mf185 = QStringLiteral(VTW_SOURCE_DIR "/resources/tires/mf_185_80R14.tir");
+        const QString missing = dir.filePath("none.tir");
+        const Outcome absent = runCli({"tire", "--tir", missing});
+        QCOMPARE(absent.exitCode, 1);
+        QVERIFY(absent.out.isEmpty());
+        QVERIFY2(absent.err.contains("cannot read") && absent.err.contains("none.tir"), absent.err.constData());
+
+        const QString setup = dir.filePath("setup.json");
+        QVERIFY(writeFile(setup, runCli({"export"}).out));
+        const Outcome json = runCli({"tire", "--tir", setup});
+        QCOMPARE(json.exitCode, 1);
+        QVERIFY(json.out.isEmpty());
+        QVERIFY2(json.err.contains("line 1: not a tyre property file (.tir)"), json.err.constData());
+
+        QByteArray broken = contents(mf185);
+        broken.replace("PKX1                     = 19.733", "PKX1                     = nineteen");
+        const QString brokenFile = dir.filePath("broken.tir");
+        QVERIFY(writeFile(brokenFile, broken));
+        const Outcome bad = runCli({"tire", "--tir", brokenFile});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY(bad.out.isEmpty());
+        QVERIFY2(bad.err.contains("broken.tir: line 127: PKX1 = nineteen is not a number"), bad.err.constData());
+
+        const QString huge = dir.filePath("huge.tir");
+        QVERIFY(writeFile(huge, contents(mf185) + QByteArray(1024 * 1024, '$')));
+        const Outcome big = runCli({"tire", "--tir", huge});
+        QCOMPARE(big.exitCode, 1);
+        QVERIFY2(big.err.contains("larger than the 1 MiB limit"), big.err.constData());
+
+        const Outcome pressure = runCli({"tire", "--tir", mf185, "--pressure", "200000"});
+        QCOMPARE(pressure.exitCode, 2);
+        QVERIFY2(pressure.err.contains("--pressure needs a file with pressure terms"), pressure.err.constData());
+        const Outcome model = runCli({"tire", "--tir", mf185, "--model", "linear"});
+        QCOMPARE(model.exitCode, 2);
+        QVERIFY2(model.err.contains("cannot be combined with --model"), model.err.constData());
+        const Outcome camber = runCli({"tire", "--camber", "1"});
+        QCOMPARE(camber.exitCode, 2);
+        QVERIFY2(camber.err.contains("apply to a .tir file (--tir)"), camber.err.constData());
+        const Outcome steep = runCli({"tire", "--tir", mf185, "--camber", "95"});
+        QCOMPARE(steep.exitCode, 2);
+    }
+
     void validateReportsEveryProblem() {
         QTemporaryDir dir;
         // Start from a valid file, break two fields.

@@ -3,7 +3,9 @@
 
 #include "Units.h"
 #include "setupfile/SetupEnumKeys.h"
+#include "setupfile/TirFileRead.h"
 #include "tires/CalspanPresets.h"
+#include "tires/TirSweep.h"
 #include "tires/TireModel.h"
 #include "tires/TireSweep.h"
 
@@ -33,13 +35,64 @@ QStringList calspanPresetList() {
     return names;
 }
 
+/// What `tire --tir` reads besides the sweep: the file and its conditions.
+struct TirRequest {
+    QString path;
+    bool loadSet = false, pressureSet = false;
+    double load = 0.0;     ///< N
+    double camberDeg = 0.0;
+    double pressure = 0.0; ///< Pa
+};
+
+/// Evaluates a tyre property file directly (docs/physics.md 14): no setup, the file's own
+/// tyre on the side it was measured on, at the file's measurement speed LONGVL.
+int sweepTirFile(const TirRequest& request, const QString& sweep, double from, double to, int count,
+                 const QString& format, const QString& output) {
+    const TirLoadResult loaded = readTirFile(request.path);
+    for (const std::string& warning : loaded.warnings)
+        printError(QStringLiteral("tire: %1: warning: %2").arg(request.path, QString::fromStdString(warning)));
+    if (!loaded.ok()) {
+        printError(QStringLiteral("tire: %1: %2").arg(request.path, QString::fromStdString(loaded.error)));
+        return Failed;
+    }
+    const TirCoefficients& c = *loaded.coefficients;
+    const bool pressureTerms = c.version != TirVersion::Mf5 && c.NOMPRES > 0.0;
+    if (request.pressureSet && !pressureTerms) {
+        printError(QStringLiteral("tire: --pressure needs a file with pressure terms (MF 6.1 or 6.2 with NOMPRES); "
+                                  "%1 is %2")
+                       .arg(request.path, QString::fromUtf8(tirVersionName(c.version).data())) +
+                   (c.version != TirVersion::Mf5 ? QStringLiteral(" without NOMPRES") : QString()));
+        return UsageError;
+    }
+    const TirModel model(c);
+    TirSweepConditions conditions;
+    conditions.normalLoad = request.loadSet ? request.load : c.FNOMIN;
+    conditions.camber = units::degToRad(request.camberDeg);
+    conditions.pressure = request.pressureSet ? request.pressure : c.NOMPRES;
+    conditions.speed = c.LONGVL;
+    std::vector<TirSweepRow> rows;
+    if (sweep == QLatin1String("slip-ratio")) {
+        rows = sweepTirSlipRatio(model, conditions, {from, to, count});
+    } else if (sweep == QLatin1String("slip-angle")) {
+        rows = sweepTirSlipAngle(model, conditions, {units::degToRad(from), units::degToRad(to), count});
+    } else {
+        // As for the setup's tires: slip ratio from..to by slip angle -12..12 deg.
+        const int side = std::min(count, 301);
+        rows = sweepTirCombined(model, conditions, {from, to, side},
+                                {units::degToRad(-12.0), units::degToRad(12.0), side});
+    }
+    const std::string text =
+        format == QLatin1String("csv") ? tirSweepToCsv(rows) : tirSweepToJson(rows, model, conditions);
+    return writeTextFile(output, text) ? Ok : Failed;
+}
+
 } // namespace
 
 int tireCommand(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Evaluate an axle's tire over a sweep and print it as CSV or JSON (forces in N, slip "
-        "angles in degrees)."));
+        "Evaluate an axle's tire, or a .tir file's tyre (--tir), over a sweep and print it as CSV or JSON "
+        "(forces in N, slip angles in degrees)."));
     parser.addHelpOption();
     const QCommandLineOption setupOpt({QStringLiteral("s"), QStringLiteral("setup")},
                                       QStringLiteral("Setup file or library car (default: the library's Corvette C5)."),
@@ -73,8 +126,21 @@ int tireCommand(const QStringList& arguments) {
     const QCommandLineOption outputOpt({QStringLiteral("o"), QStringLiteral("output")},
                                        QStringLiteral("Write to a file instead of stdout."),
                                        QStringLiteral("file"));
+    const QCommandLineOption tirOpt(
+        QStringLiteral("tir"),
+        QStringLiteral("Evaluate a Magic Formula tyre property file (.tir: MF 5.x/PAC2002, 6.1, 6.2) instead of "
+                       "a setup's tire; adds the aligning moment mz_Nm. Load default: the file's FNOMIN."),
+        QStringLiteral("file"));
+    const QCommandLineOption camberOpt(QStringLiteral("camber"),
+                                       QStringLiteral("With --tir: inclination angle, deg (ISO: positive with the "
+                                                      "top of the wheel to the right, seen from behind)."),
+                                       QStringLiteral("deg"), QStringLiteral("0"));
+    const QCommandLineOption pressureOpt(
+        QStringLiteral("pressure"),
+        QStringLiteral("With --tir (MF 6.1/6.2): inflation pressure, Pa (default: the file's NOMPRES)."),
+        QStringLiteral("Pa"));
     parser.addOptions({setupOpt, axleOpt, modelOpt, presetOpt, sweepOpt, loadOpt, muOpt, fromOpt, toOpt, countOpt,
-                       formatOpt, outputOpt});
+                       formatOpt, outputOpt, tirOpt, camberOpt, pressureOpt});
     int code = Ok;
     if (!parseOrHelp(parser, arguments, code))
         return code;
@@ -112,6 +178,36 @@ int tireCommand(const QStringList& arguments) {
     if ((parser.isSet(fromOpt) && !readNumber(parser, fromOpt, from)) ||
         (parser.isSet(toOpt) && !readNumber(parser, toOpt, to)))
         return UsageError;
+    // Without -o, or with "-", stdout: written and checked like a file.
+    const QString output = parser.isSet(outputOpt) ? parser.value(outputOpt) : QStringLiteral("-");
+
+    if (parser.isSet(tirOpt)) {
+        for (const QCommandLineOption* other : {&setupOpt, &axleOpt, &modelOpt, &presetOpt, &muOpt}) {
+            if (parser.isSet(*other)) {
+                printError(QStringLiteral("tire: --tir evaluates the file alone; it cannot be combined with --%1")
+                               .arg(other->names().constLast()));
+                return UsageError;
+            }
+        }
+        TirRequest request;
+        request.path = parser.value(tirOpt);
+        request.loadSet = parser.isSet(loadOpt);
+        request.load = conditions.normalLoad;
+        request.pressureSet = parser.isSet(pressureOpt);
+        if (!readNumber(parser, camberOpt, request.camberDeg) ||
+            (request.pressureSet && !readNumber(parser, pressureOpt, request.pressure)))
+            return UsageError;
+        if (std::abs(request.camberDeg) >= 90.0 ||
+            (request.pressureSet && !(request.pressure > 0.0 && request.pressure <= 1e8))) {
+            printError(QStringLiteral("tire: --camber must be within (-90, 90) deg and --pressure in (0, 1e8] Pa"));
+            return UsageError;
+        }
+        return sweepTirFile(request, sweep, from, to, count, format, output);
+    }
+    if (parser.isSet(camberOpt) || parser.isSet(pressureOpt)) {
+        printError(QStringLiteral("tire: --camber and --pressure apply to a .tir file (--tir)"));
+        return UsageError;
+    }
 
     std::optional<Setup> setup = loadSetupArgument(parser.value(setupOpt));
     if (!setup)
@@ -157,11 +253,7 @@ int tireCommand(const QStringList& arguments) {
                              {units::degToRad(-12.0), units::degToRad(12.0), side});
     }
     const std::string text = format == QLatin1String("csv") ? sweepToCsv(rows) : sweepToJson(rows, conditions) + "\n";
-    // Without -o, or with "-", stdout: written and checked like a file.
-    return writeTextFile(parser.isSet(outputOpt) ? parser.value(outputOpt) : QStringLiteral("-"),
-                         text)
-               ? Ok
-               : Failed;
+    return writeTextFile(output, text) ? Ok : Failed;
 }
 
 } // namespace vtw::cli

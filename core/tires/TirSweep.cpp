@@ -1,0 +1,138 @@
+#include "TirSweep.h"
+
+#include "../Units.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace vtw {
+
+namespace {
+
+TirSweepRow evaluate(const TirModel& model, const TirSweepConditions& c, double kappa, double alpha) {
+    const TirForces f = model.forces(kappa, alpha, c.normalLoad, c.camber, c.pressure, c.speed);
+    return {kappa, alpha, f.fx, f.fy, f.mz};
+}
+
+std::size_t countOf(const SweepRange& r) {
+    return r.count > 0 ? std::size_t(r.count) : 0;
+}
+
+// Shortest text that reads back to the same double; nonFinite otherwise.
+void appendNumber(std::string& out, double v, const char* nonFinite) {
+    if (!std::isfinite(v)) {
+        out += nonFinite;
+        return;
+    }
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, v);
+    out.append(buffer, result.ptr);
+}
+
+constexpr const char* columnNames[] = {"slip_ratio", "slip_angle_deg", "fx_N", "fy_N", "mz_Nm"};
+constexpr int columnCount = 5;
+
+void appendRow(std::string& out, const TirSweepRow& r, const char* separator, const char* nonFinite) {
+    const double values[columnCount] = {r.slipRatio, units::radToDeg(r.slipAngle), r.fx, r.fy, r.mz};
+    for (int i = 0; i < columnCount; ++i) {
+        if (i > 0)
+            out += separator;
+        appendNumber(out, values[i], nonFinite);
+    }
+}
+
+const char* sideName(TyreSide side) {
+    switch (side) {
+    case TyreSide::Left:
+        return "left";
+    case TyreSide::Right:
+        return "right";
+    case TyreSide::Unknown:
+        break;
+    }
+    return "unknown";
+}
+
+} // namespace
+
+std::vector<TirSweepRow> sweepTirSlipRatio(const TirModel& model, const TirSweepConditions& conditions,
+                                           const SweepRange& slipRatio, double slipAngle) {
+    std::vector<TirSweepRow> rows;
+    rows.reserve(countOf(slipRatio));
+    for (int i = 0; i < slipRatio.count; ++i)
+        rows.push_back(evaluate(model, conditions, slipRatio.at(i), slipAngle));
+    return rows;
+}
+
+std::vector<TirSweepRow> sweepTirSlipAngle(const TirModel& model, const TirSweepConditions& conditions,
+                                           const SweepRange& slipAngle, double slipRatio) {
+    std::vector<TirSweepRow> rows;
+    rows.reserve(countOf(slipAngle));
+    for (int i = 0; i < slipAngle.count; ++i)
+        rows.push_back(evaluate(model, conditions, slipRatio, slipAngle.at(i)));
+    return rows;
+}
+
+std::vector<TirSweepRow> sweepTirCombined(const TirModel& model, const TirSweepConditions& conditions,
+                                          const SweepRange& slipRatio, const SweepRange& slipAngle) {
+    std::vector<TirSweepRow> rows;
+    rows.reserve(countOf(slipRatio) * countOf(slipAngle));
+    for (int i = 0; i < slipRatio.count; ++i)
+        for (int j = 0; j < slipAngle.count; ++j)
+            rows.push_back(evaluate(model, conditions, slipRatio.at(i), slipAngle.at(j)));
+    return rows;
+}
+
+std::string tirSweepToCsv(const std::vector<TirSweepRow>& rows) {
+    std::string out;
+    out.reserve(48 + rows.size() * 80);
+    for (int c = 0; c < columnCount; ++c) {
+        out += columnNames[c];
+        out += c + 1 < columnCount ? ',' : '\n';
+    }
+    for (const TirSweepRow& r : rows) {
+        appendRow(out, r, ",", "nan");
+        out += '\n';
+    }
+    return out;
+}
+
+std::string tirSweepToJson(const std::vector<TirSweepRow>& rows, const TirModel& model,
+                           const TirSweepConditions& conditions) {
+    const TirCoefficients& c = model.coefficients();
+    const bool pressureTerms = c.version != TirVersion::Mf5 && c.NOMPRES > 0.0;
+    std::string out;
+    out.reserve(384 + rows.size() * 90);
+    out += "{\n  \"tir\": {\"version\": \"";
+    out += tirVersionName(c.version);
+    out += "\", \"fittyp\": ";
+    out += c.fittyp != 0 ? std::to_string(c.fittyp) : "null";
+    out += ", \"tyre_side\": \"";
+    out += sideName(c.side);
+    out += "\", \"mirrored\": ";
+    out += model.mirrored() ? "true" : "false";
+    out += "},\n  \"conditions\": {\"normal_load_N\": ";
+    appendNumber(out, conditions.normalLoad, "null");
+    out += ", \"camber_deg\": ";
+    appendNumber(out, units::radToDeg(conditions.camber), "null");
+    out += ", \"pressure_Pa\": ";
+    appendNumber(out, pressureTerms ? conditions.pressure : NAN, "null");
+    out += ", \"speed_mps\": ";
+    appendNumber(out, conditions.speed, "null");
+    out += "},\n  \"columns\": [";
+    for (int col = 0; col < columnCount; ++col) {
+        out += '"';
+        out += columnNames[col];
+        out += col + 1 < columnCount ? "\", " : "\"],\n";
+    }
+    out += "  \"rows\": [";
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        out += i == 0 ? "\n    [" : ",\n    [";
+        appendRow(out, rows[i], ", ", "null");
+        out += ']';
+    }
+    out += rows.empty() ? "]\n}\n" : "\n  ]\n}\n";
+    return out;
+}
+
+} // namespace vtw
