@@ -1,5 +1,7 @@
 #include "FrictionEnvelope.h"
 
+#include "step/VehicleModel.h"
+
 #include <cmath>
 
 namespace vtw {

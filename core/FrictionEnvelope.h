@@ -1,11 +1,13 @@
 #pragma once
 
 #include "StepSample.h"
-#include "VehicleModel.h"
+#include "tires/TireModel.h"
 
 #include <array>
 
 namespace vtw {
+
+class VehicleModel; // step/VehicleModel.h; Simulator::model() hands one on
 
 /// The friction envelope of every wheel at the load and grip of one sample:
 /// what the friction-ellipse view draws (docs/physics.md 6.8, mu_x Fz by mu_y Fz).

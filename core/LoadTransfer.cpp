@@ -2,6 +2,7 @@
 
 #include "Setup.h"
 #include "Units.h"
+#include "step/LoadTransferLanes.h"
 
 #include <algorithm>
 
@@ -13,7 +14,7 @@ AxleLoads axleLoads(const ChassisParams& chassis, double totalVerticalLoad, doub
                                  chassis.cgHeight / L * chassis.mass * longitudinalAccel);
 }
 
-LoadTransfer::LoadTransfer(const ChassisParams& chassis) {
+LoadTransferLanes::LoadTransferLanes(const ChassisParams& chassis) {
     const double L = chassis.wheelbase();
     m_weight = chassis.mass * units::gravity;
     m_staticFront = chassis.cgToRearAxle / L * m_weight;
@@ -26,8 +27,8 @@ LoadTransfer::LoadTransfer(const ChassisParams& chassis) {
 
 WheelArray wheelLoads(const ChassisParams& chassis, double longitudinalAccel, double lateralAccel,
                       double downforceFront, double downforceRear) {
-    return LoadTransfer(chassis).wheelLoads(longitudinalAccel, lateralAccel, downforceFront,
-                                            downforceRear);
+    return LoadTransferLanes(chassis).wheelLoads(longitudinalAccel, lateralAccel, downforceFront,
+                                                 downforceRear);
 }
 
 } // namespace vtw

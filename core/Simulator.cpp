@@ -1,7 +1,8 @@
 #include "Simulator.h"
 
-#include "Integrators.h"
 #include "Steering.h"
+#include "step/Integrators.h"
+#include "step/VehicleModel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -30,37 +31,43 @@ const char* wheelName(int i) {
 
 } // namespace
 
-Simulator::Simulator(const Setup& setup) : m_model(setup) {
-    m_model.steerGeometry(0.0, m_steer);
+Simulator::Simulator(const Setup& setup) : m_model(std::make_unique<VehicleModel>(setup)) {
+    m_model->steerGeometry(0.0, m_steer);
     reset();
 }
+
+Simulator::~Simulator() = default;
+Simulator::Simulator(Simulator&&) noexcept = default;
+Simulator& Simulator::operator=(Simulator&&) noexcept = default;
+
+const Setup& Simulator::setup() const { return m_model->setup(); }
 
 void Simulator::reset(const InitialConditions& initial) {
     m_state = VehicleState{};
     m_state.body.heading = initial.heading;
     m_state.body.vx = initial.speed;
     for (int i = 0; i < WheelCount; ++i)
-        m_state.body.wheelSpin[static_cast<std::size_t>(i)] = initial.speed / m_model.wheelRadius(i);
+        m_state.body.wheelSpin[static_cast<std::size_t>(i)] = initial.speed / m_model->wheelRadius(i);
     m_state.gearbox.gear = initial.gear;
     m_state.body.yawRate = initial.yawRate;
     m_state.steerAngle = initial.steerAngle;
     m_state.lateralAccel = initial.speed * initial.yawRate; // start with the steady-state load transfer
     m_sample = StepSample{};
-    m_sample.surfaceMu.fill(m_model.setup().simulation.surfaceMu);
+    m_sample.surfaceMu.fill(m_model->setup().simulation.surfaceMu);
     m_distance = 0.0;
     m_error.clear();
 }
 
 void Simulator::setSetup(const Setup& setup) {
-    m_model = VehicleModel(setup);
-    m_model.steerGeometry(m_state.steerAngle, m_steer); // the geometry may have changed
+    *m_model = VehicleModel(setup);
+    m_model->steerGeometry(m_state.steerAngle, m_steer); // the geometry may have changed
     m_sample.surfaceMu.fill(setup.simulation.surfaceMu);
 }
 
 bool Simulator::step(const DriverInputs& inputs) {
     if (diverged())
         return false;
-    const SimulationParams& sim = m_model.setup().simulation;
+    const SimulationParams& sim = m_model->setup().simulation;
     if (sim.substeps <= 1) // the usual case: no division, no loop
         return substep(inputs, sim.timeStep);
     const double dt = sim.timeStep / sim.substeps;
@@ -76,7 +83,8 @@ bool Simulator::step(const DriverInputs& inputs) {
 // vector loads can take their data from.
 VTW_WHEEL_LANES_CLONES
 bool Simulator::substep(const DriverInputs& inputs, double dt) {
-    const Setup& setup = m_model.setup();
+    const VehicleModel& model = *m_model;
+    const Setup& setup = model.setup();
     VehicleState& st = m_state;
 
     // Discrete updates at the step boundary: steering, then the gearbox (the two are
@@ -84,12 +92,12 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
     const double target = std::clamp(inputs.steer, -1.0, 1.0) * setup.steering.maxSteerAngle;
     st.steerAngle = rateLimitedSteer(st.steerAngle, target, setup.steering.steerRate, dt);
     if (st.steerAngle != m_steer.referenceAngle)
-        m_model.steerGeometry(st.steerAngle, m_steer);
+        model.steerGeometry(st.steerAngle, m_steer);
 
     const double currentRatio = gearRatio(setup.gearbox, st.gearbox.gear);
     updateGearbox(setup.gearbox, st.gearbox, inputs.gear,
-                  m_model.drivenWheelRpm(st.body.wheelSpin, currentRatio), dt);
-    const StepContext ctx = m_model.makeContext(st, inputs, m_steer);
+                  model.drivenWheelRpm(st.body.wheelSpin, currentRatio), dt);
+    const StepContext ctx = model.makeContext(st, inputs, m_steer);
 
     // The sample of this substep's start; with several substeps the last one
     // stays. The evaluation lands in m_sample.forces.
@@ -103,11 +111,11 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
     storeQuad(loadQuad(ctx.load.data()), s.load.data()); // surfaceMu only changes with the setup: reset() and setSetup() set it
 
     switch (setup.simulation.integrator) {
-    case Integrator::ExplicitEuler: integrateExplicitEuler(m_model, ctx, st.body, m_sample.forces, dt); break;
+    case Integrator::ExplicitEuler: integrateExplicitEuler(model, ctx, st.body, m_sample.forces, dt); break;
     case Integrator::SemiImplicitEuler:
-        integrateSemiImplicitEuler(m_model, ctx, st.body, m_sample.forces, dt);
+        integrateSemiImplicitEuler(model, ctx, st.body, m_sample.forces, dt);
         break;
-    case Integrator::RungeKutta4: integrateRungeKutta4(m_model, ctx, st.body, m_sample.forces, dt); break;
+    case Integrator::RungeKutta4: integrateRungeKutta4(model, ctx, st.body, m_sample.forces, dt); break;
     }
 
     // A brake may stop a wheel but never spin it backwards: a crossing through
@@ -123,7 +131,7 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
     if (setup.driveline.differential == DifferentialType::Locked) {
         for (int axle = 0; axle < 2; ++axle) {
             const auto a = static_cast<std::size_t>(2 * axle), b = a + 1;
-            if (m_model.isDriven(static_cast<int>(a))) {
+            if (model.isDriven(static_cast<int>(a))) {
                 const double mean = 0.5 * (st.body.wheelSpin[a] + st.body.wheelSpin[b]);
                 st.body.wheelSpin[a] = st.body.wheelSpin[b] = mean;
             }
@@ -176,8 +184,8 @@ double Simulator::plausibleVelocityChange(double dt) const {
     // step's distance already took the one after's, |vx| + |vy| bounds the one before.
     const double speed = std::max(m_speedAfter, std::abs(before.vx) + std::abs(before.vy));
     const double yawRate = std::max(std::abs(before.yawRate), std::abs(after.yawRate));
-    const double resistance = (f.dragForce + f.rollingResistanceForce) * m_model.inverseMass();
-    return (1.0 + accelerationMargin) * dt * (tireForce * m_model.inverseMass() + yawRate * speed) +
+    const double resistance = (f.dragForce + f.rollingResistanceForce) * m_model->inverseMass();
+    return (1.0 + accelerationMargin) * dt * (tireForce * m_model->inverseMass() + yawRate * speed) +
            std::min((1.0 + accelerationMargin) * dt * resistance, speed) + velocityChangeFloor;
 }
 

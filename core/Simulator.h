@@ -1,11 +1,15 @@
 #pragma once
 
+#include "Setup.h"
 #include "StepSample.h"
-#include "VehicleModel.h"
+#include "Steering.h"
 
+#include <memory>
 #include <string>
 
 namespace vtw {
+
+class VehicleModel;
 
 /// Where a run starts.
 struct InitialConditions {
@@ -21,9 +25,16 @@ struct InitialConditions {
 /// integrator advances the body and wheels, and the result is checked for
 /// divergence. Deterministic: the same setup and inputs give bit-identical
 /// states.
+///
+/// The step itself (VehicleModel, the integrators, the tires' vector lanes) is
+/// private to the core, in step/: this header names VehicleModel without including
+/// it, so a user of the simulator never compiles the step's vector types.
 class Simulator {
 public:
     explicit Simulator(const Setup& setup);
+    ~Simulator();
+    Simulator(Simulator&&) noexcept;
+    Simulator& operator=(Simulator&&) noexcept;
 
     void reset(const InitialConditions& initial = {});
 
@@ -40,7 +51,10 @@ public:
     const StepSample& lastSample() const { return m_sample; }
     const VehicleState& state() const { return m_state; }
     VehicleState& mutableState() { return m_state; }
-    const VehicleModel& model() const { return m_model; }
+    const Setup& setup() const; ///< the setup being simulated (after setSetup(), the new one)
+    /// The prepared model (step/VehicleModel.h, which only the core includes); outside
+    /// the core it can only be handed on, e.g. to frictionEnvelopes().
+    const VehicleModel& model() const { return *m_model; }
     double time() const { return m_state.time; }
     double distance() const { return m_distance; }
     bool diverged() const { return !m_error.empty(); }
@@ -52,7 +66,7 @@ private:
     /// The largest velocity change (m/s) the last step's forces could make in dt.
     double plausibleVelocityChange(double dt) const;
 
-    VehicleModel m_model;
+    std::unique_ptr<VehicleModel> m_model; ///< never null (but in a moved-from simulator)
     SteerGeometry m_steer; ///< cached for m_steer.referenceAngle
     VehicleState m_state;
     StepSample m_sample; ///< its `forces` are where each step's first evaluation lands

@@ -1,6 +1,6 @@
 #include "Steering.h"
 
-#include "tires/FastMath.h"
+#include "step/FastMath.h"
 
 #include <algorithm>
 #include <cmath>

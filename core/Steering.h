@@ -46,6 +46,14 @@ struct WheelSteer {
 void wheelSteer(double referenceAngle, double wheelbase, double track, double ackermannPercent,
                 WheelSteer& out);
 
+/// The wheels' steer cosines and sines for one reference steer angle. Computing
+/// them costs a sine, a cosine, a square root and a division, so the simulator
+/// caches them while the steer does not move.
+struct SteerGeometry {
+    WheelSteer wheels;
+    double referenceAngle = 0.0;
+};
+
 /// Move the actual steer angle toward the target by at most rate*dt.
 inline double rateLimitedSteer(double current, double target, double maxRate, double dt) {
     const double maxStep = maxRate * dt;

@@ -1,6 +1,9 @@
 #pragma once
 
-#include "VehicleModel.h"
+#include "ForceEvaluation.h"
+#include "Steering.h"
+#include "VehicleState.h"
+#include "Wheels.h"
 
 namespace vtw {
 

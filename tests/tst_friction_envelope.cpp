@@ -3,6 +3,7 @@
 // ellipse-normalised distance of docs/physics.md 6.8.
 
 #include "FrictionEnvelope.h"
+#include "step/VehicleModel.h"
 
 #include <QTest>
 

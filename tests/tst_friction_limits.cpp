@@ -9,6 +9,7 @@
 #include "Setup.h"
 #include "Simulator.h"
 #include "Units.h"
+#include "step/VehicleModel.h"
 #include "tires/SurfacePresets.h"
 #include "tires/TireModel.h"
 

@@ -18,6 +18,7 @@
 #include "Units.h"
 #include "ViewExport.h"
 #include "setupfile/AtomicFile.h"
+#include "step/VehicleModel.h"
 
 #include <QDir>
 #include <QFile>

@@ -12,6 +12,7 @@
 #include "maneuvers/ManeuverFactory.h"
 #include "reference/ReferenceStep.h"
 #include "setupfile/CarLibrary.h"
+#include "step/VehicleModel.h"
 
 #include <QtTest>
 
@@ -26,7 +27,7 @@ using reference::ReferenceSimulator;
 
 namespace {
 
-// tires/FastMath.h: fastAtan and fastSin have a relative error below 1e-9 (their fit
+// step/FastMath.h: fastAtan and fastSin have a relative error below 1e-9 (their fit
 // errors are 7e-11 and 5e-14; tst_tires holds them to 1e-9), fastSinCos an absolute
 // error below 1e-9. Everything below is in units of this one figure.
 constexpr double fastFunctionError = 1e-9;

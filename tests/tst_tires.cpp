@@ -1,11 +1,11 @@
 #include "Units.h"
+#include "step/FastMath.h"
+#include "step/WheelTires.h"
 #include "tires/BrushTire.h"
 #include "tires/CalspanPresets.h"
-#include "tires/FastMath.h"
 #include "tires/SurfacePresets.h"
 #include "tires/TireModel.h"
 #include "tires/TireSweep.h"
-#include "tires/WheelTires.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -30,7 +30,7 @@ double steadyStateThrottle(const Setup& setup, int gear, double speed) {
 }
 
 void SpeedHold::control(const Simulator& sim, double targetSpeed, DriverInputs& inputs) {
-    const Setup& setup = sim.model().setup();
+    const Setup& setup = sim.setup();
     const double dt = setup.simulation.timeStep;
     const double speed = std::hypot(sim.state().body.vx, sim.state().body.vy);
     const double error = targetSpeed - speed;
@@ -46,7 +46,7 @@ void SpeedHold::control(const Simulator& sim, double targetSpeed, DriverInputs& 
 }
 
 double CurvatureHold::control(const Simulator& sim, double radius) {
-    const Setup& setup = sim.model().setup();
+    const Setup& setup = sim.setup();
     const double dt = setup.simulation.timeStep;
     const double speed = std::max(1.0, std::hypot(sim.state().body.vx, sim.state().body.vy));
     const double target = 1.0 / radius;

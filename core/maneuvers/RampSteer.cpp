@@ -14,7 +14,7 @@ InitialConditions RampSteer::initialConditions(const Setup& setup) const {
 }
 
 DriverInputs RampSteer::control(const Simulator& sim) {
-    const Setup& setup = sim.model().setup();
+    const Setup& setup = sim.setup();
     m_wheelbase = setup.chassis.wheelbase();
     DriverInputs in;
     m_speed.control(sim, units::kmhToMps(m_speedKmh), in);

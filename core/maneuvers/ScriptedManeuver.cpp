@@ -48,7 +48,7 @@ DriverInputs ScriptedManeuver::interpolate(std::size_t next, double t) const {
 DriverInputs ScriptedManeuver::inputsAt(double t) const { return interpolate(rowAfter(t), t); }
 
 DriverInputs ScriptedManeuver::control(const Simulator& sim) {
-    m_timeStep = sim.model().setup().simulation.timeStep;
+    m_timeStep = sim.setup().simulation.timeStep;
     const double t = sim.time();
     // Time only moves forward within a run, usually within one row: step the
     // remembered row along rather than bisecting a long script every step.

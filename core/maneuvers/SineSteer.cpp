@@ -16,7 +16,7 @@ DriverInputs SineSteer::control(const Simulator& sim) {
     DriverInputs in;
     m_speed.control(sim, units::kmhToMps(m_speedKmh), in);
     const double angle = units::degToRad(m_amplitudeDeg) * std::sin(2.0 * units::pi * m_frequency * sim.time());
-    in.steer = std::clamp(angle / sim.model().setup().steering.maxSteerAngle, -1.0, 1.0);
+    in.steer = std::clamp(angle / sim.setup().steering.maxSteerAngle, -1.0, 1.0);
     return in;
 }
 

@@ -17,8 +17,8 @@ InitialConditions Skidpad::initialConditions(const Setup& setup) const {
 }
 
 DriverInputs Skidpad::control(const Simulator& sim) {
-    m_wheelbase = sim.model().setup().chassis.wheelbase();
-    m_maxSteer = sim.model().setup().steering.maxSteerAngle;
+    m_wheelbase = sim.setup().chassis.wheelbase();
+    m_maxSteer = sim.setup().steering.maxSteerAngle;
     DriverInputs in;
     const double target = startSpeed + m_rampRate * sim.time();
     m_speed.control(sim, target, in);

@@ -17,7 +17,7 @@ DriverInputs StepSteer::control(const Simulator& sim) {
     DriverInputs in;
     m_speed.control(sim, units::kmhToMps(m_speedKmh), in);
     if (sim.time() >= stepTime)
-        in.steer = std::clamp(units::degToRad(m_steerDeg) / sim.model().setup().steering.maxSteerAngle,
+        in.steer = std::clamp(units::degToRad(m_steerDeg) / sim.setup().steering.maxSteerAngle,
                               -1.0, 1.0);
     return in;
 }

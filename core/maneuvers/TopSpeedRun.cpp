@@ -3,6 +3,7 @@
 #include "../GearSpeeds.h"
 #include "../Gearbox.h"
 #include "../Units.h"
+#include "../step/VehicleModel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -26,7 +27,7 @@ InitialConditions TopSpeedRun::initialConditions(const Setup& setup) const {
 }
 
 DriverInputs TopSpeedRun::control(const Simulator& sim) {
-    const Setup& setup = sim.model().setup();
+    const Setup& setup = sim.setup();
     m_shiftTime = setup.gearbox.shiftTime;
     DriverInputs in;
     in.throttle = 1.0;

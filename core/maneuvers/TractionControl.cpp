@@ -1,5 +1,7 @@
 #include "TractionControl.h"
 
+#include "../step/VehicleModel.h"
+
 #include <algorithm>
 
 namespace vtw {

@@ -1,8 +1,8 @@
 #include "ReferenceTire.h"
 
-#include "../tires/LinearTire.h"
-#include "../tires/MagicFormulaTire.h"
-#include "../tires/Pacejka94Tire.h"
+#include "../step/LinearTire.h"
+#include "../step/MagicFormulaTire.h"
+#include "../step/Pacejka94Tire.h"
 #include "../tires/TableTire.h"
 
 #include <cmath>

@@ -1,6 +1,6 @@
 #include "MagicFormulaFit.h"
 
-#include "MagicFormulaTire.h"
+#include "../step/MagicFormulaTire.h"
 
 #include <algorithm>
 #include <array>

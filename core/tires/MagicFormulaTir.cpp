@@ -1,6 +1,6 @@
 #include "MagicFormulaTir.h"
 
-#include "MagicFormulaTire.h"
+#include "../step/MagicFormulaTire.h"
 
 #include "../Units.h"
 

@@ -2,12 +2,12 @@
 
 #include "BrushTire.h"
 #include "CalspanTire.h"
-#include "CombinedSlip.h"
-#include "LinearTire.h"
-#include "MagicFormulaTire.h"
-#include "Pacejka94Tire.h"
 #include "SlipSpeedTire.h"
 #include "TableTire.h"
+#include "../step/CombinedSlip.h"
+#include "../step/LinearTire.h"
+#include "../step/MagicFormulaTire.h"
+#include "../step/Pacejka94Tire.h"
 
 #include <cmath>
 

@@ -1,6 +1,7 @@
 #include "SimulationWorker.h"
 
 #include "FrictionEnvelope.h"
+#include "WheelLayout.h"
 #include "maneuvers/ScriptedManeuver.h"
 
 #include <QThread>
@@ -29,15 +30,13 @@ double seconds(std::chrono::steady_clock::duration d) {
     return std::chrono::duration<double>(d).count();
 }
 
-CarGeometry geometryOf(const VehicleModel& model) {
+CarGeometry geometryOf(const Setup& setup) {
+    const WheelLayout wheels = wheelLayout(setup);
     CarGeometry g;
-    for (int i = 0; i < WheelCount; ++i) {
-        const auto w = static_cast<std::size_t>(i);
-        g.wheelX[w] = model.wheelX(i);
-        g.wheelY[w] = model.wheelY(i);
-        g.wheelRadius[w] = model.wheelRadius(i);
-    }
-    g.maxSteerAngle = model.setup().steering.maxSteerAngle;
+    g.wheelX = wheels.x;
+    g.wheelY = wheels.y;
+    g.wheelRadius = wheels.radius;
+    g.maxSteerAngle = setup.steering.maxSteerAngle;
     return g;
 }
 
@@ -116,7 +115,7 @@ void SimulationWorker::takePendingInputs() {
         // The step boundary: the motion state is kept, the model is rebuilt.
         m_sim->setSetup(m_maneuver ? m_maneuver->adaptSetup(*setup) : *setup);
         std::lock_guard lock(m_statusMutex);
-        m_status.geometry = geometryOf(m_sim->model());
+        m_status.geometry = geometryOf(m_sim->setup());
         m_lastLimits = {}; // the envelope changed with the tires
     }
     if (pacing.realTime != m_pacing.realTime || pacing.speedFactor != m_pacing.speedFactor) {
@@ -173,7 +172,7 @@ void SimulationWorker::prepare(const RunRequest& request) {
         std::lock_guard lock(m_statusMutex);
         m_status = WorkerStatus{};
         m_status.generation = m_generation;
-        m_status.geometry = geometryOf(m_sim->model());
+        m_status.geometry = geometryOf(m_sim->setup());
         m_status.maneuverTitle = m_maneuver ? m_maneuver->title() : std::string();
     }
     takePendingInputs();
@@ -304,7 +303,7 @@ void SimulationWorker::runSlice() {
         return;
     takePendingInputs();
     const Clock::time_point sliceStart = Clock::now();
-    const double dt = m_sim->model().setup().simulation.timeStep;
+    const double dt = m_sim->setup().simulation.timeStep;
     long allowed = std::numeric_limits<long>::max();
     if (m_pacing.realTime) {
         double behind =

@@ -2,7 +2,7 @@
 
 #include "FastMath.h"
 #include "MagicFormulaTire.h"
-#include "TireParams.h"
+#include "../tires/TireParams.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #include "Integrators.h"
 
-#include "tires/FastMath.h"
+#include "FastMath.h"
 
 #include <cmath>
 

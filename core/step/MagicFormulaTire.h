@@ -1,7 +1,7 @@
 #pragma once
 
 #include "FastMath.h"
-#include "TireParams.h"
+#include "../tires/TireParams.h"
 
 #include <cmath>
 

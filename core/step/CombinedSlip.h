@@ -1,8 +1,8 @@
 #pragma once
 
-#include "../Lanes.h"
-#include "TireParams.h"
-#include "TireSlip.h"
+#include "Lanes.h"
+#include "../tires/TireParams.h"
+#include "../tires/TireSlip.h"
 
 #include <cmath>
 

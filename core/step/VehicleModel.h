@@ -1,11 +1,13 @@
 #pragma once
 
-#include "Engine.h"
-#include "Setup.h"
-#include "Steering.h"
-#include "VehicleState.h"
+#include "../Engine.h"
+#include "../ForceEvaluation.h"
+#include "../Setup.h"
+#include "../Steering.h"
+#include "../VehicleState.h"
 #include "Lanes.h"
-#include "tires/WheelTires.h"
+#include "LoadTransferLanes.h"
+#include "WheelTires.h"
 
 namespace vtw {
 
@@ -27,43 +29,9 @@ struct StepContext {
     double throttle;
 };
 
-/// The wheels' steer cosines and sines for one reference steer angle. Computing
-/// them costs a sine, a cosine, a square root and a division, so the simulator
-/// caches them while the steer does not move.
-struct SteerGeometry {
-    WheelSteer wheels;
-    double referenceAngle = 0.0;
-};
-
-/// Time derivative of BodyState.
-struct BodyRates {
-    double x = 0.0, y = 0.0, heading = 0.0;
-    double vx = 0.0, vy = 0.0, yawRate = 0.0;
-    alignas(wheelLanesAlignment) WheelArray wheelSpin{};
-};
-
 /// World-frame position rates (dx, dy, dpsi) of a body state; the integrators
 /// add them where they need them (the semi-implicit one uses the new velocities).
 void addPositionRates(const BodyState& s, BodyRates& rates);
-
-/// One evaluation of the forces: the rates plus everything telemetry shows.
-struct ForceEvaluation {
-    BodyRates rates;
-    alignas(wheelLanesAlignment) WheelArray slipRatio{};
-    alignas(wheelLanesAlignment) WheelArray slipAngle{}; ///< -, rad
-    alignas(wheelLanesAlignment) WheelArray fx{};
-    alignas(wheelLanesAlignment) WheelArray fy{}; ///< N, wheel frame
-    alignas(wheelLanesAlignment) WheelArray fxMax{};
-    alignas(wheelLanesAlignment) WheelArray fyMax{}; ///< N, each tire's pure-slip peaks at its load
-    alignas(wheelLanesAlignment) WheelArray slipDenominator{};         ///< m/s, |vx_w| with the low-speed floor
-    alignas(wheelLanesAlignment) WheelArray inverseSlipDenominator{};  ///< s/m, its reciprocal (the slips multiply by it)
-    double longitudinalAccel = 0.0;       ///< m/s^2, force / mass (what an accelerometer reads)
-    double lateralAccel = 0.0;            ///< m/s^2
-    double engineRpm = 0.0;               ///< rpm, with the idle floor
-    double engineTorque = 0.0;            ///< N m
-    double dragForce = 0.0;               ///< N, magnitude
-    double rollingResistanceForce = 0.0;  ///< N, magnitude
-};
 
 /// A Setup prepared for stepping: geometry, constants and tires computed once.
 /// evaluate() is the hot path of the whole program.
@@ -128,7 +96,7 @@ private:
     WheelTires m_tires;
     alignas(wheelLanesAlignment) WheelArray m_posX{};
     alignas(wheelLanesAlignment) WheelArray m_posY{}; ///< wheel positions from the CG, body frame, m
-    LoadTransfer m_loadTransfer;
+    LoadTransferLanes m_loadTransfer;
     alignas(wheelLanesAlignment) WheelArray m_radius{};
     WheelArray m_inertia{};
     alignas(wheelLanesAlignment) WheelArray m_invRadius{};

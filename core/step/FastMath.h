@@ -1,6 +1,6 @@
 #pragma once
 
-#include "../Lanes.h"
+#include "Lanes.h"
 
 #include <cmath>
 

@@ -1,9 +1,10 @@
 #include "VehicleModel.h"
 
-#include "Engine.h"
-#include "Steering.h"
-#include "Units.h"
-#include "tires/FastMath.h"
+#include "../Engine.h"
+#include "../Steering.h"
+#include "../Units.h"
+#include "../WheelLayout.h"
+#include "FastMath.h"
 
 #include <algorithm>
 #include <cmath>
@@ -41,10 +42,10 @@ VehicleModel::VehicleModel(const Setup& setup)
       m_tires(setup.frontTires, setup.rearTires, setup.simulation.surfaceMu, largestWheelLoad(setup)),
       m_loadTransfer(setup.chassis) {
     const ChassisParams& ch = setup.chassis;
-    m_posX = {ch.cgToFrontAxle, ch.cgToFrontAxle, -ch.cgToRearAxle, -ch.cgToRearAxle};
-    m_posY = {0.5 * ch.trackFront, -0.5 * ch.trackFront, 0.5 * ch.trackRear, -0.5 * ch.trackRear};
-    m_radius = {setup.frontTires.radius, setup.frontTires.radius, setup.rearTires.radius,
-                setup.rearTires.radius};
+    const WheelLayout layout = wheelLayout(setup);
+    m_posX = layout.x;
+    m_posY = layout.y;
+    m_radius = layout.radius;
     m_inertia = {setup.frontTires.wheelInertia, setup.frontTires.wheelInertia,
                  setup.rearTires.wheelInertia, setup.rearTires.wheelInertia};
     for (std::size_t i = 0; i < WheelCount; ++i) {

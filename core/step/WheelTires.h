@@ -3,7 +3,7 @@
 #include "CombinedSlip.h"
 #include "LinearTire.h"
 #include "MagicFormulaTire.h"
-#include "TireModel.h"
+#include "../tires/TireModel.h"
 
 #include <vector>
 
