@@ -28,6 +28,8 @@ for target in $TARGETS; do
     cmake --build "$BUILD" --target "fuzz_$target" -j"${JOBS:-1}"
 done
 
+# A target that finds a problem does not stop the others; the exit status says.
+status=0
 for target in $TARGETS; do
     seeds="$ROOT/tests/fuzz/seeds/$target"
     case $target in
@@ -40,5 +42,9 @@ for target in $TARGETS; do
     "$BUILD/tests/fuzz/fuzz_$target" \
         -max_total_time="$SECONDS_TO_RUN" -rss_limit_mb=2048 -timeout=10 -max_len=65536 \
         -artifact_prefix="$BUILD/fuzz-artifacts/$target/" -print_final_stats=1 \
-        "$BUILD/fuzz-corpus/$target" $seeds
+        "$BUILD/fuzz-corpus/$target" $seeds || {
+        echo "== fuzz_$target found a problem: see $BUILD/fuzz-artifacts/$target/" >&2
+        status=1
+    }
 done
+exit $status
