@@ -36,6 +36,7 @@ private slots:
     void longCommentSkipped();
     void numbersReadAsQtReadsThem_data();
     void numbersReadAsQtReadsThem();
+    void scriptRowCap();
     void lookupTableRoundTrip();
     void lookupTableImport();
     void lookupTableRefused();
@@ -179,6 +180,18 @@ void TestCsvIo::numbersReadAsQtReadsThem() {
     }
 }
 
+// The most rows a script may have are read; one more refuses the file with that alone.
+void TestCsvIo::scriptRowCap() {
+    QByteArray rows = "time_s,throttle,brake,steer,gear\n";
+    for (int i = 0; i < maxScriptRows; ++i)
+        rows += QByteArray::number(i * 0.001, 'f', 3) + ",1,0,0,1\n";
+    const ScriptReadResult atCap = readScriptCsv(rows, sixSpeed);
+    QVERIFY2(atCap.ok(), qPrintable(atCap.errors.value(0)));
+    QCOMPARE(atCap.rows.size(), std::size_t(maxScriptRows));
+    const ScriptReadResult over = readScriptCsv(rows + "1000.000,1,0,0,1\n", sixSpeed);
+    QCOMPARE(over.errors, QStringList{"more than 1000000 rows"});
+}
+
 void TestCsvIo::lookupTableRoundTrip() {
     const Curve torque = defaultSetup().engine.torqueCurve;
     const QByteArray lut = writeLookupTable(torque);
@@ -203,6 +216,10 @@ void TestCsvIo::lookupTableRefused() {
     QVERIFY(!r.ok());
     QVERIFY2(r.errors.contains("power[2]: x must be greater than the previous point's x"),
              qPrintable(r.errors.join('\n')));
+    const CurveImportResult longLine =
+        readLookupTable("0|0\n" + QByteArray("1|").repeated(3000) + "1\n", torqueRules());
+    QCOMPARE(longLine.errors,
+             QStringList{"line 2: longer than 4096 bytes, not a row of this table"});
 }
 
 void TestCsvIo::tableWriter() {

@@ -70,6 +70,7 @@ private slots:
     void recoveryCopyListedAndRemoved();
     void recoveryOfUnsavedDocument();
     void recoveryNoteReadIsBounded();
+    void recoveryListsAnOutsizedCopy();
 };
 
 void TestSetupSave::saveAndLoadBack() {
@@ -244,6 +245,26 @@ void TestSetupSave::recoveryNoteReadIsBounded() {
     QCOMPARE(found.size(), 1);
     QCOMPARE(found[0].documentId, QString("doc"));
     QVERIFY2(found[0].originalPath.isEmpty(), qPrintable(found[0].originalPath));
+}
+
+// A copy too large to parse cheaply (nested arrays past the loader's value cap) is
+// listed like any copy, and its restore is refused with the loader's reason.
+void TestSetupSave::recoveryListsAnOutsizedCopy() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QByteArray copy = R"({"fileType": "vehicle-setup", "version": 1, "x": [[[]])";
+    for (int i = 0; i < 150000; ++i)
+        copy += ",[[]]";
+    QFile file(dir.filePath("doc.autosave.json"));
+    QVERIFY(file.open(QIODevice::WriteOnly) && file.write(copy + "]}") > 0);
+    file.close();
+    const QList<RecoveredFile> listed = RecoveryStore(dir.path()).list();
+    QCOMPARE(listed.size(), 1);
+    const SetupLoadResult restored = loadSetupFile(listed[0].setupPath);
+    QVERIFY(!restored.ok());
+    QCOMPARE(restored.errorStrings(),
+             QStringList{"the file holds 300006 JSON values, more than the 250000 a setup file may "
+                         "hold; its largest array or object (x) has 150001 entries"});
 }
 
 QTEST_GUILESS_MAIN(TestSetupSave)
