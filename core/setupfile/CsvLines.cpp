@@ -148,8 +148,8 @@ std::optional<double> parsePlainDecimal(QStringView cell) {
     for (qsizetype i = 0; i < cell.size(); ++i) {
         const char16_t c = cell[i].unicode();
         const bool digit = c >= '0' && c <= '9';
-        const bool sign = c == '-' || c == '+';
-        if (!digit && c != '.' && c != 'e' && c != 'E' && !(sign && i > 0))
+        const bool sign = c == '-' || (c == '+' && i > 0);
+        if (!digit && !sign && c != '.' && c != 'e' && c != 'E')
             return std::nullopt; // a leading '+' and the words inf and nan go to Qt
         ascii[i] = char(c);
     }
