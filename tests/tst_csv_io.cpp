@@ -1,6 +1,7 @@
 // CSV and lookup-table import/export, and the scripted-maneuver reader.
 
 #include "setupfile/CsvIo.h"
+#include "setupfile/CsvLines.h"
 #include "setupfile/ScriptCsv.h"
 #include "setupfile/SetupMetadata.h"
 
@@ -31,6 +32,11 @@ private slots:
     void curveCsvVariants();
     void curveCsvRefused_data();
     void curveCsvRefused();
+    void problemsListedUpToTheCap();
+    void longCommentSkipped();
+    void numbersReadAsQtReadsThem_data();
+    void numbersReadAsQtReadsThem();
+    void scriptRowCap();
     void lookupTableRoundTrip();
     void lookupTableImport();
     void lookupTableRefused();
@@ -107,6 +113,12 @@ void TestCsvIo::curveCsvRefused_data() {
     for (int i = 0; i < 10002; ++i)
         many += QByteArray::number(i) + ",1\n";
     QTest::newRow("too many points") << many << "more than 10000 points";
+    // A line longer than any row is refused unsplit, whatever it holds (its
+    // millions of cells cost seconds and half a gigabyte).
+    QTest::newRow("line over the length cap")
+        << "1000,300\n2000," + QByteArray(5000, '1') + "\n" << "line 2: longer than 4096 bytes";
+    QTest::newRow("long line of cells")
+        << QByteArray("0,").repeated(300000) + "0\n" << "line 1: longer than 4096 bytes";
 }
 
 void TestCsvIo::curveCsvRefused() {
@@ -115,6 +127,69 @@ void TestCsvIo::curveCsvRefused() {
     const CurveImportResult r = readCurveCsv(bytes, torqueRules(), "torque");
     QVERIFY(!r.ok());
     QVERIFY2(r.errors.join('\n').contains(reason), qPrintable(r.errors.join('\n')));
+}
+
+// A file full of bad lines gives its first problems and stops reading: a
+// million messages would cost more than the file, and say nothing more.
+void TestCsvIo::problemsListedUpToTheCap() {
+    const CurveImportResult curve = readCurveCsv(QByteArray("1,2,3\n").repeated(5000), torqueRules());
+    QVERIFY(!curve.ok());
+    QCOMPARE(curve.errors.size(), csv::maxListedProblems + 1);
+    QCOMPARE(curve.errors[99], QString("line 100: expected 2 columns, found 3"));
+    QCOMPARE(curve.errors.last(), QString("more problems follow; the reading stopped after 100"));
+    const QByteArray rows = "time_s,throttle,brake,steer,gear\n" + QByteArray("0,2,0,0,1\n").repeated(5000);
+    const ScriptReadResult script = readScriptCsv(rows, sixSpeed);
+    QCOMPARE(script.errors.size(), csv::maxListedProblems + 1);
+    QCOMPARE(script.errors[99], QString("line 101, throttle: must be within 0..1"));
+    QCOMPARE(script.errors.last(), QString("more problems follow; the reading stopped after 100"));
+    // Exactly the cap: every problem listed, and nothing said of more.
+    const CurveImportResult hundred = readCurveCsv(QByteArray("1,2,3\n").repeated(100), torqueRules());
+    QCOMPARE(hundred.errors.size(), 100);
+}
+
+// A comment is skipped however long; the cap is for rows.
+void TestCsvIo::longCommentSkipped() {
+    const CurveImportResult curve =
+        readCurveCsv("# " + QByteArray(10000, 'c') + "\n1000,300\n2000,250\n", torqueRules());
+    QVERIFY2(curve.ok(), qPrintable(curve.errors.join('\n')));
+    const CurveImportResult table =
+        readLookupTable("// " + QByteArray(10000, 'c') + "\n1000|300\n2000|250\n", torqueRules());
+    QVERIFY2(table.ok(), qPrintable(table.errors.join('\n')));
+}
+
+// Plain decimals take a quicker path than Qt's parser; the double is the same.
+void TestCsvIo::numbersReadAsQtReadsThem_data() {
+    QTest::addColumn<QString>("text");
+    for (const char* text :
+         {"0", "-0", "1500", "-12.5", ".5", "5.", "-.5", "1e5", "1E-5", "2.5e+3", "00012",
+          "0.1", "3.14159265358979323846", "1.7976931348623157e308", "4.9e-324", "2.2250738585072014e-308",
+          "1e999", "-1e999", "1e-999", "+1", "+.5", "inf", "-inf", "nan", "1e", "1e+", "--1", "1-2",
+          "1.2.3", "e5", ".", "-", "", "1,5", " 7 ", "0x10", "\u0661", "12345678901234567890123"})
+        QTest::newRow(text) << QString::fromUtf8(text);
+}
+
+void TestCsvIo::numbersReadAsQtReadsThem() {
+    QFETCH(QString, text);
+    bool ok = false;
+    const double qt = text.toDouble(&ok);
+    const std::optional<double> ours = csv::parseNumber(text);
+    QCOMPARE(ours.has_value(), ok);
+    if (ok && !std::isnan(qt)) {
+        QCOMPARE(*ours, qt);
+        QCOMPARE(std::signbit(*ours), std::signbit(qt));
+    }
+}
+
+// The most rows a script may have are read; one more refuses the file with that alone.
+void TestCsvIo::scriptRowCap() {
+    QByteArray rows = "time_s,throttle,brake,steer,gear\n";
+    for (int i = 0; i < maxScriptRows; ++i)
+        rows += QByteArray::number(i * 0.001, 'f', 3) + ",1,0,0,1\n";
+    const ScriptReadResult atCap = readScriptCsv(rows, sixSpeed);
+    QVERIFY2(atCap.ok(), qPrintable(atCap.errors.value(0)));
+    QCOMPARE(atCap.rows.size(), std::size_t(maxScriptRows));
+    const ScriptReadResult over = readScriptCsv(rows + "1000.000,1,0,0,1\n", sixSpeed);
+    QCOMPARE(over.errors, QStringList{"more than 1000000 rows"});
 }
 
 void TestCsvIo::lookupTableRoundTrip() {
@@ -141,6 +216,10 @@ void TestCsvIo::lookupTableRefused() {
     QVERIFY(!r.ok());
     QVERIFY2(r.errors.contains("power[2]: x must be greater than the previous point's x"),
              qPrintable(r.errors.join('\n')));
+    const CurveImportResult longLine =
+        readLookupTable("0|0\n" + QByteArray("1|").repeated(3000) + "1\n", torqueRules());
+    QCOMPARE(longLine.errors,
+             QStringList{"line 2: longer than 4096 bytes, not a row of this table"});
 }
 
 void TestCsvIo::tableWriter() {
@@ -235,6 +314,11 @@ void TestCsvIo::scriptRefused_data() {
                                   << "line 2, throttle: \"nan\" is not a finite";
     QTest::newRow("short row") << h + "0,0,0,1\n"
                                << "line 2: expected 5 columns, found 4";
+    QTest::newRow("row over the length cap")
+        << h + "0,0,0,0,1\n1," + QByteArray("0,").repeated(3000) + "1\n"
+        << "line 3: longer than 4096 bytes, not a row of this table";
+    QTest::newRow("header over the length cap")
+        << QByteArray("time_s,").repeated(1000) + "\n0,0,0,0,1\n" << "line 1: longer than 4096 bytes";
 }
 
 void TestCsvIo::scriptRefused() {

@@ -1,6 +1,7 @@
 // The setup file format: exact round trips, unknown keys kept, versions,
 // and refusal of broken or hostile input without touching the caller's setup.
 
+#include "setupfile/JsonShape.h"
 #include "setupfile/SetupJson.h"
 #include "setupfile/SetupMetadata.h"
 #include "Targets.h"
@@ -118,6 +119,11 @@ private slots:
     void brokenInputRefused_data();
     void brokenInputRefused();
     void oversizedFileRefusedBeforeReading();
+    void jsonShapeFromTheBytes_data();
+    void jsonShapeFromTheBytes();
+    void outsizedJsonRefusedBeforeParsing_data();
+    void outsizedJsonRefusedBeforeParsing();
+    void valueCapIsExact();
     void targetsRoundTrip();
     void fileWithoutTargetsLoadsAndStaysWithout();
     void badTargetsReportedWithPaths_data();
@@ -486,6 +492,102 @@ void TestSetupJson::oversizedFileRefusedBeforeReading() {
     QVERIFY(!r.ok());
     QVERIFY(r.errorStrings().join('\n').contains("16 MiB"));
     QVERIFY(!loadSetupFile(dir.filePath("missing.json")).ok());
+}
+
+void TestSetupJson::jsonShapeFromTheBytes_data() {
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<int>("depth");
+    QTest::addColumn<qint64>("values");
+    QTest::addColumn<qint64>("largestEntries");
+    QTest::addColumn<QString>("largestPath");
+    QTest::newRow("bare value") << QByteArray("5") << 0 << qint64(1) << qint64(0) << "";
+    QTest::newRow("empty array") << QByteArray("[]") << 1 << qint64(1) << qint64(0) << "";
+    // Brackets, commas and quotes inside strings are text.
+    QTest::newRow("nested, with strings")
+        << QByteArray(R"({"a": [1, 2, {"b": "x]}[,\""}], "c": {}})") << 3 << qint64(7)
+        << qint64(3) << "a";
+    QTest::newRow("path through arrays")
+        << QByteArray(R"({"s": [[], [0, {"t": [1, 2, 3, 4]}]]})") << 5 << qint64(11) << qint64(4)
+        << "s[1][1].t";
+}
+
+void TestSetupJson::jsonShapeFromTheBytes() {
+    QFETCH(QByteArray, text);
+    QFETCH(int, depth);
+    QFETCH(qint64, values);
+    QFETCH(qint64, largestEntries);
+    QFETCH(QString, largestPath);
+    const JsonShape shape = jsonShape(text, 64);
+    QCOMPARE(shape.depth, depth);
+    QCOMPARE(shape.values, values);
+    QCOMPARE(shape.largestEntries, largestEntries);
+    QCOMPARE(shape.largestPath, largestPath);
+    // Nesting past the limit stops the walk where it went too deep.
+    const JsonShape deep = jsonShape(R"({"a": [[[[[]]]]]})", 3);
+    QCOMPARE(deep.depth, 4);
+    QCOMPARE(deep.deepestPath, QString("a[0][0]"));
+}
+
+// Inputs inside the size limit whose parsing would cost seconds and gigabytes (a
+// node of a hundred bytes and more per value) are refused from a walk over the
+// bytes, with what is wrong and where.
+void TestSetupJson::outsizedJsonRefusedBeforeParsing_data() {
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("nested 65 deep")
+        << withChange([](QJsonObject& root) {
+               setAt(root, {"editorState", "history"}, nestedArray(65, 1));
+           })
+        << "editorState.history[1][1]" << "JSON nested more than 64 levels deep: not a setup file";
+    QByteArray points = R"({"fileType": "vehicle-setup", "version": 1, "engine": {"torqueCurve_rpm_Nm": [)";
+    for (int i = 0; i < 300000; ++i)
+        points += (i ? ",[" : "[") + QByteArray::number(i) + ",1]";
+    QTest::newRow("a curve of 300000 points")
+        << points + "]}}" << ""
+        << "the file holds 900005 JSON values, more than the 250000 a setup file may hold; its "
+           "largest array or object (engine.torqueCurve_rpm_Nm) has 300000 entries";
+    QByteArray chains = R"({"fileType": "vehicle-setup", "version": 1, "x": [[[[]]])";
+    for (int i = 0; i < 100000; ++i)
+        chains += ",[[[]]]";
+    QTest::newRow("nested arrays")
+        << chains + "]}" << ""
+        << "the file holds 300007 JSON values, more than the 250000 a setup file may hold; its "
+           "largest array or object (x) has 100001 entries";
+}
+
+void TestSetupJson::outsizedJsonRefusedBeforeParsing() {
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, path);
+    QFETCH(QString, reason);
+    const SetupLoadResult r = loadSetup(bytes);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.errors.size(), 1);
+    QCOMPARE(r.errors[0].path.left(path.size()), path); // a deep path is shown from its start
+    QCOMPARE(r.errors[0].message, reason);
+}
+
+// The cap counts values exactly: a file of maxSetupJsonValues loads, one more is refused.
+void TestSetupJson::valueCapIsExact() {
+    const QByteArray car = carBytes();
+    const qint64 carValues = jsonShape(car, maxSetupJsonDepth).values;
+    const auto withEntries = [&](qint64 entries) {
+        QByteArray extra = ",\"editorState\": [[]";
+        for (qint64 i = 1; i < entries; ++i)
+            extra += ",[]";
+        QByteArray bytes = car;
+        bytes.insert(bytes.lastIndexOf('}'), extra + "]");
+        return bytes;
+    };
+    // The member editorState, then its entries.
+    const QByteArray atCap = withEntries(maxSetupJsonValues - carValues - 1);
+    QCOMPARE(jsonShape(atCap, maxSetupJsonDepth).values, maxSetupJsonValues);
+    const SetupLoadResult accepted = loadSetup(atCap);
+    QVERIFY2(accepted.ok(), qPrintable(accepted.errorStrings().join('\n')));
+    const SetupLoadResult refused = loadSetup(withEntries(maxSetupJsonValues - carValues));
+    QVERIFY(!refused.ok());
+    QVERIFY2(refused.errorStrings().join('\n').contains("more than the 250000"),
+             qPrintable(refused.errorStrings().join('\n')));
 }
 
 // Published figures survive a save and a load exactly, text and all, and are

@@ -78,6 +78,7 @@ private slots:
     void copyOfLiveProcessIsNotOfferedUntilItDies();
     void unrestorableCopySaysWhy_data();
     void unrestorableCopySaysWhy();
+    void recoveryListsAnOutsizedCopy();
 };
 
 void TestSetupSave::saveAndLoadBack() {
@@ -386,6 +387,24 @@ void TestSetupSave::unrestorableCopySaysWhy() {
     const bool listed = std::any_of(found[0].problems.begin(), found[0].problems.end(),
                                     [&](const QString& p) { return p.startsWith(problem); });
     QVERIFY2(listed, qPrintable(found[0].problems.join(" | ")));
+// A copy too large to parse cheaply (nested arrays past the loader's value cap) is
+// listed like any copy, and its restore is refused with the loader's reason.
+void TestSetupSave::recoveryListsAnOutsizedCopy() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QByteArray copy = R"({"fileType": "vehicle-setup", "version": 1, "x": [[[]])";
+    for (int i = 0; i < 150000; ++i)
+        copy += ",[[]]";
+    QFile file(dir.filePath("doc.autosave.json"));
+    QVERIFY(file.open(QIODevice::WriteOnly) && file.write(copy + "]}") > 0);
+    file.close();
+    const QList<RecoveredFile> listed = RecoveryStore(dir.path()).list();
+    QCOMPARE(listed.size(), 1);
+    const SetupLoadResult restored = loadSetupFile(listed[0].setupPath);
+    QVERIFY(!restored.ok());
+    QCOMPARE(restored.errorStrings(),
+             QStringList{"the file holds 300006 JSON values, more than the 250000 a setup file may "
+                         "hold; its largest array or object (x) has 150001 entries"});
 }
 
 QTEST_GUILESS_MAIN(TestSetupSave)

@@ -1,19 +1,50 @@
 #!/bin/sh
-# Builds the setup-loader fuzz target with clang (libFuzzer + ASan + UBSan) and
-# runs it, seeded with the library cars and tests/fuzz/seeds (nested unknown keys). Usage: tools/run-fuzz.sh [seconds]
-# Environment: BUILD_DIR (default build-fuzz), JOBS (default 2).
+# Builds the libFuzzer targets with clang (libFuzzer + ASan + UBSan) and runs them,
+# one after another, each for the given time. Usage:
+#   tools/run-fuzz.sh [TARGET|all] [seconds per target]      (default: all, 600 s)
+# Targets: setup_loader curve_csv lookup_table script_csv sweep_merge recovery simulator.
+# Each is seeded with tests/fuzz/seeds/TARGET (the setup targets also with the library
+# cars) and keeps what it finds in BUILD_DIR/fuzz-corpus/TARGET; an input that breaks a
+# target is saved in BUILD_DIR/fuzz-artifacts/TARGET/.
+# Environment: BUILD_DIR (default build-fuzz), JOBS (build jobs, default 1).
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD_DIR:-$ROOT/build-fuzz}
-SECONDS_TO_RUN=${1:-600}
+ALL="setup_loader curve_csv lookup_table script_csv sweep_merge recovery simulator"
+case "${1:-all}" in
+    all) TARGETS=$ALL ;;
+    [0-9]*) TARGETS=$ALL; set -- all "$1" ;; # the old form: tools/run-fuzz.sh SECONDS
+    *) TARGETS=$1 ;;
+esac
+SECONDS_TO_RUN=${2:-600}
+
+for target in $TARGETS; do
+    [ -d "$ROOT/tests/fuzz/seeds/$target" ] || { echo "unknown fuzz target: $target (one of: $ALL)" >&2; exit 2; }
+done
 
 CC=clang CXX=clang++ cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DVTW_FUZZ=ON -DVTW_BUILD_UI=OFF -DVTW_BUILD_TESTS=OFF
-cmake --build "$BUILD" --target fuzz_setup_loader -j"${JOBS:-2}"
+for target in $TARGETS; do
+    cmake --build "$BUILD" --target "fuzz_$target" -j"${JOBS:-1}"
+done
 
-# New inputs go to the first directory; the cars are read-only seeds.
-mkdir -p "$BUILD/fuzz-corpus" "$BUILD/fuzz-artifacts"
-exec "$BUILD/tests/fuzz/fuzz_setup_loader" \
-    -max_total_time="$SECONDS_TO_RUN" -rss_limit_mb=2048 -timeout=10 -max_len=65536 \
-    -artifact_prefix="$BUILD/fuzz-artifacts/" -print_final_stats=1 \
-    "$BUILD/fuzz-corpus" "$ROOT/resources/cars" "$ROOT/tests/fuzz/seeds"
+# A target that finds a problem does not stop the others; the exit status says.
+status=0
+for target in $TARGETS; do
+    seeds="$ROOT/tests/fuzz/seeds/$target"
+    case $target in
+        setup_loader | simulator | recovery) seeds="$seeds $ROOT/resources/cars" ;;
+    esac
+    # New inputs go to the first directory; the seeds are read only.
+    mkdir -p "$BUILD/fuzz-corpus/$target" "$BUILD/fuzz-artifacts/$target"
+    echo "== fuzz_$target for $SECONDS_TO_RUN s"
+    # shellcheck disable=SC2086 # seeds is a list of directories
+    "$BUILD/tests/fuzz/fuzz_$target" \
+        -max_total_time="$SECONDS_TO_RUN" -rss_limit_mb=2048 -timeout=10 -max_len=65536 \
+        -artifact_prefix="$BUILD/fuzz-artifacts/$target/" -print_final_stats=1 \
+        "$BUILD/fuzz-corpus/$target" $seeds || {
+        echo "== fuzz_$target found a problem: see $BUILD/fuzz-artifacts/$target/" >&2
+        status=1
+    }
+done
+exit $status

@@ -15,33 +15,36 @@ QByteArray joinRows(const QStringList& rows) {
     return (rows.join('\n') + '\n').toUtf8();
 }
 
-CurveImportResult curveFromLines(const std::vector<csv::Line>& lines, bool headerAllowed,
+// The points, a line at a time: more lines than points allowed refuse the file
+// with that alone, and the reading stops at csv::maxListedProblems problems.
+CurveImportResult readCurveLines(csv::LineReader& lines, bool headerAllowed,
                                  const CurveRules& rules, const QString& path) {
     CurveImportResult r;
-    if (int(lines.size()) > rules.maxPoints + (headerAllowed ? 1 : 0)) {
-        r.errors.append(QString("%1: more than %2 points").arg(path).arg(rules.maxPoints));
-        return r;
-    }
+    const int maxLines = rules.maxPoints + (headerAllowed ? 1 : 0);
     std::vector<CurvePoint> points;
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-        const csv::Line& line = lines[i];
-        if (line.cells.size() != 2) {
-            r.errors.append(QString("line %1: expected 2 columns, found %2")
-                                .arg(line.number)
-                                .arg(line.cells.size()));
-            continue;
+    csv::Line line;
+    for (int count = 1; lines.next(line); ++count) {
+        if (count > maxLines)
+            return {std::nullopt, {QString("%1: more than %2 points").arg(path).arg(rules.maxPoints)}};
+        QString problem;
+        if (line.tooLong) {
+            problem = csv::tooLongMessage(line);
+        } else if (line.cells.size() != 2) {
+            problem = QString("line %1: expected 2 columns, found %2")
+                          .arg(line.number)
+                          .arg(line.cells.size());
+        } else {
+            const auto x = csv::parseNumber(line.cells[0]);
+            const auto y = csv::parseNumber(line.cells[1]);
+            if (x && y)
+                points.push_back({*x, *y});
+            else if (!(count == 1 && headerAllowed && !x && !y)) // a header names the columns
+                problem = QString("line %1: \"%2\" is not a number")
+                              .arg(line.number)
+                              .arg((x ? line.cells[1] : line.cells[0]).left(40));
         }
-        const auto x = csv::parseNumber(line.cells[0]);
-        const auto y = csv::parseNumber(line.cells[1]);
-        if (!x || !y) {
-            if (i == 0 && headerAllowed && !x && !y)
-                continue; // a header names the columns
-            r.errors.append(QString("line %1: \"%2\" is not a number")
-                                .arg(line.number)
-                                .arg((x ? line.cells[1] : line.cells[0]).left(40)));
-            continue;
-        }
-        points.push_back({*x, *y});
+        if (!problem.isEmpty() && csv::addProblem(r.errors, problem))
+            return r;
     }
     if (!r.errors.isEmpty())
         return r;
@@ -89,8 +92,8 @@ CurveImportResult readCurveCsv(const QByteArray& bytes, const CurveRules& rules,
                                const QString& path) {
     if (bytes.size() > maxCsvBytes)
         return {std::nullopt, {tooLarge(bytes.size())}};
-    const auto lines = csv::splitLines(bytes, QChar(), {"#"}, rules.maxPoints + 1);
-    return curveFromLines(lines, true, rules, path);
+    csv::LineReader lines(bytes, QChar(), {"#"});
+    return readCurveLines(lines, true, rules, path);
 }
 
 QByteArray writeLookupTable(const Curve& curve) {
@@ -104,8 +107,8 @@ CurveImportResult readLookupTable(const QByteArray& bytes, const CurveRules& rul
                                   const QString& path) {
     if (bytes.size() > maxCsvBytes)
         return {std::nullopt, {tooLarge(bytes.size())}};
-    const auto lines = csv::splitLines(bytes, QChar('|'), {"#", ";", "//"}, rules.maxPoints);
-    return curveFromLines(lines, false, rules, path);
+    csv::LineReader lines(bytes, QChar('|'), {"#", ";", "//"});
+    return readCurveLines(lines, false, rules, path);
 }
 
 QByteArray writeTableCsv(const std::vector<TableColumn>& columns) {

@@ -21,15 +21,16 @@ inline constexpr qint64 maxCsvBytes = 16 * 1024 * 1024;
 
 struct CurveImportResult {
     std::optional<Curve> curve; ///< set exactly when errors is empty
-    QStringList errors;         ///< "line 4: ..." or "<path>[i]: ..." reasons, all of them
+    QStringList errors; ///< "line 4: ..." or "<path>[i]: ..." reasons: all, or the first 100 and a note
     bool ok() const { return curve.has_value(); }
 };
 
 /// Two columns with a header line "xHeader,yHeader".
 QByteArray writeCurveCsv(const Curve& curve, const QString& xHeader, const QString& yHeader);
 /// Two columns separated by ',', ';' or a tab; an optional header on the first line;
-/// blank lines and lines starting with '#' ignored. The curve must pass rules
-/// (the same ones as in a setup; path names the curve in messages).
+/// blank lines and lines starting with '#' ignored; a line longer than 4096 bytes
+/// refused. The curve must pass rules (the same ones as in a setup; path names the
+/// curve in messages).
 CurveImportResult readCurveCsv(const QByteArray& bytes, const CurveRules& rules,
                                const QString& path = QStringLiteral("curve"));
 

@@ -3,6 +3,7 @@
 #include "setupfile/CsvIo.h"
 #include "setupfile/CsvLines.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -31,28 +32,30 @@ ScriptReadResult readScriptCsv(const QByteArray& bytes, int forwardGears) {
         r.errors.append(QString("input is larger than the %1 MiB limit").arg(maxCsvBytes >> 20));
         return r;
     }
-    const auto lines = csv::splitLines(bytes, QChar(), {"#"}, maxScriptRows + 1);
-    if (lines.empty()) {
+    csv::LineReader lines(bytes, QChar(), {"#"});
+    csv::Line header;
+    if (!lines.next(header)) {
         r.errors.append("empty script: expected a header time_s,throttle,brake,steer,gear");
         return r;
     }
-    if (int(lines.size()) > maxScriptRows + 1) {
-        r.errors.append(QString("more than %1 rows").arg(maxScriptRows));
+    if (header.tooLong) {
+        r.errors.append(csv::tooLongMessage(header));
         return r;
     }
 
     // Header: every required column exactly once, nothing else.
     std::array<int, ColumnCount> index;
     index.fill(-1);
-    const csv::Line& header = lines.front();
     for (int c = 0; c < header.cells.size(); ++c) {
         const auto it = std::find(columnNames.begin(), columnNames.end(), header.cells[c]);
         if (it == columnNames.end()) {
-            r.errors.append(
-                QString("line %1: unknown column \"%2\" (expected %3)")
-                    .arg(header.number)
-                    .arg(header.cells[c].left(40),
-                         QStringList(columnNames.begin(), columnNames.end()).join(',')));
+            if (csv::addProblem(
+                    r.errors,
+                    QString("line %1: unknown column \"%2\" (expected %3)")
+                        .arg(header.number)
+                        .arg(header.cells[c].left(40),
+                             QStringList(columnNames.begin(), columnNames.end()).join(','))))
+                return r;
             continue;
         }
         const auto col = std::size_t(it - columnNames.begin());
@@ -70,26 +73,35 @@ ScriptReadResult readScriptCsv(const QByteArray& bytes, int forwardGears) {
     }
     if (!r.errors.isEmpty())
         return r;
-    if (lines.size() < 2) {
-        r.errors.append("no rows after the header");
-        return r;
-    }
 
+    // The rows, a line at a time: more than maxScriptRows refuse the file with that
+    // alone, and the reading stops at csv::maxListedProblems problems.
+    const qsizetype columnCount = header.cells.size();
     std::vector<ScriptRow> rows;
-    rows.reserve(lines.size() - 1);
-    for (std::size_t i = 1; i < lines.size(); ++i) {
-        const csv::Line& line = lines[i];
-        if (line.cells.size() != header.cells.size()) {
-            r.errors.append(QString("line %1: expected %2 columns, found %3")
-                                .arg(line.number)
-                                .arg(header.cells.size())
-                                .arg(line.cells.size()));
+    // Room for the most rows the input could hold (the shortest row, "0,0,0,0,0",
+    // is ten bytes): reserved, not touched, so growing costs no copies.
+    rows.reserve(std::size_t(std::min<qsizetype>(maxScriptRows, bytes.size() / 10 + 1)));
+    csv::Line line;
+    int lineCount = 0;
+    while (lines.next(line)) {
+        if (++lineCount > maxScriptRows) {
+            r.errors = QStringList{QString("more than %1 rows").arg(maxScriptRows)};
+            return r;
+        }
+        if (line.tooLong || line.cells.size() != columnCount) {
+            const QString problem = line.tooLong ? csv::tooLongMessage(line)
+                                                 : QString("line %1: expected %2 columns, found %3")
+                                                       .arg(line.number)
+                                                       .arg(columnCount)
+                                                       .arg(line.cells.size());
+            if (csv::addProblem(r.errors, problem))
+                return r;
             continue;
         }
         std::array<double, ColumnCount> v{};
         bool rowOk = true;
         for (std::size_t col = 0; col < ColumnCount; ++col) {
-            const QString& cell = line.cells[index[col]];
+            const QStringView cell = line.cells[index[col]];
             const auto value = csv::parseNumber(cell);
             const Range range = columnRanges[col];
             QString problem;
@@ -107,8 +119,10 @@ ScriptReadResult readScriptCsv(const QByteArray& bytes, int forwardGears) {
             else if (*value < range.min || *value > range.max)
                 problem = QString("must be within %1..%2").arg(range.min).arg(range.max);
             if (!problem.isEmpty()) {
-                r.errors.append(
-                    QString("line %1, %2: %3").arg(line.number).arg(columnNames[col], problem));
+                if (csv::addProblem(r.errors, QString("line %1, %2: %3")
+                                                  .arg(line.number)
+                                                  .arg(columnNames[col], problem)))
+                    return r;
                 rowOk = false;
                 continue;
             }
@@ -116,13 +130,16 @@ ScriptReadResult readScriptCsv(const QByteArray& bytes, int forwardGears) {
         }
         if (!rowOk)
             continue;
-        if (!rows.empty() && !(v[Time] > rows.back().time))
-            r.errors.append(QString("line %1, time_s: must be greater than the previous row's "
-                                    "time (%2)")
-                                .arg(line.number)
-                                .arg(rows.back().time));
+        if (!rows.empty() && !(v[Time] > rows.back().time) &&
+            csv::addProblem(r.errors, QString("line %1, time_s: must be greater than the previous "
+                                              "row's time (%2)")
+                                          .arg(line.number)
+                                          .arg(rows.back().time)))
+            return r;
         rows.push_back({v[Time], v[Throttle], v[Brake], v[Steer], static_cast<int>(v[Gear])});
     }
+    if (lineCount == 0)
+        r.errors.append("no rows after the header");
     if (r.errors.isEmpty())
         r.rows = std::move(rows);
     return r;

@@ -20,7 +20,7 @@ inline constexpr double maxScriptDuration = 3600.0;
 
 struct ScriptReadResult {
     std::vector<ScriptRow> rows; ///< empty when errors is not
-    QStringList errors;          ///< "line 7, throttle: must be within 0..1", all of them
+    QStringList errors; ///< "line 7, throttle: must be within 0..1": all, or the first 100 and a note
     bool ok() const { return errors.isEmpty(); }
 };
 

@@ -1,6 +1,7 @@
 #include "setupfile/SetupJson.h"
 
 #include "setupfile/BoundedRead.h"
+#include "setupfile/JsonShape.h"
 #include "setupfile/SetupMetadata.h"
 
 #include <QFile>
@@ -325,11 +326,23 @@ bool coveredBy(const QString& path, const QSet<QString>& failed) {
     return false;
 }
 
+// Decoded a piece at a time, each cut before an ASCII byte so that no sequence
+// is split: the whole file decoded at once would be a second copy twice its
+// size, only to be dropped.
 bool isValidUtf8(const QByteArray& bytes) {
-    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
-    const QString decoded = decoder(bytes);
-    Q_UNUSED(decoded);
-    return !decoder.hasError();
+    constexpr qsizetype piece = 1 << 16;
+    for (qsizetype at = 0; at < bytes.size();) {
+        qsizetype end = std::min(at + piece, bytes.size());
+        while (end < bytes.size() && static_cast<unsigned char>(bytes[end]) >= 0x80)
+            ++end;
+        QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+        const QString decoded = decoder(QByteArrayView(bytes).sliced(at, end - at));
+        Q_UNUSED(decoded);
+        if (decoder.hasError())
+            return false;
+        at = end;
+    }
+    return true;
 }
 
 SetupLoadResult fail(SetupLoadResult r, QString path, QString message) {
@@ -375,6 +388,20 @@ SetupLoadResult loadSetup(const QByteArray& bytes) {
                         .arg(maxSetupFileBytes / (1024 * 1024)));
     if (!isValidUtf8(bytes))
         return fail(r, {}, "file is not valid UTF-8 text");
+    const JsonShape shape = jsonShape(bytes, maxSetupJsonDepth);
+    if (shape.depth > maxSetupJsonDepth)
+        return fail(r, shape.deepestPath,
+                    QString("JSON nested more than %1 levels deep: not a setup file")
+                        .arg(maxSetupJsonDepth));
+    if (shape.values > maxSetupJsonValues)
+        return fail(r, {},
+                    QString("the file holds %1 JSON values, more than the %2 a setup file may "
+                            "hold; its largest array or object (%3) has %4 entries")
+                        .arg(shape.values)
+                        .arg(maxSetupJsonValues)
+                        .arg(shape.largestPath.isEmpty() ? QStringLiteral("the top level")
+                                                         : shape.largestPath)
+                        .arg(shape.largestEntries));
 
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);

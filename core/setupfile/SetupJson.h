@@ -26,6 +26,12 @@ inline constexpr int setupFileVersion = 1;
 inline constexpr const char* setupFileType = "vehicle-setup";
 /// Larger inputs are refused before parsing (bounded time and memory).
 inline constexpr qint64 maxSetupFileBytes = 16 * 1024 * 1024;
+/// The most JSON values (the root, every array entry and object member) a setup file
+/// may hold, and the deepest it may nest: checked on the bytes before parsing, as a
+/// parsed value costs a hundred bytes and more. The format's own fields are a few
+/// hundred values and a torque curve of at most 10000 points (30000 values).
+inline constexpr qint64 maxSetupJsonValues = 250'000;
+inline constexpr int maxSetupJsonDepth = 64;
 
 /// A key the program does not know, kept so that a re-save writes it back.
 struct UnknownKey {

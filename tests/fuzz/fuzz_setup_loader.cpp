@@ -3,22 +3,20 @@
 // also survive a write/read round trip unchanged (a second oracle besides the
 // sanitizers).
 
+#include "FuzzSupport.h"
+
 #include "setupfile/SetupJson.h"
 
-#include <cstddef>
-#include <cstdint>
-#include <cstdlib>
+using namespace vtw;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const QByteArray bytes(reinterpret_cast<const char*>(data), qsizetype(size));
-    const vtw::SetupLoadResult loaded = vtw::loadSetup(bytes);
-    if (loaded.ok() != loaded.errors.isEmpty())
-        std::abort();
+    const SetupLoadResult loaded = loadSetup(fuzz::bytesOf(data, size));
+    fuzz::require(loaded.ok() == loaded.errors.isEmpty(), "a setup exactly when there are no errors");
     if (!loaded.ok())
         return 0;
-    const vtw::SetupLoadResult again =
-        vtw::loadSetup(vtw::writeSetup(*loaded.setup, loaded.unknownKeys));
-    if (!again.ok() || !(*again.setup == *loaded.setup) || again.unknownKeys != loaded.unknownKeys)
-        std::abort();
+    const SetupLoadResult again = loadSetup(writeSetup(*loaded.setup, loaded.unknownKeys));
+    fuzz::require(again.ok() && *again.setup == *loaded.setup &&
+                      again.unknownKeys == loaded.unknownKeys,
+                  "an accepted setup reads back the same, unknown keys included");
     return 0;
 }

@@ -1,0 +1,89 @@
+// libFuzzer entry point for the simulator on every setup the loader accepts: one
+// of the catalogue's maneuvers (picked from the input's bytes) drives it for at
+// most 2000 steps (fewer with substeps: 20000 substeps in all). The run must end,
+// either running or stopped by the simulator's own divergence check; while it
+// runs, every figure it reports must be finite and possible:
+// - the state within the simulator's plausibility bounds (speed, yaw rate, wheel spin),
+// - every telemetry channel finite,
+// - each tire's force at most the larger of its pure-slip peaks (what the tire
+//   models promise, and what the simulator's acceleration check takes as the
+//   most the tires can give); a Calspan tire within the check's 25 % margin: its
+//   peaks are searched at zero previous Fx, and under braking its contact patch
+//   lengthens and gives more (up to 4 % more with Ka 0.9 and Kmu 0.6),
+// - every metric the maneuver reports as usable finite, and every metric it did
+//   not reach NaN.
+
+#include "FuzzSupport.h"
+
+#include "Simulator.h"
+#include "Telemetry.h"
+#include "maneuvers/ManeuverFactory.h"
+#include "setupfile/SetupJson.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <string_view>
+
+using namespace vtw;
+
+namespace {
+
+constexpr int maxSteps = 2000;
+constexpr int maxSubsteps = 20000;
+
+void checkState(const BodyState& b) {
+    for (const double v : {b.x, b.y, b.heading, b.vx, b.vy, b.yawRate})
+        fuzz::require(std::isfinite(v), "the state is finite");
+    fuzz::require(std::hypot(b.vx, b.vy) <= 300.0, "the speed is at most 300 m/s");
+    fuzz::require(std::abs(b.yawRate) <= 60.0, "the yaw rate is at most 60 rad/s");
+    for (const double spin : b.wheelSpin)
+        fuzz::require(std::abs(spin) <= 3000.0, "a wheel spins at most 3000 rad/s");
+}
+
+void checkSample(const StepSample& s, const Setup& setup) {
+    for (const ChannelInfo& channel : channelCatalogue())
+        fuzz::require(std::isfinite(channel.read(s)), "every telemetry channel is finite");
+    for (std::size_t w = 0; w < s.forces.fx.size(); ++w) {
+        const TireParams& tire = w < 2 ? setup.frontTires : setup.rearTires;
+        const double margin = tire.model == TireModelKind::Calspan ? 0.25 : 1e-9;
+        const double peak = std::max(s.forces.fxMax[w], s.forces.fyMax[w]);
+        fuzz::require(std::hypot(s.forces.fx[w], s.forces.fy[w]) <= peak * (1.0 + margin) + 1e-9,
+                      "a tire's force is at most its larger pure-slip peak");
+    }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const SetupLoadResult loaded = loadSetup(fuzz::bytesOf(data, size));
+    if (!loaded.ok())
+        return 0;
+    const auto& catalogue = maneuverCatalogue();
+    const std::size_t pick = std::accumulate(data, data + size, std::size_t(0)) % catalogue.size();
+    std::string error;
+    const auto maneuver = makeManeuver(catalogue[pick].id, {}, &error);
+    fuzz::require(maneuver != nullptr, "every maneuver of the catalogue can be made");
+    const Setup setup = maneuver->adaptSetup(*loaded.setup);
+    Simulator sim(setup);
+    sim.reset(maneuver->initialConditions(setup));
+    const int steps = std::min(maxSteps, maxSubsteps / std::max(1, setup.simulation.substeps));
+    for (int k = 0; k < steps && !maneuver->finished(); ++k) {
+        const DriverInputs inputs = maneuver->control(sim);
+        if (!sim.step(inputs)) {
+            const std::string_view why = sim.error();
+            fuzz::require(why.starts_with("simulation diverged at t = ") ||
+                              why.starts_with("numerically unstable at t = "),
+                          "a run stops only with the simulator's divergence message");
+            break;
+        }
+        checkState(sim.state().body);
+        checkSample(sim.lastSample(), setup);
+        maneuver->observe(sim.lastSample());
+    }
+    for (const Metric& m : maneuver->metrics()) {
+        fuzz::require(!m.usable() || std::isfinite(m.value), "a usable metric is finite");
+        fuzz::require(m.reached || std::isnan(m.value), "a metric not reached is NaN");
+    }
+    return 0;
+}
