@@ -387,6 +387,8 @@ void TestSetupSave::unrestorableCopySaysWhy() {
     const bool listed = std::any_of(found[0].problems.begin(), found[0].problems.end(),
                                     [&](const QString& p) { return p.startsWith(problem); });
     QVERIFY2(listed, qPrintable(found[0].problems.join(" | ")));
+}
+
 // A copy too large to parse cheaply (nested arrays past the loader's value cap) is
 // listed like any copy, and its restore is refused with the loader's reason.
 void TestSetupSave::recoveryListsAnOutsizedCopy() {
