@@ -1,6 +1,7 @@
 #include "setupfile/Recovery.h"
 
 #include "setupfile/BoundedRead.h"
+#include "setupfile/JsonShape.h"
 
 #include <QDir>
 #include <QFile>
@@ -147,7 +148,11 @@ RecoveredFile RecoveryStore::read(const QString& base) const {
         rf.problems = loaded.errorStrings();
         // A copy that does not load (a bad value, an unknown key nested too
         // deep) usually still names its setup, which tells the user which it is.
-        rf.name = QJsonDocument::fromJson(*copy.data).object().value("name").toString();
+        // Parsed only within the loader's shape limits: an outsized copy would
+        // cost the parse those limits are there to refuse.
+        const JsonShape shape = jsonShape(*copy.data, maxSetupJsonDepth);
+        if (shape.depth <= maxSetupJsonDepth && shape.values <= maxSetupJsonValues)
+            rf.name = QJsonDocument::fromJson(*copy.data).object().value("name").toString();
     }
     return rf;
 }

@@ -1,11 +1,11 @@
 // libFuzzer entry point for the merge of a sweep's shards (`vtw-cli merge`): the
 // input is cut into one to three shards at NUL bytes. A merge gives a table or an
-// error; a table has the shards' header and their rows by rising index, and
-// merging it again, alone, gives it back unchanged.
+// error; a table has its identity lines, the column line and the rows by rising
+// index, and merging it again, alone, gives it back unchanged.
 
 #include "FuzzSupport.h"
 
-#include "study/Sweep.h"
+#include "study/SweepMerge.h"
 
 #include <charconv>
 #include <string_view>
@@ -31,22 +31,28 @@ bool rowIndices(std::string_view csv, std::vector<long long>& indices) {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    std::vector<std::string> shards;
+    std::vector<std::string> texts;
     for (const QByteArray& piece : fuzz::piecesOf(fuzz::bytesOf(data, size), 3))
-        shards.push_back(piece.toStdString());
-    const MergeResult merged = mergeSweepCsv(shards);
-    if (!merged.error.empty())
+        texts.push_back(piece.toStdString());
+    std::vector<SweepShardText> shards;
+    for (std::size_t i = 0; i < texts.size(); ++i)
+        shards.push_back({"shard" + std::to_string(i), texts[i]});
+    const MergeResult result = mergeSweepCsv(shards);
+    if (!result.error.empty())
         return 0;
-    const std::string_view header = std::string_view(shards[0]).substr(0, shards[0].find('\n'));
-    fuzz::require(merged.csv.compare(0, header.size() + 1, std::string(header) + '\n') == 0,
-                  "a merged table starts with the shards' header");
+    const std::string merged = result.csv();
+    // Past the identity lines ("# ..."), the column line and rows by rising index.
+    std::size_t body = 0;
+    while (body < merged.size() && merged[body] == '#')
+        body = merged.find('\n', body) + 1;
     std::vector<long long> indices;
-    fuzz::require(rowIndices(merged.csv, indices), "every merged row starts with its index");
-    fuzz::require(int(indices.size()) == merged.rows, "the row count is the rows written");
+    fuzz::require(rowIndices(std::string_view(merged).substr(body), indices),
+                  "every merged row starts with its index");
+    fuzz::require(std::int64_t(indices.size()) == result.rows, "the row count is the rows written");
     for (std::size_t i = 1; i < indices.size(); ++i)
         fuzz::require(indices[i - 1] < indices[i], "merged rows rise by index, each once");
-    const MergeResult again = mergeSweepCsv({merged.csv});
-    fuzz::require(again.error.empty() && again.csv == merged.csv,
+    const MergeResult again = mergeSweepCsv({{"merged", merged}});
+    fuzz::require(again.error.empty() && again.csv() == merged,
                   "a merged table merges alone into itself");
     return 0;
 }
