@@ -2,7 +2,6 @@
 
 #include "../Units.h"
 
-#include <charconv>
 #include <cmath>
 
 namespace vtw {
@@ -14,21 +13,6 @@ TirSweepRow evaluate(const TirModel& model, const TirSweepConditions& c, double 
     return {kappa, alpha, f.fx, f.fy, f.mz};
 }
 
-std::size_t countOf(const SweepRange& r) {
-    return r.count > 0 ? std::size_t(r.count) : 0;
-}
-
-// Shortest text that reads back to the same double; nonFinite otherwise.
-void appendNumber(std::string& out, double v, const char* nonFinite) {
-    if (!std::isfinite(v)) {
-        out += nonFinite;
-        return;
-    }
-    char buffer[32];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, v);
-    out.append(buffer, result.ptr);
-}
-
 constexpr const char* columnNames[] = {"slip_ratio", "slip_angle_deg", "fx_N", "fy_N", "mz_Nm"};
 constexpr int columnCount = 5;
 
@@ -37,7 +21,7 @@ void appendRow(std::string& out, const TirSweepRow& r, const char* separator, co
     for (int i = 0; i < columnCount; ++i) {
         if (i > 0)
             out += separator;
-        appendNumber(out, values[i], nonFinite);
+        appendSweepNumber(out, values[i], nonFinite);
     }
 }
 
@@ -57,30 +41,19 @@ const char* sideName(TyreSide side) {
 
 std::vector<TirSweepRow> sweepTirSlipRatio(const TirModel& model, const TirSweepConditions& conditions,
                                            const SweepRange& slipRatio, double slipAngle) {
-    std::vector<TirSweepRow> rows;
-    rows.reserve(countOf(slipRatio));
-    for (int i = 0; i < slipRatio.count; ++i)
-        rows.push_back(evaluate(model, conditions, slipRatio.at(i), slipAngle));
-    return rows;
+    return sweepTirCombined(model, conditions, slipRatio, fixedSlip(slipAngle));
 }
 
 std::vector<TirSweepRow> sweepTirSlipAngle(const TirModel& model, const TirSweepConditions& conditions,
                                            const SweepRange& slipAngle, double slipRatio) {
-    std::vector<TirSweepRow> rows;
-    rows.reserve(countOf(slipAngle));
-    for (int i = 0; i < slipAngle.count; ++i)
-        rows.push_back(evaluate(model, conditions, slipRatio, slipAngle.at(i)));
-    return rows;
+    return sweepTirCombined(model, conditions, fixedSlip(slipRatio), slipAngle);
 }
 
 std::vector<TirSweepRow> sweepTirCombined(const TirModel& model, const TirSweepConditions& conditions,
                                           const SweepRange& slipRatio, const SweepRange& slipAngle) {
-    std::vector<TirSweepRow> rows;
-    rows.reserve(countOf(slipRatio) * countOf(slipAngle));
-    for (int i = 0; i < slipRatio.count; ++i)
-        for (int j = 0; j < slipAngle.count; ++j)
-            rows.push_back(evaluate(model, conditions, slipRatio.at(i), slipAngle.at(j)));
-    return rows;
+    return sweepSlipGrid<TirSweepRow>(slipRatio, slipAngle, [&](double kappa, double alpha) {
+        return evaluate(model, conditions, kappa, alpha);
+    });
 }
 
 std::string tirSweepToCsv(const std::vector<TirSweepRow>& rows) {
@@ -112,13 +85,13 @@ std::string tirSweepToJson(const std::vector<TirSweepRow>& rows, const TirModel&
     out += "\", \"mirrored\": ";
     out += model.mirrored() ? "true" : "false";
     out += "},\n  \"conditions\": {\"normal_load_N\": ";
-    appendNumber(out, conditions.normalLoad, "null");
+    appendSweepNumber(out, conditions.normalLoad, "null");
     out += ", \"camber_deg\": ";
-    appendNumber(out, units::radToDeg(conditions.camber), "null");
+    appendSweepNumber(out, units::radToDeg(conditions.camber), "null");
     out += ", \"pressure_Pa\": ";
-    appendNumber(out, pressureTerms ? conditions.pressure : NAN, "null");
+    appendSweepNumber(out, pressureTerms ? conditions.pressure : NAN, "null");
     out += ", \"speed_mps\": ";
-    appendNumber(out, conditions.speed, "null");
+    appendSweepNumber(out, conditions.speed, "null");
     out += "},\n  \"columns\": [";
     for (int col = 0; col < columnCount; ++col) {
         out += '"';

@@ -21,12 +21,11 @@ TireSweepRow evaluateRow(const Tire& tire, const SweepConditions& c, double kapp
     return {kappa, alpha, f.fx, f.fy};
 }
 
-std::size_t countOf(const SweepRange& r) {
-    return r.count > 0 ? std::size_t(r.count) : 0;
-}
+constexpr const char* columnNames[] = {"slip_ratio", "slip_angle_deg", "fx_N", "fy_N"};
 
-// Shortest text that reads back to the same double; null for JSON's sake if not finite.
-void appendNumber(std::string& out, double v, const char* nonFinite) {
+} // namespace
+
+void appendSweepNumber(std::string& out, double v, const char* nonFinite) {
     if (!std::isfinite(v)) {
         out += nonFinite;
         return;
@@ -36,36 +35,21 @@ void appendNumber(std::string& out, double v, const char* nonFinite) {
     out.append(buffer, result.ptr);
 }
 
-constexpr const char* columnNames[] = {"slip_ratio", "slip_angle_deg", "fx_N", "fy_N"};
-
-} // namespace
-
 std::vector<TireSweepRow> sweepSlipRatio(const Tire& tire, const SweepConditions& conditions,
                                          const SweepRange& slipRatio, double slipAngle) {
-    std::vector<TireSweepRow> rows;
-    rows.reserve(countOf(slipRatio));
-    for (int i = 0; i < slipRatio.count; ++i)
-        rows.push_back(evaluateRow(tire, conditions, slipRatio.at(i), slipAngle));
-    return rows;
+    return sweepCombined(tire, conditions, slipRatio, fixedSlip(slipAngle));
 }
 
 std::vector<TireSweepRow> sweepSlipAngle(const Tire& tire, const SweepConditions& conditions,
                                          const SweepRange& slipAngle, double slipRatio) {
-    std::vector<TireSweepRow> rows;
-    rows.reserve(countOf(slipAngle));
-    for (int i = 0; i < slipAngle.count; ++i)
-        rows.push_back(evaluateRow(tire, conditions, slipRatio, slipAngle.at(i)));
-    return rows;
+    return sweepCombined(tire, conditions, fixedSlip(slipRatio), slipAngle);
 }
 
 std::vector<TireSweepRow> sweepCombined(const Tire& tire, const SweepConditions& conditions,
                                         const SweepRange& slipRatio, const SweepRange& slipAngle) {
-    std::vector<TireSweepRow> rows;
-    rows.reserve(countOf(slipRatio) * countOf(slipAngle));
-    for (int i = 0; i < slipRatio.count; ++i)
-        for (int j = 0; j < slipAngle.count; ++j)
-            rows.push_back(evaluateRow(tire, conditions, slipRatio.at(i), slipAngle.at(j)));
-    return rows;
+    return sweepSlipGrid<TireSweepRow>(slipRatio, slipAngle, [&](double kappa, double alpha) {
+        return evaluateRow(tire, conditions, kappa, alpha);
+    });
 }
 
 std::string sweepToCsv(const std::vector<TireSweepRow>& rows) {
@@ -76,13 +60,13 @@ std::string sweepToCsv(const std::vector<TireSweepRow>& rows) {
         out += c < 3 ? ',' : '\n';
     }
     for (const TireSweepRow& r : rows) {
-        appendNumber(out, r.slipRatio, "nan");
+        appendSweepNumber(out, r.slipRatio, "nan");
         out += ',';
-        appendNumber(out, units::radToDeg(r.slipAngle), "nan");
+        appendSweepNumber(out, units::radToDeg(r.slipAngle), "nan");
         out += ',';
-        appendNumber(out, r.fx, "nan");
+        appendSweepNumber(out, r.fx, "nan");
         out += ',';
-        appendNumber(out, r.fy, "nan");
+        appendSweepNumber(out, r.fy, "nan");
         out += '\n';
     }
     return out;
@@ -92,13 +76,13 @@ std::string sweepToJson(const std::vector<TireSweepRow>& rows, const SweepCondit
     std::string out;
     out.reserve(256 + rows.size() * 72);
     out += "{\n  \"conditions\": {\"normal_load_N\": ";
-    appendNumber(out, conditions.normalLoad, "null");
+    appendSweepNumber(out, conditions.normalLoad, "null");
     out += ", \"surface_mu\": ";
-    appendNumber(out, conditions.surfaceMu, "null");
+    appendSweepNumber(out, conditions.surfaceMu, "null");
     out += ", \"contact_speed_mps\": ";
-    appendNumber(out, conditions.contactSpeed, "null");
+    appendSweepNumber(out, conditions.contactSpeed, "null");
     out += ", \"previous_fx_N\": ";
-    appendNumber(out, conditions.previousFx, "null");
+    appendSweepNumber(out, conditions.previousFx, "null");
     out += "},\n  \"columns\": [";
     for (int c = 0; c < 4; ++c) {
         out += '"';
@@ -109,13 +93,13 @@ std::string sweepToJson(const std::vector<TireSweepRow>& rows, const SweepCondit
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const TireSweepRow& r = rows[i];
         out += i == 0 ? "\n    [" : ",\n    [";
-        appendNumber(out, r.slipRatio, "null");
+        appendSweepNumber(out, r.slipRatio, "null");
         out += ", ";
-        appendNumber(out, units::radToDeg(r.slipAngle), "null");
+        appendSweepNumber(out, units::radToDeg(r.slipAngle), "null");
         out += ", ";
-        appendNumber(out, r.fx, "null");
+        appendSweepNumber(out, r.fx, "null");
         out += ", ";
-        appendNumber(out, r.fy, "null");
+        appendSweepNumber(out, r.fy, "null");
         out += ']';
     }
     out += rows.empty() ? "]\n}\n" : "\n  ]\n}\n";

@@ -27,6 +27,28 @@ struct SweepRange {
     double at(int i) const { return count > 1 ? from + (to - from) * i / (count - 1) : from; }
 };
 
+/// The points of a slip grid in the sweeps' order: for each slip ratio (outer), every
+/// slip angle (inner); a fixed slip is a range of one. evaluate(kappa, alpha) gives a
+/// row. One walker for every model's sweeps (TireSweep, TirSweep).
+template <class Row, class Evaluate>
+std::vector<Row> sweepSlipGrid(const SweepRange& slipRatio, const SweepRange& slipAngle,
+                               Evaluate evaluate) {
+    const int ratios = slipRatio.count > 0 ? slipRatio.count : 0;
+    const int angles = slipAngle.count > 0 ? slipAngle.count : 0;
+    std::vector<Row> rows;
+    rows.reserve(std::size_t(ratios) * std::size_t(angles));
+    for (int i = 0; i < ratios; ++i)
+        for (int j = 0; j < angles; ++j)
+            rows.push_back(evaluate(slipRatio.at(i), slipAngle.at(j)));
+    return rows;
+}
+
+/// A fixed slip as a range of one value.
+inline SweepRange fixedSlip(double value) { return {value, value, 1}; }
+
+/// Appends the shortest text that reads back to the same double, or nonFinite.
+void appendSweepNumber(std::string& out, double v, const char* nonFinite);
+
 /// One evaluated point. Forces in the wheel frame, signs as in TireForce.
 struct TireSweepRow {
     double slipRatio = 0.0; ///< kappa, dimensionless
