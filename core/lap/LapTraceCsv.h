@@ -1,0 +1,14 @@
+#pragma once
+
+#include "LapSimulation.h"
+
+#include <string>
+
+namespace vtw {
+
+/// The lap's trace as CSV, one row per station: a header of "name [unit]" cells as
+/// the telemetry's (distance, time, x, y, curvature, speed, gear, rpm, ax, ay,
+/// throttle, brake; SI units), then "limit": grip, power, top_speed or brakes.
+std::string lapTraceCsv(const LapTrace& trace);
+
+} // namespace vtw
