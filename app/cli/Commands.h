@@ -17,5 +17,7 @@ int convertCommand(const QStringList& arguments);
 int compareCommand(const QStringList& arguments);
 int sweepCommand(const QStringList& arguments);
 int mergeCommand(const QStringList& arguments);
+int lapCommand(const QStringList& arguments);
+int tracksCommand(const QStringList& arguments);
 
 } // namespace vtw::cli

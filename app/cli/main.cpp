@@ -24,6 +24,8 @@ const char* usage =
     "  compare    run several setups through maneuvers: metrics table, differences, parameter diff\n"
     "  sweep      sweep one or two parameters over a range; metrics per point as CSV (shardable)\n"
     "  merge      join the shard outputs of a sweep\n"
+    "  lap        drive a lap of a track: lap and sector times as JSON, the trace by distance as CSV\n"
+    "  tracks     list the library's tracks\n"
     "\n"
     "'vtw-cli <command> --help' describes a command's options.\n";
 
@@ -46,6 +48,8 @@ int main(int argc, char* argv[]) {
         {QStringLiteral("compare"), compareCommand},
         {QStringLiteral("sweep"), sweepCommand},
         {QStringLiteral("merge"), mergeCommand},
+        {QStringLiteral("lap"), lapCommand},
+        {QStringLiteral("tracks"), tracksCommand},
     };
     const QStringList args = QCoreApplication::arguments();
     if (args.size() < 2) {

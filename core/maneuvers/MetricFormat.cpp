@@ -41,6 +41,8 @@ std::string quoted(const std::string& s) {
 
 } // namespace
 
+std::string jsonQuoted(const std::string& text) { return quoted(text); }
+
 std::string metricsToJson(const MetricList& metrics, int indent) {
     const std::string pad(static_cast<std::size_t>(indent), ' ');
     const char* newline = indent > 0 ? "\n" : "";

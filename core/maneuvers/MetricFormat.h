@@ -7,6 +7,9 @@
 
 namespace vtw {
 
+/// A JSON string of text: quoted, with quotes, backslashes and control characters escaped.
+std::string jsonQuoted(const std::string& text);
+
 /// Metrics as a JSON object of stable keys (units in the keys) to numbers;
 /// a figure that was not reached is null. Keys keep the maneuver's order.
 /// When a metric is invalid (reached, but outside the range its definition

@@ -9,15 +9,18 @@
 
 #include <atomic>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
 namespace vtw {
 
-/// A maneuver by catalogue id with its parameters.
+/// A maneuver by catalogue id with its parameters, or the lap of a track (id "lap",
+/// study/StudyTarget.h), whose track and line are words: textOptions.
 struct ManeuverSpec {
     std::string id;
     ManeuverOptions options;
+    std::map<std::string, std::string> textOptions{};
 };
 
 struct ComparisonRequest {
