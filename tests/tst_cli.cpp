@@ -863,6 +863,9 @@ private slots:
         QCOMPARE(o.exitCode, 0);
         QVERIFY(o.out.contains("ns_per_step"));
         QVERIFY(o.out.contains("steps_per_second"));
+        QVERIFY2(o.out.contains("lap_spa_ms") && o.out.contains("sweep_monza_200_final_drive_s") &&
+                     o.out.contains("0 of 200 laps failed"),
+                 o.out.constData());
         // The rule is the default car's unless named, and the output says which ran.
         QVERIFY2(o.out.contains("normalisedSlip"), o.out.constData());
         const Outcome ellipse =

@@ -1,8 +1,10 @@
 // Comparisons, attribution of a change, and sweeps (core/study).
+#include "lap/LapSimulation.h"
 #include "setupfile/CarLibrary.h"
 #include "study/Attribution.h"
 #include "study/Comparison.h"
 #include "study/SetupDiff.h"
+#include "study/StudyTarget.h"
 #include "study/Sweep.h"
 #include "study/SweepMerge.h"
 
@@ -242,6 +244,50 @@ private slots:
         // Enum and curve fields cannot be swept.
         r.first = {findField("driveline.layout"), 0.0, 1.0, 2};
         QVERIFY(!sweepRequestProblem(r).isEmpty());
+    }
+
+    // The lap is a study target like any maneuver: a comparison's lap figures are the
+    // laps' own, a sweep's columns are the lap's metrics, and which change mattered
+    // shares out a lap time (shedding 100 kg makes the lap faster).
+    void lapIsAStudyTarget() {
+        const ManeuverSpec lap{"lap", {}, {{"track", "monza"}}};
+        const Setup base = libraryCar("corvette_c5");
+        Setup tuned = base;
+        tuned.gearbox.finalDrive = 3.8;
+        tuned.chassis.mass -= 100.0;
+        ComparisonRequest request;
+        request.setups = {base, tuned};
+        request.maneuvers = {lap};
+        request.threads = 2;
+        const Comparison c = runComparison(request);
+        QVERIFY(c.error.empty());
+        const auto track = prepareTrack(QStringLiteral("monza"), LineChoice::RaceLine, 1.0).prepared;
+        std::vector<double> direct;
+        for (std::size_t s = 0; s < 2; ++s) {
+            direct.push_back(simulateLap(PerformanceEnvelope(request.setups[s]), track->path, track->sectorStarts).lapTime);
+            QCOMPARE(findMetric(c.runs[0][s].metrics, "lap_time_s")->value, direct[s]);
+        }
+        SweepRequest sweep;
+        sweep.base = base;
+        sweep.first = {findField(QStringLiteral("chassis.mass")), 1400.0, 1600.0, 3};
+        sweep.maneuver = lap;
+        QVERIFY(sweepRequestProblem(sweep).isEmpty());
+        QVERIFY(QString::fromStdString(sweepCsvColumns(sweep)).startsWith("index,i,j,chassis.mass,lap_time_s,sector_1_s"));
+        const std::vector<SweepPoint> points = runSweep(sweep);
+        QVERIFY(findMetric(points[0].metrics, "lap_time_s")->value < findMetric(points[2].metrics, "lap_time_s")->value);
+
+        const Attribution a = attributeChange(base, tuned, lap, "lap_time_s");
+        QVERIFY2(a.ok, a.error.c_str());
+        QCOMPARE(a.baselineValue, direct[0]);
+        QCOMPARE(a.tunedValue, direct[1]);
+        QCOMPARE(a.parts.size(), std::size_t(2));
+        for (const Contribution& part : a.parts) {
+            if (part.name == QLatin1String("chassis.mass"))
+                QVERIFY(part.contribution < 0.0);
+        }
+        std::string error;
+        QVERIFY(!StudyTarget::make({"lap", {}, {{"track", "nowhere"}}}, &error));
+        QVERIFY2(error.find("nowhere") != std::string::npos, error.c_str());
     }
 };
 

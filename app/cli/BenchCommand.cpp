@@ -3,6 +3,10 @@
 
 #include "Simulator.h"
 #include "StepBenchmark.h"
+#include "lap/LapSimulation.h"
+#include "setupfile/SetupMetadata.h"
+#include "study/Sweep.h"
+#include "track/PreparedTrack.h"
 #include "setupfile/SetupEnumKeys.h"
 #include "Units.h"
 
@@ -12,6 +16,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <thread>
 #include <vector>
 
 namespace vtw::cli {
@@ -39,13 +44,67 @@ constexpr IntegratorChoice integratorChoices[] = {
     {"rk4", Integrator::RungeKutta4},
 };
 
+// Wall time of f in ms, the best of `runs`.
+template <class F> double bestMs(int runs, F&& f) {
+    double best = 1e300;
+    for (int run = 0; run < runs; ++run) {
+        const auto start = std::chrono::steady_clock::now();
+        f();
+        best = std::min(best, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    }
+    return best;
+}
+
+// The lap figures: one lap of Spa's race line (6.9 km) at 1 m stations with the car's
+// envelope built first, as every lap of a new setup is; and a sweep of 200 final
+// drives on Monza's race line on every core, as `vtw-cli sweep -m lap` runs it.
+bool benchLaps(const Setup& setup, int runs, std::string& out) {
+    const PreparedTrackResult spa = prepareTrack(QStringLiteral("spa"), LineChoice::RaceLine, 1.0);
+    if (!spa.prepared) {
+        printError(QStringLiteral("bench: the library track spa does not load: %1").arg(spa.errors.join("; ")));
+        return false;
+    }
+    LapResult lap;
+    const int lapRuns = std::min(runs, 20), sweepRuns = std::min(runs, 3);
+    const double lapMs = bestMs(lapRuns, [&] {
+        lap = simulateLap(PerformanceEnvelope(setup), spa.prepared->path, spa.prepared->sectorStarts);
+    });
+    if (!lap.ok) {
+        printError(QString::fromStdString("bench: " + lap.error));
+        return false;
+    }
+    const double envelopeMs = bestMs(lapRuns, [&] { const PerformanceEnvelope envelope(setup); });
+    SweepRequest sweep;
+    sweep.base = setup;
+    sweep.first = {findField(QStringLiteral("gearbox.finalDrive")), 2.5, 4.5, 200};
+    sweep.maneuver = {"lap", {}, {{"track", "monza"}}};
+    const QString problem = sweepRequestProblem(sweep);
+    if (!problem.isEmpty()) {
+        printError(QStringLiteral("bench: %1").arg(problem));
+        return false;
+    }
+    std::vector<SweepPoint> points;
+    const double sweepMs = bestMs(sweepRuns, [&] { points = runSweep(sweep); });
+    const auto failed = std::count_if(points.begin(), points.end(), [](const SweepPoint& p) { return !p.ok; });
+    char line[512];
+    std::snprintf(line, sizeof line,
+                  "lap_spa_ms %.2f (%zu stations, envelope %.2f ms of it; lap time %.3f s; best of %d)\n"
+                  "sweep_monza_200_final_drive_s %.3f (%u threads, %td of 200 laps failed; best of %d)\n",
+                  lapMs, spa.prepared->path.stations(), envelopeMs, lap.lapTime, lapRuns, sweepMs / 1e3,
+                  std::max(1u, std::thread::hardware_concurrency()), failed, sweepRuns);
+    out += line;
+    return true;
+}
+
 } // namespace
 
 int benchCommand(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Time the step loop: the default car, half throttle and sinusoidal steering, fixed steps. "
-        "Prints nanoseconds per step and steps per second (best of several runs)."));
+        "Prints nanoseconds per step and steps per second (best of several runs). Then the lap: "
+        "one lap of Spa at 1 m stations, the car's envelope included (best of 20 or --runs), and a "
+        "200-point final-drive sweep of Monza laps on every core (best of 3 or --runs)."));
     parser.addHelpOption();
     const QCommandLineOption tireOpt(QStringLiteral("tire"),
                                      QStringLiteral("Tire model on all wheels: linear, table, "
@@ -132,7 +191,10 @@ int benchCommand(const QStringList& arguments) {
                   "ns_per_step %.1f\nsteps_per_second %.0f\nfinal_speed_kmh %.2f\n",
                   tire->key, qPrintable(enumKey(setup.frontTires.combinedSlip)), integ->key, steps, dt * 1e3, runs, nsPerStep, 1e9 / nsPerStep,
                   units::mpsToKmh(finalSpeed));
-    printOut(line);
+    std::string out = line;
+    if (!benchLaps(setup, runs, out))
+        return Failed;
+    printOut(out);
     return Ok;
 }
 

@@ -63,11 +63,16 @@ bool writeTextFile(const QString& path, const std::vector<std::string_view>& pie
     return saved.ok;
 }
 
-bool parseKeyValues(const QStringList& pairs, std::map<std::string, double>& out) {
+bool parseKeyValues(const QStringList& pairs, std::map<std::string, double>& out,
+                    std::map<std::string, std::string>* words) {
     for (const QString& pair : pairs) {
         const qsizetype eq = pair.indexOf(QLatin1Char('='));
         bool ok = false;
         const double value = eq > 0 ? pair.mid(eq + 1).toDouble(&ok) : 0.0;
+        if (eq > 0 && !ok && words && eq + 1 < pair.size()) {
+            (*words)[pair.left(eq).toStdString()] = pair.mid(eq + 1).toStdString();
+            continue;
+        }
         if (eq <= 0 || !ok) {
             printError(QStringLiteral("bad parameter '%1': expected key=number").arg(pair));
             return false;

@@ -40,8 +40,10 @@ bool writeTextFile(const QString& path, const std::string& text);
 /// The same for text in pieces, written in order.
 bool writeTextFile(const QString& path, const std::vector<std::string_view>& pieces);
 
-/// Parse "key=value" pairs (maneuver parameters); prints an error on a bad pair.
-bool parseKeyValues(const QStringList& pairs, std::map<std::string, double>& out);
+/// Parse "key=value" pairs (maneuver parameters); prints an error on a bad pair. With
+/// `words`, a value that is no number (a lap's track=monza) goes there instead.
+bool parseKeyValues(const QStringList& pairs, std::map<std::string, double>& out,
+                    std::map<std::string, std::string>* words = nullptr);
 
 /// A surface for --surface: a preset key of tires/SurfacePresets.h (dry, wet, ice,
 /// gravel) or a grip scale in (0, 10]. Prints the error and returns false otherwise.

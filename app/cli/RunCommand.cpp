@@ -1,5 +1,6 @@
 #include "CliCommon.h"
 #include "Commands.h"
+#include "LapOutput.h"
 
 #include "maneuvers/ManeuverFactory.h"
 #include "maneuvers/ManeuverRunner.h"
@@ -77,8 +78,24 @@ int runCommand(const QStringList& arguments) {
         return UsageError;
     }
     std::map<std::string, double> params;
-    if (!parseKeyValues(parser.values(paramOpt), params))
+    std::map<std::string, std::string> words; // a lap's track and line
+    if (!parseKeyValues(parser.values(paramOpt), params, &words))
         return UsageError;
+    // The lap of a track is no maneuver in time: it prints its own figures.
+    std::optional<LapSpec> lap;
+    if (!parser.isSet(scriptOpt) && parser.value(maneuverOpt) == QLatin1String(lapTargetId)) {
+        std::string error;
+        lap = lapSpecFrom({lapTargetId, params, words}, &error);
+        if (!lap) {
+            printError(QString::fromStdString(error));
+            return UsageError;
+        }
+    } else if (!words.empty()) {
+        printError(QStringLiteral("bad parameter '%1=%2': expected key=number")
+                       .arg(QString::fromStdString(words.begin()->first),
+                            QString::fromStdString(words.begin()->second)));
+        return UsageError;
+    }
 
     double gripScale = 0.0;
     if (parser.isSet(surfaceOpt) && !parseSurface(parser.value(surfaceOpt), gripScale))
@@ -88,6 +105,9 @@ int runCommand(const QStringList& arguments) {
         return Failed;
     if (parser.isSet(surfaceOpt))
         setup->simulation.surfaceMu = gripScale;
+    if (lap)
+        return runLap(*setup, *lap, format, parser.value(telemetryOpt),
+                      words.count("line") > 0 && lap->line == LineChoice::RaceLine);
 
     std::unique_ptr<Maneuver> maneuver;
     if (parser.isSet(scriptOpt)) {
@@ -170,6 +190,7 @@ int maneuversCommand(const QStringList&) {
         for (const ManeuverParameter& p : d.parameters)
             out += "    -p " + p.key + "=<" + p.label + ", default " + std::to_string(p.defaultValue) + ">\n";
     }
+    out += lapTargetHelp();
     printOut(out);
     return Ok;
 }

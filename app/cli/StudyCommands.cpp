@@ -59,6 +59,10 @@ int compareCommand(const QStringList& arguments) {
                                          QStringLiteral("Maneuver id, repeatable (default: acceleration, "
                                                         "braking, skidpad)."),
                                          QStringLiteral("id"));
+    const QCommandLineOption paramOpt({QStringLiteral("p"), QStringLiteral("param")},
+                                      QStringLiteral("Parameter of every maneuver named, repeatable "
+                                                     "(-m lap -p track=monza)."),
+                                      QStringLiteral("key=value"));
     const QCommandLineOption baselineOpt(QStringLiteral("baseline"),
                                          QStringLiteral("Index of the baseline setup (0-based)."),
                                          QStringLiteral("n"), QStringLiteral("0"));
@@ -67,7 +71,7 @@ int compareCommand(const QStringList& arguments) {
     const QCommandLineOption outputOpt({QStringLiteral("o"), QStringLiteral("output")},
                                        QStringLiteral("Write to a file instead of stdout."),
                                        QStringLiteral("file"));
-    parser.addOptions({maneuverOpt, baselineOpt, formatOpt, outputOpt});
+    parser.addOptions({maneuverOpt, paramOpt, baselineOpt, formatOpt, outputOpt});
     int code = Ok;
     if (!parseOrHelp(parser, arguments, code))
         return code;
@@ -87,6 +91,10 @@ int compareCommand(const QStringList& arguments) {
         printError(QStringLiteral("compare: --format must be json or csv"));
         return UsageError;
     }
+    ManeuverOptions params;
+    std::map<std::string, std::string> words;
+    if (!parseKeyValues(parser.values(paramOpt), params, &words))
+        return UsageError;
     ComparisonRequest request;
     for (const QString& name : names) {
         const std::optional<Setup> setup = loadSetupArgument(name);
@@ -98,7 +106,7 @@ int compareCommand(const QStringList& arguments) {
     if (ids.isEmpty())
         ids = {QStringLiteral("acceleration"), QStringLiteral("braking"), QStringLiteral("skidpad")};
     for (const QString& id : ids)
-        request.maneuvers.push_back({id.toStdString(), {}});
+        request.maneuvers.push_back({id.toStdString(), params, words});
     const Comparison comparison = runComparison(request);
     if (!comparison.error.empty()) {
         printError(QString::fromStdString(comparison.error));
@@ -282,9 +290,10 @@ int sweepCommand(const QStringList& arguments) {
     }
     request.threads = static_cast<unsigned>(threads);
     std::map<std::string, double> options;
-    if (!parseKeyValues(parser.values(paramsOpt), options))
+    std::map<std::string, std::string> words; // a lap's track and line
+    if (!parseKeyValues(parser.values(paramsOpt), options, &words))
         return UsageError;
-    request.maneuver = {parser.value(maneuverOpt).toStdString(), options};
+    request.maneuver = {parser.value(maneuverOpt).toStdString(), options, words};
     const std::optional<Setup> setup = loadSetupArgument(parser.value(setupOpt));
     if (!setup)
         return Failed;

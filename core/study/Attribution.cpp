@@ -2,6 +2,7 @@
 
 #include "ParallelFor.h"
 #include "SetupDiff.h"
+#include "StudyTarget.h"
 
 #include <cmath>
 #include <map>
@@ -21,14 +22,12 @@ QString sectionOf(const FieldMeta& field) {
 // One run of the maneuver, returning the metric (NaN if not reached, or
 // invalid: a figure outside its definition's range is no difference to share
 // out) or an error.
-double runMetric(const Setup& setup, const ManeuverSpec& spec, const std::string& key,
+double runMetric(const Setup& setup, const StudyTarget& target, const std::string& key,
                  const std::atomic<bool>* cancel, std::string& error) {
-    auto maneuver = makeManeuver(spec.id, spec.options, &error);
-    if (!maneuver)
-        return std::nan("");
+    const ManeuverSpec& spec = target.spec();
     RunOptions options;
     options.cancel = cancel;
-    const RunResult r = runManeuver(setup, *maneuver, options);
+    const RunResult r = target.run(setup, options);
     if (!r.ok) {
         error = r.error;
         return std::nan("");
@@ -51,6 +50,9 @@ Attribution attributeChange(const Setup& baseline, const Setup& tuned, const Man
                             const std::string& metricKey, AttributionGrouping grouping,
                             unsigned threads, const std::atomic<bool>* cancel) {
     Attribution out;
+    const std::unique_ptr<StudyTarget> target = StudyTarget::make(maneuver, &out.error);
+    if (!target)
+        return out;
     const std::vector<ParameterDifference> diff = diffSetups({baseline, tuned});
     if (grouping == AttributionGrouping::PerParameter) {
         for (const ParameterDifference& d : diff)
@@ -74,7 +76,7 @@ Attribution attributeChange(const Setup& baseline, const Setup& tuned, const Man
         jobs,
         [&](std::size_t j) {
             if (j == 0) {
-                values[j] = runMetric(baseline, maneuver, metricKey, cancel, errors[j]);
+                values[j] = runMetric(baseline, *target, metricKey, cancel, errors[j]);
                 return;
             }
             Setup variant = tuned;
@@ -82,7 +84,7 @@ Attribution attributeChange(const Setup& baseline, const Setup& tuned, const Man
                 for (const FieldMeta* f : out.parts[j - 2].fields)
                     copyField(*f, baseline, variant);
             }
-            values[j] = runMetric(variant, maneuver, metricKey, cancel, errors[j]);
+            values[j] = runMetric(variant, *target, metricKey, cancel, errors[j]);
         },
         threads);
     for (const std::string& e : errors) {

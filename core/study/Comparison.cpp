@@ -1,6 +1,7 @@
 #include "Comparison.h"
 
 #include "ParallelFor.h"
+#include "StudyTarget.h"
 
 #include <cmath>
 #include <limits>
@@ -11,9 +12,11 @@ Comparison runComparison(const ComparisonRequest& request) {
     Comparison out;
     const std::size_t setups = request.setups.size(), maneuvers = request.maneuvers.size();
     // Check every maneuver can be made before starting any run.
+    std::vector<std::unique_ptr<StudyTarget>> targets;
     for (const ManeuverSpec& spec : request.maneuvers) {
         std::string error;
-        if (!makeManeuver(spec.id, spec.options, &error)) {
+        targets.push_back(StudyTarget::make(spec, &error));
+        if (!targets.back()) {
             out.error = error;
             return out;
         }
@@ -32,13 +35,11 @@ Comparison runComparison(const ComparisonRequest& request) {
                 slot.error = "cancelled";
                 return;
             }
-            std::string error;
-            auto maneuver = makeManeuver(request.maneuvers[m].id, request.maneuvers[m].options, &error);
             RunOptions options;
             options.recordTelemetry = request.recordTelemetry;
             options.decimation = request.decimation;
             options.cancel = request.cancel;
-            slot = runManeuver(request.setups[s], *maneuver, options);
+            slot = targets[m]->run(request.setups[s], options);
             if (request.progress)
                 request.progress(++done, total);
         },

@@ -1,6 +1,7 @@
 #include "Sweep.h"
 
 #include "ParallelFor.h"
+#include "StudyTarget.h"
 #include "SweepIdentity.h"
 #include "setupfile/SetupValidation.h"
 
@@ -53,7 +54,7 @@ QString sweepRequestProblem(const SweepRequest& r) {
                       .arg(maxSweepPoints);
     if (problem.isEmpty()) {
         std::string error;
-        if (!makeManeuver(r.maneuver.id, r.maneuver.options, &error))
+        if (!StudyTarget::make(r.maneuver, &error))
             problem = QString::fromStdString(error);
     }
     return problem;
@@ -85,6 +86,7 @@ std::vector<SweepPoint> runSweep(const SweepRequest& r) {
         if (!r.alreadyDone || !r.alreadyDone(static_cast<int>(k)))
             mine.push_back(static_cast<int>(k));
     }
+    const std::unique_ptr<StudyTarget> target = StudyTarget::make(r.maneuver, nullptr);
     std::vector<SweepPoint> points(mine.size());
     std::atomic<int> done{0};
     // pointDone in index order: a finished point waits for those before it.
@@ -107,11 +109,9 @@ std::vector<SweepPoint> runSweep(const SweepRequest& r) {
             } else if (r.cancel && r.cancel->load()) {
                 p.error = "cancelled";
             } else {
-                std::string error;
-                auto maneuver = makeManeuver(r.maneuver.id, r.maneuver.options, &error);
                 RunOptions options;
                 options.cancel = r.cancel;
-                const RunResult result = runManeuver(variant, *maneuver, options);
+                const RunResult result = target->run(variant, options);
                 p.ok = result.ok && !result.cancelled;
                 p.error = result.cancelled ? "cancelled" : result.error;
                 p.metrics = result.metrics;
@@ -146,16 +146,10 @@ std::string csvText(const std::string& s) {
     return out + "\"";
 }
 
-// The metric columns: a fresh maneuver's (unreached) metrics, known before any point
-// runs so that rows can be written as they come.
+// The metric columns, known before any point runs so that rows can be written as they come.
 std::vector<std::string> metricKeys(const SweepRequest& r) {
-    std::string error;
-    std::vector<std::string> keys;
-    if (auto m = makeManeuver(r.maneuver.id, r.maneuver.options, &error)) {
-        for (const Metric& metric : m->metrics())
-            keys.push_back(metric.key);
-    }
-    return keys;
+    const auto target = StudyTarget::make(r.maneuver, nullptr);
+    return target ? target->metricKeys() : std::vector<std::string>{};
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "SweepIdentity.h"
 
+#include "LapTarget.h"
 #include "Sweep.h"
 #include "setupfile/SetupJson.h"
 
@@ -21,6 +22,8 @@ std::string axisText(const SweepAxis& axis) {
 // Every parameter of the catalogue entry, defaults included, so that a sweep run
 // with "-p start_kmh=100" is the same sweep as one that left it at its default.
 std::string maneuverText(const ManeuverSpec& spec) {
+    if (spec.id == lapTargetId)
+        return lapIdentityText(spec);
     std::string text = spec.id;
     for (const ManeuverDescription& d : maneuverCatalogue()) {
         if (d.id != spec.id)
