@@ -170,6 +170,27 @@ private slots:
         QVERIFY(std::abs(straightOpen - straightLocked) < solverTolerance);
     }
 
+    // The envelope's samples for drawing: a grid of speeds by lateral accelerations,
+    // symmetric left and right (the car is), the forward limit highest with no lateral
+    // force, and always some braking.
+    void envelopeSamples() {
+        const PerformanceEnvelope envelope(defaultSetup());
+        const std::vector<EnvelopePoint> points = sampleEnvelope(envelope, 5, 9);
+        QCOMPARE(points.size(), std::size_t(45));
+        QVERIFY(std::abs(points.front().speed - 0.1 * envelope.topSpeed()) < 1e-9);
+        QVERIFY(std::abs(points.back().speed - envelope.topSpeed()) < 1e-9);
+        for (int i = 0; i < 5; ++i) {
+            const EnvelopePoint* row = &points[std::size_t(i) * 9];
+            QVERIFY(std::abs(row[8].lateral - envelope.maxLateral(row[0].speed)) < 1e-9);
+            for (int j = 0; j < 9; ++j) {
+                QVERIFY(std::abs(row[j].lateral + row[8 - j].lateral) < 1e-9);
+                QVERIFY(std::abs(row[j].accelMax - row[8 - j].accelMax) < solverTolerance);
+                QVERIFY(row[j].accelMin < 0.0);
+                QVERIFY(row[j].accelMax <= row[4].accelMax + solverTolerance);
+            }
+        }
+    }
+
     // An oval: out of a half circle of radius R at v_c = sqrt(mu g R), the car
     // accelerates at a1 = mu g / 2 (the rear axle's grip), then brakes at a2 = mu g
     // to be back at v_c where the next half circle starts. Constant-acceleration

@@ -44,16 +44,18 @@ double ellipseReserve(double need, double capacity) {
 }
 
 // The longitudinal acceleration ax at which the loads that ax causes allow ax:
-// ax = g(ax). g is a contraction (the transfer moves a fraction h/L of the weight
-// per g) and close to a straight line: the first step follows the slope the last
-// solve found, which lands on the answer where g is straight, and the secant through
-// the last two iterates takes it from there.
+// ax = g(ax). Away from the lateral limit g is a contraction (the transfer moves a
+// fraction h/L of the weight per g) and close to a straight line: the first step
+// follows the slope the last solve found, which lands on the answer where g is
+// straight, and the secant through the last two iterates takes it from there. Right
+// at the lateral limit g can have two fixed points (accelerating moves load onto the
+// rear and frees grip that makes the acceleration possible); the search always
+// starts from the loads of steady cornering (ax = 0), so that which one it finds
+// depends on the point asked about, not on the points asked before.
 template <class Map> double solveLoadTransfer(Map g, TransferGuess& guess) {
-    double x0 = guess.ax, g0 = g(x0);
-    if (!(std::abs(g0 - x0) > loadTolerance)) {
-        guess.ax = g0;
+    double x0 = 0.0, g0 = g(x0);
+    if (!(std::abs(g0 - x0) > loadTolerance))
         return g0;
-    }
     double x1 = x0 + (g0 - x0) / (1.0 - std::clamp(guess.slope, -0.9, 0.9)), g1 = g(x1);
     for (int i = 0; i < maxLoadIterations && std::abs(g1 - x1) > loadTolerance; ++i) {
         const double r0 = g0 - x0, r1 = g1 - x1;
@@ -67,7 +69,6 @@ template <class Map> double solveLoadTransfer(Map g, TransferGuess& guess) {
     }
     if (x1 != x0 && std::isfinite(g1 - g0))
         guess.slope = (g1 - g0) / (x1 - x0);
-    guess.ax = g1;
     return g1;
 }
 

@@ -24,11 +24,10 @@ enum class LapLimit : unsigned char {
 /// "grip", "power", "top_speed", "brakes".
 const char* lapLimitKey(LapLimit limit);
 
-/// What one solve of the load transfer hands the next: the longitudinal acceleration
-/// it settled at, and how the acceleration the loads allow moved with the one
-/// assumed. Neighbouring stations ask nearly the same, so both make a good start.
+/// What one solve of the load transfer hands the next: how the acceleration the loads
+/// allow moved with the one assumed. Neighbouring stations see nearly the same, so it
+/// makes a good first step.
 struct TransferGuess {
-    double ax = 0.0;    ///< m/s^2
     double slope = 0.0; ///< d(allowed) / d(assumed)
 };
 
