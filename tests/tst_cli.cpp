@@ -308,6 +308,42 @@ private slots:
         QVERIFY2(otherModel.err.contains("--preset"), otherModel.err.constData());
     }
 
+    // export --tir writes an axle's tyre as a .tir the tire command reads back: the default
+    // car's simplified magic formula maps exactly (docs/physics.md 14.7), so at the file's
+    // nominal load (the axle's static wheel load) the longitudinal curve is the model's.
+    void exportTirReadsBackAsTheSameCurve() {
+        QTemporaryDir dir;
+        const QString tir = dir.filePath(QStringLiteral("rear.tir"));
+        const Outcome exported = runCli({"export", "--tir", "--axle", "rear", "-o", tir});
+        QVERIFY2(exported.exitCode == 0, exported.err.constData());
+        const Outcome fromFile = runCli({"tire", "--tir", tir, "--format", "json", "--sweep", "slip-ratio", "--from",
+                                         "0.05", "--to", "0.1", "--count", "2"});
+        QVERIFY2(fromFile.exitCode == 0, fromFile.err.constData());
+        const QJsonObject file = QJsonDocument::fromJson(fromFile.out).object();
+        const double load = file.value("conditions").toObject().value("normal_load_N").toDouble();
+        QVERIFY(load > 0.0);
+        const Outcome fromModel = runCli({"tire", "--axle", "rear", "--format", "json", "--sweep", "slip-ratio",
+                                          "--load", QString::number(load, 'g', 17), "--from", "0.05", "--to",
+                                          "0.1", "--count", "2"});
+        QVERIFY2(fromModel.exitCode == 0, fromModel.err.constData());
+        const QJsonObject model = QJsonDocument::fromJson(fromModel.out).object();
+        const double fxFile = file.value("rows").toArray().first().toArray().at(2).toDouble();
+        const double fxModel = model.value("rows").toArray().first().toArray().at(2).toDouble();
+        // The model's fast sine and atan (relative error < 1e-9) and the printed digits.
+        constexpr double printedTolerance = 1e-6;
+        QVERIFY2(std::abs(fxFile - fxModel) <= printedTolerance * std::abs(fxModel),
+                 qPrintable(QStringLiteral("%1 vs %2").arg(fxFile).arg(fxModel)));
+
+        const Outcome bothAxles = runCli({"export", "--tir", "--axle", "both"});
+        QCOMPARE(bothAxles.exitCode, 2);
+        QVERIFY2(bothAxles.err.contains("--axle must be front or rear"), bothAxles.err.constData());
+        const Outcome badLoad = runCli({"export", "--tir", "--nominal-load", "-5"});
+        QCOMPARE(badLoad.exitCode, 2);
+        QVERIFY2(badLoad.err.contains("--nominal-load must be a positive number"), badLoad.err.constData());
+        const Outcome twoExports = runCli({"export", "--tir", "--curve", "power"});
+        QCOMPARE(twoExports.exitCode, 2);
+    }
+
     // --tir evaluates a tyre property file (docs/physics.md 14): the aligning moment as a
     // fifth column, the file's nominal load by default, the file's warnings on stderr.
     void tireTirSweepsAFile() {

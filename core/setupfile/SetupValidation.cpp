@@ -1,5 +1,6 @@
 #include "setupfile/SetupValidation.h"
 
+#include "LoadTransfer.h"
 #include "Targets.h"
 #include "setupfile/SetupEnumKeys.h"
 #include "Units.h"
@@ -43,15 +44,6 @@ void validateField(const FieldMeta& f, const Setup& s, SetupIssues& out) {
         out.append(validateCurve(f.curveOf(s), f.curveRules, f.path));
         return;
     }
-}
-
-// The load on each of an axle's wheels with the car at rest (N): the axle's share
-// of the weight by the CG position, M g c / L at the front and M g b / L at the rear
-// (docs/physics.md 2), split between its two wheels.
-double staticWheelLoad(const ChassisParams& chassis, bool front) {
-    const double share = (front ? chassis.cgToRearAxle : chassis.cgToFrontAxle) /
-                         (chassis.cgToFrontAxle + chassis.cgToRearAxle);
-    return 0.5 * chassis.mass * units::gravity * share;
 }
 
 // Ranges per coefficient cannot catch every combination that breaks a model
