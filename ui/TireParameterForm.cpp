@@ -62,9 +62,6 @@ QWidget* TireParameterForm::addModelPage(const TireModelInfo& model, const QStri
     auto* row = new QHBoxLayout;
     for (int b = 0; b < model.form.boxCount; ++b) {
         const TireFormBox& box = model.form.boxes[std::size_t(b)];
-        QStringList prefixes = optionText(box.fields).split(QLatin1Char(' '), Qt::SkipEmptyParts);
-        if (prefixes.isEmpty())
-            prefixes << QString();
         QWidget* holder = page;
         QVBoxLayout* forms = nullptr;
         if (box.title.empty()) {
@@ -76,8 +73,8 @@ QWidget* TireParameterForm::addModelPage(const TireModelInfo& model, const QStri
             forms = new QVBoxLayout(group);
             row->addWidget(group, 0, Qt::AlignTop);
         }
-        for (const QString& prefix : prefixes)
-            forms->addWidget(addForm(section + prefix, holder));
+        for (std::string_view prefix : fieldPrefixes(box))
+            forms->addWidget(addForm(section + optionText(prefix), holder));
     }
     column->addLayout(row);
     column->addStretch(1);

@@ -14,6 +14,7 @@
 
 #include <array>
 #include <string_view>
+#include <vector>
 
 namespace vtw {
 
@@ -32,6 +33,22 @@ struct TireFormBox {
     std::string_view title;
     std::string_view fields;
 };
+
+/// The prefixes a box names, in order; one empty prefix (every field of the section)
+/// when it names none.
+inline std::vector<std::string_view> fieldPrefixes(const TireFormBox& box) {
+    std::vector<std::string_view> out;
+    std::string_view rest = box.fields;
+    while (!rest.empty()) {
+        const std::size_t space = rest.find(' ');
+        if (space != 0)
+            out.push_back(rest.substr(0, space));
+        rest = space == std::string_view::npos ? std::string_view{} : rest.substr(space + 1);
+    }
+    if (out.empty())
+        out.emplace_back();
+    return out;
+}
 
 /// What a form page shows besides its boxes.
 enum class TireFormExtra {
