@@ -12,6 +12,11 @@
 #include <QtMath>
 #include <QtTest>
 
+#include "SetupOptions.h"
+#include "setupfile/SetupEnumKeys.h"
+#include "tires/SurfacePresets.h"
+#include "tires/TireModels.h"
+
 #include <cmath>
 
 namespace {
@@ -241,10 +246,16 @@ private slots:
         QCOMPARE(first, -last);
     }
 
+    // Every registered model, by its CLI name and by its file key (the spelling --model took
+    // before the names were one convention).
     void tireJsonForEveryModel_data() {
         QTest::addColumn<QString>("model");
-        for (const char* m : {"linear", "table", "magicFormula", "pacejka94", "brush", "calspan", "slipSpeed"})
-            QTest::newRow(m) << QString::fromLatin1(m);
+        for (const vtw::TireModelInfo& m : vtw::tireModels) {
+            const QString cli = vtw::optionText(m.cliName), key = vtw::optionText(m.key);
+            QTest::newRow(qPrintable(cli)) << cli;
+            if (key != cli)
+                QTest::newRow(qPrintable(key + " (file key)")) << key;
+        }
     }
     void tireJsonForEveryModel() {
         QFETCH(QString, model);
@@ -900,11 +911,53 @@ private slots:
         QVERIFY(o.out.contains("ns_per_step"));
         QVERIFY(o.out.contains("steps_per_second"));
         // The rule is the default car's unless named, and the output says which ran.
-        QVERIFY2(o.out.contains("normalisedSlip"), o.out.constData());
+        QVERIFY2(o.out.contains("normalised-slip"), o.out.constData());
         const Outcome ellipse =
-            runCli({"bench", "--seconds", "1", "--runs", "1", "--combined-slip", "frictionEllipse"});
+            runCli({"bench", "--seconds", "1", "--runs", "1", "--combined-slip", "friction-ellipse"});
         QCOMPARE(ellipse.exitCode, 0);
-        QVERIFY2(ellipse.out.contains("frictionEllipse"), ellipse.out.constData());
+        QVERIFY2(ellipse.out.contains("friction-ellipse"), ellipse.out.constData());
+    }
+
+    // One spelling for every option set on the command line (lower-case words joined by
+    // hyphens), and the older ones still work: bench's euler and semi-implicit, and a
+    // setup file's keys (frictionEllipse, magicFormula). The output names the canonical one.
+    void benchTakesEveryNameOfAnOption_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("printed");
+        QTest::newRow("euler") << QStringList{"--integrator", "euler"} << "integrator explicit-euler";
+        QTest::newRow("semi-implicit") << QStringList{"--integrator", "semi-implicit"}
+                                       << "integrator semi-implicit-euler";
+        QTest::newRow("rungeKutta4") << QStringList{"--integrator", "rungeKutta4"} << "integrator rk4";
+        QTest::newRow("frictionEllipse") << QStringList{"--combined-slip", "frictionEllipse"} << "friction-ellipse";
+        QTest::newRow("slipSpeed") << QStringList{"--tire", "slipSpeed"} << "tire slip-speed";
+        QTest::newRow("slip-speed") << QStringList{"--tire", "slip-speed"} << "tire slip-speed";
+    }
+    void benchTakesEveryNameOfAnOption() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, printed);
+        const Outcome o = runCli(QStringList{"bench", "--seconds", "0.1", "--runs", "1"} + args);
+        QVERIFY2(o.exitCode == 0, o.err.constData());
+        QVERIFY2(o.out.contains(printed.toUtf8()), o.out.constData());
+    }
+
+    // The help and the refusals list the registered CLI names (tires/TireModels.h, SetupOptions.h).
+    void optionListsComeFromTheRegistries() {
+        const Outcome help = runCli({"bench", "--help"});
+        QCOMPARE(help.exitCode, 0);
+        for (const vtw::TireModelInfo& m : vtw::tireModels)
+            QVERIFY2(help.out.contains(m.cliName.data()), help.out.constData());
+        for (const auto& i : vtw::integratorOptions)
+            QVERIFY2(help.out.contains(i.cliName.data()), help.out.constData());
+        const Outcome bad = runCli({"bench", "--integrator", "leapfrog"});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("unknown integrator 'leapfrog' (known: explicit-euler, semi-implicit-euler, rk4)"),
+                 bad.err.constData());
+        const Outcome model = runCli({"tire", "--model", "wooden"});
+        QCOMPARE(model.exitCode, 2);
+        QVERIFY2(model.err.contains("unknown model 'wooden' (known: linear, table, magic-formula"), model.err.constData());
+        const Outcome surface = runCli({"run", "--help"});
+        for (const vtw::SurfacePreset& p : vtw::surfacePresets)
+            QVERIFY2(surface.out.contains(p.key.data()), surface.out.constData());
     }
 };
 
