@@ -106,6 +106,48 @@ QString metricsDiffer(const MetricList& metrics, const MetricList& reference) {
     return {};
 }
 
+/// A worker in its thread whose figures and streamed samples this (the UI) thread
+/// collects (a QSignalSpy would record in the worker's thread).
+struct WatchedRun {
+    SimulationThread thread;
+    QObject receiver; ///< in this thread; signals queued for it die with it
+    int finished = 0;
+    MetricList metrics;
+    std::vector<StepSample> streamed;
+
+    WatchedRun() {
+        QObject::connect(thread.worker(), &SimulationWorker::maneuverFinished, &receiver,
+                         [this](const MetricList& m) {
+                             metrics = m;
+                             ++finished;
+                         });
+    }
+    SimulationWorker& worker() { return *thread.worker(); }
+    /// Take what the queue holds; true, so that it can lead a QTRY condition.
+    bool drain() {
+        std::vector<StepSample> batch;
+        worker().queue().drain(batch);
+        streamed.insert(streamed.end(), batch.begin(), batch.end());
+        return true;
+    }
+};
+
+/// Why a finished run of maneuver `id` is not the CLI's (its steps, time, figures,
+/// streamed samples); empty if it is.
+QString differsFromCli(WatchedRun& run, const QString& id, bool everyStep) {
+    const RunResult reference = cliRun(id);
+    if (!reference.ok)
+        return QString::fromStdString("the CLI's run failed: " + reference.error);
+    const WorkerStatus status = run.worker().status();
+    if (status.state != WorkerState::Finished || status.steps != reference.steps ||
+        status.simTime != reference.simulatedTime)
+        return QString("the run stands at %1 steps, %2 s (state %3); the CLI's took %4 steps, %5 s")
+            .arg(status.steps).arg(status.simTime).arg(workerStateName(status.state))
+            .arg(reference.steps).arg(reference.simulatedTime);
+    const QString metrics = metricsDiffer(run.metrics, reference.metrics);
+    return metrics.isEmpty() ? streamedDiffers(run.streamed, reference.telemetry, everyStep) : metrics;
+}
+
 } // namespace
 
 class TestLiveWorker : public QObject {
@@ -118,6 +160,7 @@ private slots:
     void stopEndsAManeuverWithoutFigures();
     void realTimeRecordsEveryStep();
     void divergenceStopsWithMessage();
+    void editPastTheStepCapFailsTheRun();
     void singleStepWhilePaused();
     void shutdownMidRun();
 };
@@ -196,100 +239,61 @@ void TestLiveWorker::maneuverMetricsEqualRunManeuver_data() {
 void TestLiveWorker::maneuverMetricsEqualRunManeuver() {
     QFETCH(QString, id);
     QFETCH(bool, realTime);
-    // Collected in this thread (a QSignalSpy would record in the worker's thread).
-    int finished = 0;
-    MetricList metrics;
-    SimulationThread thread;
-    SimulationWorker& w = *thread.worker();
-    connect(&w, &SimulationWorker::maneuverFinished, this, [&](const MetricList& m) {
-        metrics = m;
-        ++finished;
-    });
-    w.setPacing({realTime, 10.0});
-    thread.start(maneuverRequest(id));
-    std::vector<StepSample> streamed, batch;
-    QTRY_VERIFY_WITH_TIMEOUT((w.queue().drain(batch), streamed.insert(streamed.end(), batch.begin(), batch.end()),
-                              finished == 1),
-                             waitMs);
-    w.queue().drain(batch);
-    streamed.insert(streamed.end(), batch.begin(), batch.end());
-
-    // The CLI's numbers for the same setup and maneuver.
-    const RunResult reference = cliRun(id);
-    QVERIFY2(reference.ok, reference.error.c_str());
-    const QString metricsDiff = metricsDiffer(metrics, reference.metrics);
-    QVERIFY2(metricsDiff.isEmpty(), qPrintable(metricsDiff));
-    QCOMPARE(w.status().state, WorkerState::Finished);
-    QCOMPARE(w.status().steps, reference.steps);
-    QCOMPARE(w.status().simTime, reference.simulatedTime);
-    // Its telemetry too: real time streams every step, fast mode every n-th (and the last).
-    const QString telemetryDiff = streamedDiffers(streamed, reference.telemetry, realTime);
-    QVERIFY2(telemetryDiff.isEmpty(), qPrintable(telemetryDiff));
+    WatchedRun run;
+    run.worker().setPacing({realTime, 10.0});
+    run.thread.start(maneuverRequest(id));
+    QTRY_VERIFY_WITH_TIMEOUT(run.drain() && run.finished == 1, waitMs);
+    run.drain();
+    // The CLI's steps, figures and telemetry for the same setup and maneuver: real time
+    // streams every step, fast mode every n-th (and the last).
+    const QString differs = differsFromCli(run, id, realTime);
+    QVERIFY2(differs.isEmpty(), qPrintable(differs));
 }
 
 // Paused at steps that depend on the machine's speed, stepped singly in between: the
 // run is the CLI's still, every step's sample and every figure bit for bit.
 void TestLiveWorker::pausesAndSingleStepsGiveTheCliRun() {
-    int finished = 0;
-    MetricList metrics;
-    SimulationThread thread;
-    SimulationWorker& w = *thread.worker();
-    connect(&w, &SimulationWorker::maneuverFinished, this, [&](const MetricList& m) {
-        metrics = m;
-        ++finished;
-    });
+    WatchedRun run;
+    SimulationWorker& w = run.worker();
     // Real time keeps every step; at 1x the 3 s stop outlasts the four pauses.
     w.setPacing({true, 1.0});
-    std::vector<StepSample> streamed, batch;
-    const auto drain = [&] {
-        w.queue().drain(batch);
-        streamed.insert(streamed.end(), batch.begin(), batch.end());
-    };
-    thread.prepare(maneuverRequest("braking"));
+    run.thread.prepare(maneuverRequest("braking"));
     QTRY_COMPARE_WITH_TIMEOUT(w.status().state, WorkerState::Paused, waitMs);
     long expectedSteps = 0;
     for (int round = 0; round < 4; ++round) {
         for (int k = 0; k < 3; ++k)
-            thread.singleStep();
+            run.thread.singleStep();
         expectedSteps += 3;
         QTRY_COMPARE_WITH_TIMEOUT(w.status().steps, expectedSteps, waitMs);
-        thread.resume();
-        QTRY_VERIFY_WITH_TIMEOUT((drain(), w.status().steps > expectedSteps + 100), waitMs);
-        thread.pause();
+        run.thread.resume();
+        QTRY_VERIFY_WITH_TIMEOUT(run.drain() && w.status().steps > expectedSteps + 100, waitMs);
+        run.thread.pause();
         QTRY_COMPARE_WITH_TIMEOUT(w.status().state, WorkerState::Paused, waitMs);
         expectedSteps = w.status().steps;
     }
-    thread.resume();
-    QTRY_VERIFY_WITH_TIMEOUT((drain(), finished == 1), waitMs);
-    drain();
-
-    const RunResult reference = cliRun("braking");
-    QVERIFY2(reference.ok, reference.error.c_str());
-    QCOMPARE(w.status().steps, reference.steps);
-    const QString metricsDiff = metricsDiffer(metrics, reference.metrics);
-    QVERIFY2(metricsDiff.isEmpty(), qPrintable(metricsDiff));
-    const QString telemetryDiff = streamedDiffers(streamed, reference.telemetry, true);
-    QVERIFY2(telemetryDiff.isEmpty(), qPrintable(telemetryDiff));
+    run.thread.resume();
+    QTRY_VERIFY_WITH_TIMEOUT(run.drain() && run.finished == 1, waitMs);
+    run.drain();
+    const QString differs = differsFromCli(run, "braking", true);
+    QVERIFY2(differs.isEmpty(), qPrintable(differs));
 }
 
 // Stop is the session's cancel: the run ends where it stands, with no figures.
 void TestLiveWorker::stopEndsAManeuverWithoutFigures() {
-    int finished = 0;
-    SimulationThread thread;
-    SimulationWorker& w = *thread.worker();
-    connect(&w, &SimulationWorker::maneuverFinished, this, [&](const MetricList&) { ++finished; });
+    WatchedRun run;
+    SimulationWorker& w = run.worker();
     w.setPacing({true, 1.0}); // a braking run takes seconds: stopped well before its end
-    thread.start(maneuverRequest("braking"));
+    run.thread.start(maneuverRequest("braking"));
     QTRY_VERIFY_WITH_TIMEOUT(w.status().steps > 100, waitMs);
-    thread.stop();
+    run.thread.stop();
     QTRY_COMPARE_WITH_TIMEOUT(w.status().state, WorkerState::Stopped, waitMs);
     const WorkerStatus stopped = w.status();
-    thread.resume(); // a stopped run does not go on
-    thread.singleStep();
+    run.thread.resume(); // a stopped run does not go on
+    run.thread.singleStep();
     QTest::qWait(100);
     QCOMPARE(w.status().steps, stopped.steps);
     QCOMPARE(w.status().state, WorkerState::Stopped);
-    QCOMPARE(finished, 0);
+    QCOMPARE(run.finished, 0);
     QVERIFY(w.status().metrics.empty());
     QVERIFY(stopped.steps < cliRun("braking").steps);
 }
@@ -332,6 +336,25 @@ void TestLiveWorker::divergenceStopsWithMessage() {
     thread.start(driveRequest());
     QTRY_COMPARE_WITH_TIMEOUT(w.status().state, WorkerState::Running, waitMs);
     QVERIFY(w.status().error.empty());
+}
+
+// A live edit goes through the session's step cap as a new run does: a time step
+// that would take the rest of the maneuver past it ends the run, saying why.
+void TestLiveWorker::editPastTheStepCapFailsTheRun() {
+    QStringList failed;
+    SimulationThread thread;
+    SimulationWorker& w = *thread.worker();
+    connect(&w, &SimulationWorker::runFailed, this, [&](const QString& m) { failed << m; });
+    w.setPacing({true, 1.0}); // a braking run takes seconds: edited well before its end
+    thread.start(maneuverRequest("braking"));
+    QTRY_VERIFY_WITH_TIMEOUT(w.status().steps > 100, waitMs);
+    Setup tiny = defaultSetup();
+    tiny.simulation.timeStep = 1e-9;
+    w.setSetup(tiny);
+    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, waitMs);
+    QVERIFY2(failed.front().contains("cap of 40000000 steps per run"), qPrintable(failed.front()));
+    QCOMPARE(w.status().state, WorkerState::Failed);
+    QCOMPARE(w.status().error, failed.front().toStdString());
 }
 
 void TestLiveWorker::singleStepWhilePaused() {
