@@ -67,7 +67,8 @@ enum class SessionState {
 /// one advanced to its end at once.
 ///
 /// Without a maneuver (null) the session drives freely: the inputs are whatever
-/// setDriverInputs() last gave, there is no time limit and no step cap.
+/// setDriverInputs() last gave, there is no time limit, so no step cap and no
+/// telemetry limit either: its owner ends the run.
 ///
 /// A session is used from one thread at a time (RunOptions::cancel excepted).
 class ManeuverSession {
