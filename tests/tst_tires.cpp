@@ -5,6 +5,7 @@
 #include "tires/CalspanPresets.h"
 #include "tires/SurfacePresets.h"
 #include "tires/TireModel.h"
+#include "tires/TireModels.h"
 #include "tires/TireSweep.h"
 
 #include <QJsonArray>
@@ -43,40 +44,31 @@ constexpr double slopeStep = 1e-6;         // h of the central difference (slip 
 constexpr double sweepPeakTolerance = 1e-6; // relative: a dense sweep's max vs the true peak
 constexpr double fastMathTolerance = 1e-9;  // relative: FastMath.h against libm
 
-const std::array<TireModelKind, 7> allModels{TireModelKind::Linear,       TireModelKind::Table,
-                                             TireModelKind::MagicFormula, TireModelKind::Pacejka94,
-                                             TireModelKind::Brush,        TireModelKind::Calspan,
-                                             TireModelKind::SlipSpeed};
-const std::array<CombinedSlipMethod, 2> allMethods{CombinedSlipMethod::FrictionEllipse,
-                                                   CombinedSlipMethod::NormalisedSlip};
+// Every registered model and combination rule (tires/TireModels.h), in their order.
+constexpr auto allModels = [] {
+    std::array<TireModelKind, tireModels.size()> out{};
+    for (std::size_t i = 0; i < out.size(); ++i)
+        out[i] = tireModels[i].value;
+    return out;
+}();
+constexpr auto allMethods = [] {
+    std::array<CombinedSlipMethod, combinedSlipOptions.size()> out{};
+    for (std::size_t i = 0; i < out.size(); ++i)
+        out[i] = combinedSlipOptions[i].value;
+    return out;
+}();
 
+// Row names: the file keys.
 const char* modelName(TireModelKind k) {
-    switch (k) {
-    case TireModelKind::Linear:
-        return "linear";
-    case TireModelKind::Table:
-        return "table";
-    case TireModelKind::MagicFormula:
-        return "magic formula";
-    case TireModelKind::Pacejka94:
-        return "pacejka94";
-    case TireModelKind::Brush:
-        return "brush";
-    case TireModelKind::Calspan:
-        return "calspan";
-    case TireModelKind::SlipSpeed:
-        return "slip speed";
-    }
-    return "?";
+    return tireModel(k).key.data();
 }
 
 const char* methodName(CombinedSlipMethod m) {
-    return m == CombinedSlipMethod::FrictionEllipse ? "ellipse" : "normalised";
+    return findOption(m)->key.data();
 }
 
 bool isPureSlipModel(TireModelKind k) {
-    return k == TireModelKind::Linear || k == TireModelKind::Table ||
-           k == TireModelKind::MagicFormula || k == TireModelKind::Pacejka94;
+    return tireModel(k).pureSlip;
 }
 
 // Table 1, 155SR13 column (docs/physics.md 6.6), written out here rather than taken from the
@@ -285,6 +277,18 @@ class TestTires : public QObject {
 
 private slots:
     // --- every model ------------------------------------------------------------------
+
+    // The tests below take their rows from the registry (tires/TireModels.h); a model
+    // added there needs its expected values here too: the stiffness and peak its
+    // definition states (statedStiffness and peakFactor give 0 for a model they lack).
+    void everyRegisteredModelHasItsExpectedValues() {
+        for (const TireModelInfo& model : tireModels) {
+            const TireParams p = testParams(model.value);
+            const Stiffness k = statedStiffness(p, load);
+            QVERIFY2(k.longitudinal > 0.0 && k.lateral > 0.0, model.key.data());
+            QVERIFY2(peakFactor(p, load) > 0.0, model.key.data());
+        }
+    }
 
     void zeroSlipGivesZeroForce_data() { addModelMethodRows(); }
     void zeroSlipGivesZeroForce() {

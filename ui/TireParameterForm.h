@@ -4,11 +4,13 @@
 // wheel, and below them only the chosen model's parameters.
 
 #include "SetupDocument.h"
+#include "tires/TireModels.h"
 
 #include <QWidget>
 
 class QStackedWidget;
 class QGroupBox;
+class QLayout;
 
 namespace vtw {
 
@@ -24,6 +26,7 @@ public:
     void setUnitSystem(UnitSystem system);
     /// The page of the model currently shown (for tests).
     int currentModelPage() const;
+    QWidget* currentPage() const;
     QList<ParameterForm*> forms() const { return m_forms; }
 
 signals:
@@ -33,6 +36,10 @@ signals:
 
 private:
     void showModel();
+    /// A model's page: its boxes of fields under `section` (tires.<axle>.<key>.) and its extra.
+    QWidget* addModelPage(const TireModelInfo& model, const QString& section);
+    QWidget* tablePointsNote(QWidget* parent);
+    QLayout* calspanPresetRow(QWidget* parent);
     ParameterForm* addForm(const QString& prefix, QWidget* parent);
     void applyCalspanPreset(int index);
     SetupDocument* m_document;

@@ -3,7 +3,6 @@
 
 #include "Simulator.h"
 #include "StepBenchmark.h"
-#include "setupfile/SetupEnumKeys.h"
 #include "Units.h"
 
 #include <QCommandLineParser>
@@ -16,31 +15,6 @@
 
 namespace vtw::cli {
 
-namespace {
-
-struct TireChoice {
-    const char* key;
-    TireModelKind kind;
-};
-constexpr TireChoice tireChoices[] = {
-    {"linear", TireModelKind::Linear},       {"table", TireModelKind::Table},
-    {"magic-formula", TireModelKind::MagicFormula}, {"pacejka94", TireModelKind::Pacejka94},
-    {"brush", TireModelKind::Brush},         {"calspan", TireModelKind::Calspan},
-    {"slip-speed", TireModelKind::SlipSpeed},
-};
-
-struct IntegratorChoice {
-    const char* key;
-    Integrator integrator;
-};
-constexpr IntegratorChoice integratorChoices[] = {
-    {"euler", Integrator::ExplicitEuler},
-    {"semi-implicit", Integrator::SemiImplicitEuler},
-    {"rk4", Integrator::RungeKutta4},
-};
-
-} // namespace
-
 int benchCommand(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
@@ -48,12 +22,11 @@ int benchCommand(const QStringList& arguments) {
         "Prints nanoseconds per step and steps per second (best of several runs)."));
     parser.addHelpOption();
     const QCommandLineOption tireOpt(QStringLiteral("tire"),
-                                     QStringLiteral("Tire model on all wheels: linear, table, "
-                                                    "magic-formula, pacejka94, brush, calspan, slip-speed."),
-                                     QStringLiteral("model"), QStringLiteral("magic-formula"));
-    const QCommandLineOption integratorOpt(QStringLiteral("integrator"),
-                                           QStringLiteral("euler, semi-implicit or rk4."),
-                                           QStringLiteral("name"), QStringLiteral("semi-implicit"));
+                                     QStringLiteral("Tire model on all wheels: %1.").arg(optionCliNames<TireModelKind>()),
+                                     QStringLiteral("model"), optionText(tireModel(TireModelKind::MagicFormula).cliName));
+    const QCommandLineOption integratorOpt(
+        QStringLiteral("integrator"), QStringLiteral("%1.").arg(optionCliNames<Integrator>()), QStringLiteral("name"),
+        optionText(findOption(Integrator::SemiImplicitEuler)->cliName));
     const QCommandLineOption secondsOpt(QStringLiteral("seconds"), QStringLiteral("Simulated seconds per run."),
                                         QStringLiteral("s"), QStringLiteral("10"));
     // 40 runs of 10 s take well under a second. On the shared build machine the first
@@ -63,8 +36,8 @@ int benchCommand(const QStringList& arguments) {
                                      QStringLiteral("n"), QStringLiteral("40"));
     const QCommandLineOption combinedOpt(
         QStringLiteral("combined-slip"),
-        QStringLiteral("How the tires combine slips: normalisedSlip or frictionEllipse (default: "
-                       "the default car's)."),
+        QStringLiteral("How the tires combine slips: %1 (default: the default car's).")
+            .arg(optionCliNames<CombinedSlipMethod>()),
         QStringLiteral("rule"));
     parser.addOptions({tireOpt, integratorOpt, combinedOpt, secondsOpt, runsOpt});
     int code = Ok;
@@ -72,29 +45,17 @@ int benchCommand(const QStringList& arguments) {
         return code;
 
     Setup setup = defaultSetup();
-    const std::string tireKey = parser.value(tireOpt).toStdString();
-    const auto tire = std::find_if(std::begin(tireChoices), std::end(tireChoices),
-                                   [&](const TireChoice& c) { return tireKey == c.key; });
-    if (tire == std::end(tireChoices)) {
-        printError(QStringLiteral("bench: unknown tire model '%1'").arg(parser.value(tireOpt)));
+    const auto tire = parseOptionArgument<TireModelKind>("bench", "tire model", parser.value(tireOpt));
+    const auto integrator = parseOptionArgument<Integrator>("bench", "integrator", parser.value(integratorOpt));
+    if (!tire || !integrator)
         return UsageError;
-    }
-    setup.frontTires.model = setup.rearTires.model = tire->kind;
-    const std::string integratorKey = parser.value(integratorOpt).toStdString();
-    const auto integ = std::find_if(std::begin(integratorChoices), std::end(integratorChoices),
-                                    [&](const IntegratorChoice& c) { return integratorKey == c.key; });
-    if (integ == std::end(integratorChoices)) {
-        printError(QStringLiteral("bench: unknown integrator '%1'").arg(parser.value(integratorOpt)));
-        return UsageError;
-    }
-    setup.simulation.integrator = integ->integrator;
+    setup.frontTires.model = setup.rearTires.model = *tire;
+    setup.simulation.integrator = *integrator;
     if (parser.isSet(combinedOpt)) {
-        const auto rule = enumFromKey<CombinedSlipMethod>(parser.value(combinedOpt));
-        if (!rule) {
-            printError(QStringLiteral("bench: unknown combined-slip rule '%1' (%2)")
-                           .arg(parser.value(combinedOpt), enumKeys<CombinedSlipMethod>().join(", ")));
+        const auto rule =
+            parseOptionArgument<CombinedSlipMethod>("bench", "combined-slip rule", parser.value(combinedOpt));
+        if (!rule)
             return UsageError;
-        }
         setup.frontTires.combinedSlip = setup.rearTires.combinedSlip = *rule;
     }
     bool ok1 = false, ok2 = false;
@@ -130,7 +91,9 @@ int benchCommand(const QStringList& arguments) {
     std::snprintf(line, sizeof line,
                   "tire %s, %s, integrator %s, %zu steps of %.3g ms (best of %d runs)\n"
                   "ns_per_step %.1f\nsteps_per_second %.0f\nfinal_speed_kmh %.2f\n",
-                  tire->key, qPrintable(enumKey(setup.frontTires.combinedSlip)), integ->key, steps, dt * 1e3, runs, nsPerStep, 1e9 / nsPerStep,
+                  qPrintable(optionText(tireModel(*tire).cliName)),
+                  qPrintable(optionText(findOption(setup.frontTires.combinedSlip)->cliName)),
+                  qPrintable(optionText(findOption(*integrator)->cliName)), steps, dt * 1e3, runs, nsPerStep, 1e9 / nsPerStep,
                   units::mpsToKmh(finalSpeed));
     printOut(line);
     return Ok;

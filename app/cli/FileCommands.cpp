@@ -1,5 +1,6 @@
 #include "CliCommon.h"
 #include "Commands.h"
+#include "TirFileCommands.h"
 
 #include "Engine.h"
 #include "setupfile/BoundedRead.h"
@@ -85,7 +86,8 @@ int validateCommand(const QStringList& arguments) {
 int exportCommand(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Export a setup as JSON, or one of its curves as CSV or as an rpm|value lookup table."));
+        "Export a setup as JSON, one of its curves as CSV or as an rpm|value lookup table, or an "
+        "axle's tyre as a Magic Formula property file (.tir)."));
     parser.addHelpOption();
     const QCommandLineOption setupOpt({QStringLiteral("s"), QStringLiteral("setup")},
                                       QStringLiteral("Setup file or library car (default: the library's Corvette C5)."),
@@ -98,17 +100,37 @@ int exportCommand(const QStringList& arguments) {
                                        QStringLiteral("fmt"));
     const QCommandLineOption outputOpt({QStringLiteral("o"), QStringLiteral("output")},
                                        QStringLiteral("Output file (default: stdout)."), QStringLiteral("file"));
-    parser.addOptions({setupOpt, curveOpt, formatOpt, outputOpt});
+    const QCommandLineOption tirOpt(
+        QStringLiteral("tir"), QStringLiteral("Write an axle's tyre as a .tir file (PAC2002 coefficients; a model "
+                                              "other than the magic formula is fitted first)."));
+    const QCommandLineOption axleOpt(QStringLiteral("axle"), QStringLiteral("With --tir: front or rear (default front)."),
+                                     QStringLiteral("axle"));
+    const QCommandLineOption nominalLoadOpt(
+        QStringLiteral("nominal-load"),
+        QStringLiteral("With --tir: FNOMIN in N (default: the axle's static wheel load)."), QStringLiteral("N"));
+    parser.addOptions({setupOpt, curveOpt, formatOpt, outputOpt, tirOpt, axleOpt, nominalLoadOpt});
     int code = Ok;
     if (!parseOrHelp(parser, arguments, code))
         return code;
+    if (parser.isSet(tirOpt) && parser.isSet(curveOpt)) {
+        printError(QStringLiteral("export: --tir and --curve are different exports; give one"));
+        return UsageError;
+    }
     UnknownKeys unknownKeys;
     const std::optional<Setup> setup = loadSetupArgument(parser.value(setupOpt), &unknownKeys);
     if (!setup)
         return Failed;
 
     QByteArray bytes;
-    if (!parser.isSet(curveOpt)) {
+    if (parser.isSet(tirOpt)) {
+        const QString name = parser.isSet(setupOpt) ? QFileInfo(parser.value(setupOpt)).completeBaseName()
+                                                    : QStringLiteral("the default car");
+        const std::optional<QByteArray> tir =
+            tirExportText(*setup, name, parser.value(axleOpt), parser.value(nominalLoadOpt));
+        if (!tir)
+            return UsageError;
+        bytes = *tir;
+    } else if (!parser.isSet(curveOpt)) {
         bytes = writeSetup(*setup, unknownKeys);
     } else {
         const QString format = curveFormat(parser.value(formatOpt), parser.value(outputOpt));

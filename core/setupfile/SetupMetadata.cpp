@@ -77,6 +77,7 @@ FieldMeta enumeration(QString path, QString label, QString tooltip,
     f.tooltip = std::move(tooltip);
     f.kind = FieldKind::Enum;
     f.enumKeys = enumKeys<Enum>();
+    f.enumNames = enumDisplayNames<Enum>();
     f.min = 0;
     f.max = double(f.enumKeys.size() - 1);
     f.decimals = 0;
@@ -378,7 +379,7 @@ std::vector<FieldMeta> buildTable() {
 
     // driveline
     f.push_back(enumeration<DrivelineLayout>("driveline.layout", "Layout",
-                                             "Driven axles: rear, front or all wheels",
+                                             "Which axles the engine drives",
                                              VTW_REF(s.driveline.layout)));
     f.push_back(number("driveline.frontTorqueShare", "Front torque share", "", Q::Share,
                        within(0, 1), 0.01, 3, "AWD only: share of drive torque to the front axle",
@@ -430,7 +431,7 @@ std::vector<FieldMeta> buildTable() {
     f.push_back(integer("simulation.substeps", "Substeps", within(1, 1000),
                         "Integration substeps per step", VTW_REF(s.simulation.substeps)));
     f.push_back(enumeration<Integrator>("simulation.integrator", "Integrator",
-                                        "Explicit Euler, semi-implicit Euler or RK4",
+                                        "How each step advances the state (docs/physics.md 7)",
                                         VTW_REF(s.simulation.integrator)));
     f.push_back(number("simulation.surfaceMu", "Surface grip", "", Q::Dimensionless, above(0, 3),
                        0.01, 3, "Grip scale of the surface (dry 1.0, wet 0.35, gravel 0.7, ice 0.12)",

@@ -95,7 +95,8 @@ struct FieldMeta {
     // Number, Integer and Enum (the enumerator index as a double).
     std::function<double(const Setup&)> get;
     std::function<void(Setup&, double)> set;
-    QStringList enumKeys; ///< Enum: the allowed keys, in enumerator order
+    QStringList enumKeys;  ///< Enum: the allowed keys, in enumerator order
+    QStringList enumNames; ///< Enum: their display names, in the same order
 
     // NumberList: the list; min/max apply to each element.
     std::function<std::vector<double>&(Setup&)> list;

@@ -89,6 +89,12 @@ struct TirCoefficientInfo {
 /// Every coefficient TirCoefficients holds, in the format's order.
 const std::vector<TirCoefficientInfo>& tirCoefficientTable();
 
+/// Whether the model of `version` reads a coefficient of this use (Informative: never).
+bool tirCoefficientUsedBy(TirCoefficientInfo::Use use, TirVersion version);
+
+/// A number in the shortest form that reads back to the same double.
+std::string tirNumberText(double v);
+
 struct TirCoefficientsResult {
     bool ok = false;
     TirCoefficients coefficients;
