@@ -14,6 +14,12 @@ AxleLoads axleLoads(const ChassisParams& chassis, double totalVerticalLoad, doub
                                  chassis.cgHeight / L * chassis.mass * longitudinalAccel);
 }
 
+double staticWheelLoad(const ChassisParams& chassis, bool front) {
+    const double share = (front ? chassis.cgToRearAxle : chassis.cgToFrontAxle) /
+                         (chassis.cgToFrontAxle + chassis.cgToRearAxle);
+    return 0.5 * chassis.mass * units::gravity * share;
+}
+
 LoadTransferLanes::LoadTransferLanes(const ChassisParams& chassis) {
     const double L = chassis.wheelbase();
     m_weight = chassis.mass * units::gravity;

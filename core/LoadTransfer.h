@@ -18,6 +18,11 @@ struct AxleLoads {
 };
 AxleLoads axleLoads(const ChassisParams& chassis, double totalVerticalLoad, double longitudinalAccel);
 
+/// The load on each of an axle's wheels with the car at rest (N): the axle's share of
+/// the weight by the CG position, M g c / L at the front and M g b / L at the rear
+/// (docs/physics.md 2), split between its two wheels.
+double staticWheelLoad(const ChassisParams& chassis, bool front);
+
 namespace loadsplit {
 
 /// The front axle's load after a longitudinal transfer, clamped so that neither

@@ -100,7 +100,7 @@ struct SimulationParams {
     double timeStep = 0.001;     ///< s, fixed step
     int substeps = 1;            ///< integration substeps per step
     Integrator integrator = Integrator::SemiImplicitEuler; ///< docs/physics.md 7; semi-implicit is the stable default
-    double surfaceMu = 1.0;      ///< grip scale of the surface (presets in tires/SurfacePresets.h: dry 1.0, wet 0.35, gravel 0.7, ice 0.12)
+    double surfaceMu = 1.0;      ///< grip scale of the surface, 1 = dry asphalt (presets: tires/SurfacePresets.h)
     double lowSpeedFloor = 1.0;  ///< m/s, denominator floor of slip ratio and slip angle (docs/physics.md 7)
     friend bool operator==(const SimulationParams&, const SimulationParams&) = default;
 };

@@ -12,6 +12,11 @@
 #include <QtMath>
 #include <QtTest>
 
+#include "SetupOptions.h"
+#include "setupfile/SetupEnumKeys.h"
+#include "tires/SurfacePresets.h"
+#include "tires/TireModels.h"
+
 #include <cmath>
 
 namespace {
@@ -241,10 +246,16 @@ private slots:
         QCOMPARE(first, -last);
     }
 
+    // Every registered model, by its CLI name and by its file key (the spelling --model took
+    // before the names were one convention).
     void tireJsonForEveryModel_data() {
         QTest::addColumn<QString>("model");
-        for (const char* m : {"linear", "table", "magicFormula", "pacejka94", "brush", "calspan", "slipSpeed"})
-            QTest::newRow(m) << QString::fromLatin1(m);
+        for (const vtw::TireModelInfo& m : vtw::tireModels) {
+            const QString cli = vtw::optionText(m.cliName), key = vtw::optionText(m.key);
+            QTest::newRow(qPrintable(cli)) << cli;
+            if (key != cli)
+                QTest::newRow(qPrintable(key + " (file key)")) << key;
+        }
     }
     void tireJsonForEveryModel() {
         QFETCH(QString, model);
@@ -306,6 +317,68 @@ private slots:
         const Outcome otherModel = runCli({"tire", "--preset", "155SR13", "--model", "brush"});
         QCOMPARE(otherModel.exitCode, 2);
         QVERIFY2(otherModel.err.contains("--preset"), otherModel.err.constData());
+    }
+
+    // import --tir makes a file the tire model of an axle; the new setup runs, and export
+    // --tir writes the same coefficients back (the file's own, not a fit).
+    void importTirMakesTheModel() {
+        QTemporaryDir dir;
+        const QString file = QStringLiteral(VTW_SOURCE_DIR "/resources/tires/mf_185_80R14.tir");
+        const QString setup = dir.filePath(QStringLiteral("tir.json"));
+        const Outcome imported = runCli({"import", "--tir", file, "--axle", "both", "-o", setup});
+        QVERIFY2(imported.exitCode == 0, imported.err.constData());
+        const QJsonObject root = QJsonDocument::fromJson(contents(setup)).object();
+        const QJsonObject front = root.value("tires").toObject().value("front").toObject();
+        QCOMPARE(front.value("model").toString(), QStringLiteral("tir"));
+        QCOMPARE(front.value("tir").toObject().value("source").toString(), QStringLiteral("mf_185_80R14.tir"));
+        const Outcome run = runCli({"run", "-s", setup, "-m", "braking"});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const Outcome back = runCli({"export", "--tir", "-s", setup, "--axle", "rear"});
+        QVERIFY2(back.exitCode == 0, back.err.constData());
+        QVERIFY(back.out.contains("the .tir model's coefficients, from mf_185_80R14.tir"));
+
+        const Outcome badAxle = runCli({"import", "--tir", file, "--axle", "middle", "-o", setup});
+        QCOMPARE(badAxle.exitCode, 2);
+        const Outcome notTir = runCli({"import", "--tir", setup, "-o", dir.filePath(QStringLiteral("x.json"))});
+        QCOMPARE(notTir.exitCode, 1);
+        QVERIFY2(notTir.err.contains("cannot import"), notTir.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.json"))));
+    }
+
+    // export --tir writes an axle's tyre as a .tir the tire command reads back: the default
+    // car's simplified magic formula maps exactly (docs/physics.md 14.7), so at the file's
+    // nominal load (the axle's static wheel load) the longitudinal curve is the model's.
+    void exportTirReadsBackAsTheSameCurve() {
+        QTemporaryDir dir;
+        const QString tir = dir.filePath(QStringLiteral("rear.tir"));
+        const Outcome exported = runCli({"export", "--tir", "--axle", "rear", "-o", tir});
+        QVERIFY2(exported.exitCode == 0, exported.err.constData());
+        const Outcome fromFile = runCli({"tire", "--tir", tir, "--format", "json", "--sweep", "slip-ratio", "--from",
+                                         "0.05", "--to", "0.1", "--count", "2"});
+        QVERIFY2(fromFile.exitCode == 0, fromFile.err.constData());
+        const QJsonObject file = QJsonDocument::fromJson(fromFile.out).object();
+        const double load = file.value("conditions").toObject().value("normal_load_N").toDouble();
+        QVERIFY(load > 0.0);
+        const Outcome fromModel = runCli({"tire", "--axle", "rear", "--format", "json", "--sweep", "slip-ratio",
+                                          "--load", QString::number(load, 'g', 17), "--from", "0.05", "--to",
+                                          "0.1", "--count", "2"});
+        QVERIFY2(fromModel.exitCode == 0, fromModel.err.constData());
+        const QJsonObject model = QJsonDocument::fromJson(fromModel.out).object();
+        const double fxFile = file.value("rows").toArray().first().toArray().at(2).toDouble();
+        const double fxModel = model.value("rows").toArray().first().toArray().at(2).toDouble();
+        // The model's fast sine and atan (relative error < 1e-9) and the printed digits.
+        constexpr double printedTolerance = 1e-6;
+        QVERIFY2(std::abs(fxFile - fxModel) <= printedTolerance * std::abs(fxModel),
+                 qPrintable(QStringLiteral("%1 vs %2").arg(fxFile).arg(fxModel)));
+
+        const Outcome bothAxles = runCli({"export", "--tir", "--axle", "both"});
+        QCOMPARE(bothAxles.exitCode, 2);
+        QVERIFY2(bothAxles.err.contains("--axle must be front or rear"), bothAxles.err.constData());
+        const Outcome badLoad = runCli({"export", "--tir", "--nominal-load", "-5"});
+        QCOMPARE(badLoad.exitCode, 2);
+        QVERIFY2(badLoad.err.contains("--nominal-load must be a positive number"), badLoad.err.constData());
+        const Outcome twoExports = runCli({"export", "--tir", "--curve", "power"});
+        QCOMPARE(twoExports.exitCode, 2);
     }
 
     // --tir evaluates a tyre property file (docs/physics.md 14): the aligning moment as a
@@ -867,11 +940,53 @@ private slots:
                      o.out.contains("0 of 200 laps failed"),
                  o.out.constData());
         // The rule is the default car's unless named, and the output says which ran.
-        QVERIFY2(o.out.contains("normalisedSlip"), o.out.constData());
+        QVERIFY2(o.out.contains("normalised-slip"), o.out.constData());
         const Outcome ellipse =
-            runCli({"bench", "--seconds", "1", "--runs", "1", "--combined-slip", "frictionEllipse"});
+            runCli({"bench", "--seconds", "1", "--runs", "1", "--combined-slip", "friction-ellipse"});
         QCOMPARE(ellipse.exitCode, 0);
-        QVERIFY2(ellipse.out.contains("frictionEllipse"), ellipse.out.constData());
+        QVERIFY2(ellipse.out.contains("friction-ellipse"), ellipse.out.constData());
+    }
+
+    // One spelling for every option set on the command line (lower-case words joined by
+    // hyphens), and the older ones still work: bench's euler and semi-implicit, and a
+    // setup file's keys (frictionEllipse, magicFormula). The output names the canonical one.
+    void benchTakesEveryNameOfAnOption_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("printed");
+        QTest::newRow("euler") << QStringList{"--integrator", "euler"} << "integrator explicit-euler";
+        QTest::newRow("semi-implicit") << QStringList{"--integrator", "semi-implicit"}
+                                       << "integrator semi-implicit-euler";
+        QTest::newRow("rungeKutta4") << QStringList{"--integrator", "rungeKutta4"} << "integrator rk4";
+        QTest::newRow("frictionEllipse") << QStringList{"--combined-slip", "frictionEllipse"} << "friction-ellipse";
+        QTest::newRow("slipSpeed") << QStringList{"--tire", "slipSpeed"} << "tire slip-speed";
+        QTest::newRow("slip-speed") << QStringList{"--tire", "slip-speed"} << "tire slip-speed";
+    }
+    void benchTakesEveryNameOfAnOption() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, printed);
+        const Outcome o = runCli(QStringList{"bench", "--seconds", "0.1", "--runs", "1"} + args);
+        QVERIFY2(o.exitCode == 0, o.err.constData());
+        QVERIFY2(o.out.contains(printed.toUtf8()), o.out.constData());
+    }
+
+    // The help and the refusals list the registered CLI names (tires/TireModels.h, SetupOptions.h).
+    void optionListsComeFromTheRegistries() {
+        const Outcome help = runCli({"bench", "--help"});
+        QCOMPARE(help.exitCode, 0);
+        for (const vtw::TireModelInfo& m : vtw::tireModels)
+            QVERIFY2(help.out.contains(m.cliName.data()), help.out.constData());
+        for (const auto& i : vtw::integratorOptions)
+            QVERIFY2(help.out.contains(i.cliName.data()), help.out.constData());
+        const Outcome bad = runCli({"bench", "--integrator", "leapfrog"});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("unknown integrator 'leapfrog' (known: explicit-euler, semi-implicit-euler, rk4)"),
+                 bad.err.constData());
+        const Outcome model = runCli({"tire", "--model", "wooden"});
+        QCOMPARE(model.exitCode, 2);
+        QVERIFY2(model.err.contains("unknown model 'wooden' (known: linear, table, magic-formula"), model.err.constData());
+        const Outcome surface = runCli({"run", "--help"});
+        for (const vtw::SurfacePreset& p : vtw::surfacePresets)
+            QVERIFY2(surface.out.contains(p.key.data()), surface.out.constData());
     }
 };
 

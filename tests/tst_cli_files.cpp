@@ -93,6 +93,7 @@ void TestCliFiles::fullDiskKeepsOldFile_data() {
                                 << 1;
     QTest::newRow("export -o") << QStringList{"export", "-o", "keep.json"} << 4;
     QTest::newRow("tire -o") << QStringList{"tire", "-o", "keep.csv"} << 1;
+    QTest::newRow("export --tir -o") << QStringList{"export", "--tir", "-o", "keep.tir"} << 1;
 }
 
 void TestCliFiles::fullDiskKeepsOldFile() {

@@ -7,11 +7,13 @@
 // allow stops as numerically unstable (docs/physics.md 7).
 #include "FrictionEnvelope.h"
 #include "Setup.h"
+#include "SetupOptions.h"
 #include "Simulator.h"
 #include "Units.h"
 #include "step/VehicleModel.h"
 #include "tires/SurfacePresets.h"
 #include "tires/TireModel.h"
+#include "tires/TireModels.h"
 
 #include <QtTest>
 
@@ -37,33 +39,6 @@ constexpr double kinematicTolerance = 1e-6;
 constexpr double startSpeed = 100.0 / 3.6; // m/s, the 100-0 km/h braking run
 constexpr double launchSeconds = 2.0;
 constexpr double stopSpeed = 0.05; // m/s: at rest for the stopping distance
-
-const std::array<TireModelKind, 7> allModels{TireModelKind::Linear,       TireModelKind::Table,
-                                             TireModelKind::MagicFormula, TireModelKind::Pacejka94,
-                                             TireModelKind::Brush,        TireModelKind::Calspan,
-                                             TireModelKind::SlipSpeed};
-
-const char* modelName(TireModelKind k) {
-    switch (k) {
-    case TireModelKind::Linear: return "linear";
-    case TireModelKind::Table: return "table";
-    case TireModelKind::MagicFormula: return "magic formula";
-    case TireModelKind::Pacejka94: return "pacejka94";
-    case TireModelKind::Brush: return "brush";
-    case TireModelKind::Calspan: return "calspan";
-    case TireModelKind::SlipSpeed: return "slip speed";
-    }
-    return "?";
-}
-
-const char* integratorName(Integrator i) {
-    switch (i) {
-    case Integrator::ExplicitEuler: return "explicit Euler";
-    case Integrator::SemiImplicitEuler: return "semi-implicit Euler";
-    case Integrator::RungeKutta4: return "RK4";
-    }
-    return "?";
-}
 
 // The default car with brakes strong enough to lock every wheel, and no drag or
 // rolling resistance: the tires are then the only horizontal force, so the kinematic
@@ -111,13 +86,12 @@ private slots:
         QTest::addColumn<TireModelKind>("model");
         QTest::addColumn<double>("grip");
         QTest::addColumn<Integrator>("integrator");
-        for (TireModelKind k : allModels)
+        for (const TireModelInfo& model : tireModels)
             for (const SurfacePreset& surface : surfacePresets)
-                for (Integrator i : {Integrator::ExplicitEuler, Integrator::SemiImplicitEuler,
-                                     Integrator::RungeKutta4})
-                    QTest::addRow("%s/%s/%s", modelName(k), std::string(surface.key).c_str(),
-                                  integratorName(i))
-                        << k << surface.gripScale << i;
+                for (const OptionName<Integrator>& i : integratorOptions)
+                    QTest::addRow("%s/%s/%s", std::string(model.key).c_str(), std::string(surface.key).c_str(),
+                                  std::string(i.cliName).c_str())
+                        << model.value << surface.gripScale << i.value;
     }
     void tiresStayWithinTheirGrip() {
         QFETCH(TireModelKind, model);
@@ -199,9 +173,10 @@ private slots:
     // cornering force and turns it tens of degrees off.
     void lockedWheelForceOpposesItsSliding_data() {
         QTest::addColumn<TireModelKind>("model");
-        for (TireModelKind k : {TireModelKind::Linear, TireModelKind::Table,
-                                TireModelKind::MagicFormula, TireModelKind::Pacejka94})
-            QTest::addRow("%s", modelName(k)) << k;
+        // The pure-slip models: the others combine their slips by their own laws.
+        for (const TireModelInfo& model : tireModels)
+            if (model.pureSlip)
+                QTest::addRow("%s", std::string(model.key).c_str()) << model.value;
     }
     void lockedWheelForceOpposesItsSliding() {
         QFETCH(TireModelKind, model);

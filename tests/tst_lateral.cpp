@@ -1,6 +1,7 @@
 // Lateral dynamics and steering against closed forms: Ackermann geometry
 // (docs/physics.md 8) and the linear bicycle model (docs/physics.md 9, Gillespie ch. 6).
 #include "Setup.h"
+#include "SetupOptions.h"
 #include "Simulator.h"
 #include "Steering.h"
 #include "Telemetry.h"
@@ -540,9 +541,8 @@ private slots:
     // an open one lets the outer wheel run faster in a turn.
     void differentialsInATurn_data() {
         QTest::addColumn<int>("layout");
-        QTest::newRow("rear-wheel drive") << int(DrivelineLayout::RearWheelDrive);
-        QTest::newRow("front-wheel drive") << int(DrivelineLayout::FrontWheelDrive);
-        QTest::newRow("all-wheel drive") << int(DrivelineLayout::AllWheelDrive);
+        for (const OptionName<DrivelineLayout>& layout : drivelineLayoutOptions)
+            QTest::newRow(std::string(layout.displayName).c_str()) << int(layout.value);
     }
     void differentialsInATurn() {
         QFETCH(int, layout);

@@ -12,6 +12,7 @@
 #include "maneuvers/ManeuverFactory.h"
 #include "reference/ReferenceStep.h"
 #include "setupfile/CarLibrary.h"
+#include "setupfile/SetupEnumKeys.h"
 #include "step/VehicleModel.h"
 
 #include <QtTest>
@@ -171,15 +172,6 @@ Setup variantOf(Setup s) {
     return s;
 }
 
-QString integratorName(Integrator i) {
-    switch (i) {
-    case Integrator::ExplicitEuler: return QStringLiteral("explicit");
-    case Integrator::SemiImplicitEuler: return QStringLiteral("semi-implicit");
-    case Integrator::RungeKutta4: return QStringLiteral("rk4");
-    }
-    return {};
-}
-
 } // namespace
 
 class TestReferenceStep : public QObject {
@@ -307,10 +299,10 @@ void TestReferenceStep::fastStepMatchesReference_data() {
     for (qsizetype c = 0; c < cars.size(); ++c) {
         const LibraryCar& car = cars[c];
         for (const ManeuverDescription& m : maneuverCatalogue()) {
-            for (Integrator i : {Integrator::ExplicitEuler, Integrator::SemiImplicitEuler, Integrator::RungeKutta4}) {
-                const QString row = car.name + " / " + QString::fromStdString(m.id) + " / " + integratorName(i);
+            for (const OptionName<Integrator>& i : integratorOptions) {
+                const QString row = car.name + " / " + QString::fromStdString(m.id) + " / " + optionText(i.cliName);
                 QTest::newRow(qPrintable(row)) << car.resourcePath << QString::fromStdString(m.id)
-                                               << static_cast<int>(i) << (c + 1 == cars.size());
+                                               << static_cast<int>(i.value) << (c + 1 == cars.size());
             }
         }
     }

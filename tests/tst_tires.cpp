@@ -4,7 +4,9 @@
 #include "tires/BrushTire.h"
 #include "tires/CalspanPresets.h"
 #include "tires/SurfacePresets.h"
+#include "tires/TirFromMagicFormula.h"
 #include "tires/TireModel.h"
+#include "tires/TireModels.h"
 #include "tires/TireSweep.h"
 
 #include <QJsonArray>
@@ -43,40 +45,31 @@ constexpr double slopeStep = 1e-6;         // h of the central difference (slip 
 constexpr double sweepPeakTolerance = 1e-6; // relative: a dense sweep's max vs the true peak
 constexpr double fastMathTolerance = 1e-9;  // relative: FastMath.h against libm
 
-const std::array<TireModelKind, 7> allModels{TireModelKind::Linear,       TireModelKind::Table,
-                                             TireModelKind::MagicFormula, TireModelKind::Pacejka94,
-                                             TireModelKind::Brush,        TireModelKind::Calspan,
-                                             TireModelKind::SlipSpeed};
-const std::array<CombinedSlipMethod, 2> allMethods{CombinedSlipMethod::FrictionEllipse,
-                                                   CombinedSlipMethod::NormalisedSlip};
+// Every registered model and combination rule (tires/TireModels.h), in their order.
+constexpr auto allModels = [] {
+    std::array<TireModelKind, tireModels.size()> out{};
+    for (std::size_t i = 0; i < out.size(); ++i)
+        out[i] = tireModels[i].value;
+    return out;
+}();
+constexpr auto allMethods = [] {
+    std::array<CombinedSlipMethod, combinedSlipOptions.size()> out{};
+    for (std::size_t i = 0; i < out.size(); ++i)
+        out[i] = combinedSlipOptions[i].value;
+    return out;
+}();
 
+// Row names: the file keys.
 const char* modelName(TireModelKind k) {
-    switch (k) {
-    case TireModelKind::Linear:
-        return "linear";
-    case TireModelKind::Table:
-        return "table";
-    case TireModelKind::MagicFormula:
-        return "magic formula";
-    case TireModelKind::Pacejka94:
-        return "pacejka94";
-    case TireModelKind::Brush:
-        return "brush";
-    case TireModelKind::Calspan:
-        return "calspan";
-    case TireModelKind::SlipSpeed:
-        return "slip speed";
-    }
-    return "?";
+    return tireModel(k).key.data();
 }
 
 const char* methodName(CombinedSlipMethod m) {
-    return m == CombinedSlipMethod::FrictionEllipse ? "ellipse" : "normalised";
+    return findOption(m)->key.data();
 }
 
 bool isPureSlipModel(TireModelKind k) {
-    return k == TireModelKind::Linear || k == TireModelKind::Table ||
-           k == TireModelKind::MagicFormula || k == TireModelKind::Pacejka94;
+    return tireModel(k).pureSlip;
 }
 
 // Table 1, 155SR13 column (docs/physics.md 6.6), written out here rather than taken from the
@@ -115,6 +108,13 @@ TireParams testParams(TireModelKind kind,
     p.brush = {100000.0, 80000.0, 0.9}; // Cs N, Ca N/rad, mu
     p.calspan = table1Tire155SR13();
     p.slipSpeed = {0.95, 0.4}; // mu, K m/s
+    // A PAC2002 set with known closed forms: a simplified magic formula mapped onto it
+    // (docs/physics.md 14.7), nominal load 4500 N, so every shift is zero.
+    MagicFormulaParams tirShape;
+    tirShape.longitudinal = {11.0, 1.7, 1.15, 0.1};
+    tirShape.lateral = {9.0, 1.4, 1.05, -0.3};
+    p.tir.coefficients = tirFromMagicFormula(tirShape, 4500.0, 0.31);
+    p.tir.source = "test set";
     return p;
 }
 
@@ -173,6 +173,12 @@ Stiffness statedStiffness(const TireParams& p, double fz) {
             p.slipSpeed.frictionCoefficient * fz * contactSpeed / p.slipSpeed.halfForceSlipSpeed;
         return {s, s};
     }
+    case TireModelKind::Tir: { // 14.3 without shifts, camber or load terms: Kx = PKX1 Fz,
+        // Ky = -PKY1 Fz0 sin(2 atan(Fz / (PKY2 Fz0))) (the slope against tan(alpha), the
+        // same as against alpha at zero slip)
+        const TirCoefficients& c = p.tir.coefficients;
+        return {c.PKX1 * fz, -c.PKY1 * c.FNOMIN * std::sin(2.0 * std::atan(fz / (c.PKY2 * c.FNOMIN)))};
+    }
     }
     return {};
 }
@@ -204,6 +210,8 @@ double peakFactor(const TireParams& p, double fz) {
         return p.calspan.mu0; // f(sigma) < 1 and mu <= mu0
     case TireModelKind::SlipSpeed:
         return p.slipSpeed.frictionCoefficient; // u(l) < FMAX
+    case TireModelKind::Tir: // mu_x = PDX1, mu_y = PDY1 (no load terms); C > 1: the sine reaches 1
+        return std::max(p.tir.coefficients.PDX1, p.tir.coefficients.PDY1);
     }
     return 0.0;
 }
@@ -285,6 +293,18 @@ class TestTires : public QObject {
 
 private slots:
     // --- every model ------------------------------------------------------------------
+
+    // The tests below take their rows from the registry (tires/TireModels.h); a model
+    // added there needs its expected values here too: the stiffness and peak its
+    // definition states (statedStiffness and peakFactor give 0 for a model they lack).
+    void everyRegisteredModelHasItsExpectedValues() {
+        for (const TireModelInfo& model : tireModels) {
+            const TireParams p = testParams(model.value);
+            const Stiffness k = statedStiffness(p, load);
+            QVERIFY2(k.longitudinal > 0.0 && k.lateral > 0.0, model.key.data());
+            QVERIFY2(peakFactor(p, load) > 0.0, model.key.data());
+        }
+    }
 
     void zeroSlipGivesZeroForce_data() { addModelMethodRows(); }
     void zeroSlipGivesZeroForce() {

@@ -6,6 +6,7 @@
 #include "ParameterPanel.h"
 #include "SetupDocument.h"
 #include "TireParameterForm.h"
+#include "setupfile/SetupEnumKeys.h"
 #include "setupfile/SetupMetadata.h"
 #include "setupfile/SetupValidation.h"
 
@@ -160,6 +161,35 @@ private slots:
         QCOMPARE(form.currentModelPage(), int(TireModelKind::Brush));
         document.undoStack()->undo();
         QCOMPARE(form.currentModelPage(), int(TireModelKind::MagicFormula));
+    }
+
+    // Every registered model (tires/TireModels.h) has its page: chosen, it shows the
+    // editors of its own section's fields and of no other model's.
+    void everyTireModelHasItsFormPage() {
+        SetupDocument document(defaultSetup());
+        TireParameterForm form(&document, QStringLiteral("front"));
+        auto* model = qobject_cast<EnumFieldEditor*>(form.forms().first()->editor(QStringLiteral("tires.front.model")));
+        QVERIFY(model);
+        for (const TireModelInfo& entry : tireModels) {
+            const int index = int(entry.value);
+            model->comboBox()->setCurrentIndex(index);
+            emit model->comboBox()->activated(index);
+            QCOMPARE(form.currentModelPage(), index);
+            const QString section = QStringLiteral("tires.front.") + optionText(entry.key) + QLatin1Char('.');
+            QStringList shown;
+            for (const FieldEditor* e : form.currentPage()->findChildren<FieldEditor*>())
+                shown << e->field().path;
+            QStringList expected;
+            for (const FieldMeta* f : fieldsWithPrefix(section))
+                expected << f->path;
+            if (entry.form.extra == TireFormExtra::TablePoints)
+                expected.clear(); // its points are edited in the tire tables view
+            shown.sort();
+            expected.sort();
+            QCOMPARE(shown, expected);
+            const bool presets = form.currentPage()->findChild<QComboBox*>(QStringLiteral("calspanPresets"));
+            QCOMPARE(presets, entry.form.extra == TireFormExtra::CalspanPresets);
+        }
     }
 };
 

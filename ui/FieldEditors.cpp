@@ -35,33 +35,6 @@ QString describe(const SetupIssues& issues, const QString& ownPath) {
 
 } // namespace
 
-QString enumKeyDisplayName(const QString& key) {
-    static const QHash<QString, QString> names{
-        {"linear", QObject::tr("Linear, capped")},
-        {"table", QObject::tr("Table")},
-        {"magicFormula", QObject::tr("Magic formula (simplified)")},
-        {"pacejka94", QObject::tr("Pacejka '94")},
-        {"brush", QObject::tr("Brush / Dugoff")},
-        {"calspan", QObject::tr("Calspan")},
-        {"slipSpeed", QObject::tr("Slip speed")},
-        {"frictionEllipse", QObject::tr("Friction ellipse")},
-        {"normalisedSlip", QObject::tr("Normalised slip")},
-        {"speedLinear", QObject::tr("Speed-linear (Monster)")},
-        {"loadBased", QObject::tr("Load-based (c_rr × N)")},
-        {"rwd", QObject::tr("Rear-wheel drive")},
-        {"fwd", QObject::tr("Front-wheel drive")},
-        {"awd", QObject::tr("All-wheel drive")},
-        {"open", QObject::tr("Open")},
-        {"locked", QObject::tr("Locked")},
-        {"automatic", QObject::tr("Automatic")},
-        {"manual", QObject::tr("Manual")},
-        {"explicitEuler", QObject::tr("Explicit Euler")},
-        {"semiImplicitEuler", QObject::tr("Semi-implicit Euler")},
-        {"rungeKutta4", QObject::tr("Runge-Kutta 4")},
-    };
-    return names.value(key, key);
-}
-
 FieldEditor::FieldEditor(SetupDocument* document, const FieldMeta& field, QWidget* parent)
     : QWidget(parent), m_document(document), m_field(field) {
     auto* column = new QVBoxLayout(this);
@@ -217,8 +190,8 @@ bool NumberFieldEditor::eventFilter(QObject* watched, QEvent* event) {
 
 EnumFieldEditor::EnumFieldEditor(SetupDocument* document, const FieldMeta& field, QWidget* parent)
     : FieldEditor(document, field, parent), m_combo(new QComboBox(this)) {
-    for (const QString& key : field.enumKeys)
-        m_combo->addItem(enumKeyDisplayName(key), key);
+    for (qsizetype i = 0; i < field.enumKeys.size(); ++i)
+        m_combo->addItem(field.enumNames.value(i, field.enumKeys[i]), field.enumKeys[i]);
     m_combo->setToolTip(field.tooltip);
     setEditorWidget(m_combo);
     connect(m_combo, &QComboBox::activated, this, [this](int index) {

@@ -107,7 +107,4 @@ private:
     QLabel* m_count;
 };
 
-/// Readable name of an enum key ("magicFormula" -> "Magic formula (simplified)").
-QString enumKeyDisplayName(const QString& key);
-
 } // namespace vtw

@@ -221,11 +221,10 @@ void TireModelView::rebuildComparisons() {
     if (m_pinned)
         m_compare->addItem(tr("Pinned parameter set (B)"), QStringLiteral("pinned"));
     const TireModelKind current = params(axle()).model;
-    const QStringList& keys = enumKeys<TireModelKind>();
-    for (int i = 0; i < keys.size(); ++i) {
-        if (i != int(current))
-            m_compare->addItem(tr("Model: %1").arg(enumKeyDisplayName(keys[i])),
-                               QStringLiteral("model:") + keys[i]);
+    for (const TireModelInfo& model : tireModels) {
+        if (model.value != current)
+            m_compare->addItem(tr("Model: %1").arg(optionText(model.displayName)),
+                               QStringLiteral("model:") + optionText(model.key));
     }
     const int keep = m_compare->findData(previous);
     m_compare->setCurrentIndex(keep >= 0 ? keep : 0);
@@ -248,7 +247,7 @@ std::optional<TireParams> TireModelView::comparisonParams(QString* name) const {
             return std::nullopt;
         TireParams p = params(axle());
         p.model = *kind;
-        *name = enumKeyDisplayName(key.mid(6));
+        *name = enumDisplayName(*kind);
         return p;
     }
     return std::nullopt;
@@ -373,7 +372,7 @@ void TireModelView::refresh() {
     };
 
     const TireParams& a = params(axle());
-    const QString aName = enumKeyDisplayName(enumKeys<TireModelKind>().value(int(a.model)));
+    const QString aName = enumDisplayName(a.model);
     const FrictionLimits limA =
         drawTire(a, seriesColour(0), Qt::SolidLine, QStringLiteral("A"), true);
     QString bName;
@@ -427,7 +426,7 @@ void TireModelView::refresh() {
                             limitsText(limA));
     if (b && limB) {
         info += tr("<p><b>B</b> (dashed) — %1, %2 model:<br>%3</p>")
-                    .arg(bName, enumKeyDisplayName(enumKeys<TireModelKind>().value(int(b->model))),
+                    .arg(bName, enumDisplayName(b->model),
                          limitsText(*limB));
     }
     info += tr("<p><span style='color:%1'>━━</span> A at the chosen load &nbsp; "

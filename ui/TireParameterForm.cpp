@@ -19,11 +19,6 @@ namespace {
 const TireParams& axleParams(const Setup& s, const QString& axle) {
     return axle == QLatin1String("front") ? s.frontTires : s.rearTires;
 }
-// Models that give pure-slip curves only and need a combination rule (docs/physics.md 6.8).
-bool isPureSlipModel(TireModelKind kind) {
-    return kind == TireModelKind::Linear || kind == TireModelKind::Table ||
-           kind == TireModelKind::MagicFormula || kind == TireModelKind::Pacejka94;
-}
 } // namespace
 
 TireParameterForm::TireParameterForm(SetupDocument* document, const QString& axle, QWidget* parent)
@@ -34,7 +29,7 @@ TireParameterForm::TireParameterForm(SetupDocument* document, const QString& axl
     column->setContentsMargins(0, 0, 0, 0);
 
     std::vector<const FieldMeta*> common;
-    for (const char* key : {"model", "combinedSlip", "radius", "wheelInertia"})
+    for (const char* key : {"model", "combinedSlip", "radius", "wheelInertia", "camber", "pressure"})
         common.push_back(findField(p + QLatin1String(key)));
     column->addWidget(m_forms.emplace_back(new ParameterForm(document, common, this)));
 
@@ -43,86 +38,105 @@ TireParameterForm::TireParameterForm(SetupDocument* document, const QString& axl
     column->addWidget(m_modelBox);
     column->addStretch(1);
 
-    // One page per model, in the enum's order.
-    // Linear
-    m_pages->addWidget(addForm(p + "linear.", m_pages));
-    // Table: its points live in the curve editors.
-    {
-        auto* page = new QWidget(m_pages);
-        auto* l = new QVBoxLayout(page);
-        auto* note = new QLabel(tr("The table model reads two point lists: normalised "
-                                   "longitudinal force against slip ratio and normalised lateral "
-                                   "force against slip angle. Edit them in the tire tables view."),
-                                page);
-        note->setWordWrap(true);
-        auto* open = new QPushButton(tr("Edit the tables"), page);
-        connect(open, &QPushButton::clicked, this, [this] { emit editTablesRequested(m_axle); });
-        l->addWidget(note);
-        l->addWidget(open, 0, Qt::AlignLeft);
-        l->addStretch(1);
-        m_pages->addWidget(page);
-    }
-    // Magic formula: longitudinal and lateral side by side.
-    {
-        auto* page = new QWidget(m_pages);
-        auto* row = new QHBoxLayout(page);
-        row->setContentsMargins(0, 0, 0, 0);
-        for (const auto& [key, title] : {std::pair{"longitudinal", tr("Longitudinal (slip ratio)")},
-                                         std::pair{"lateral", tr("Lateral (slip angle, rad)")}}) {
-            auto* box = new QGroupBox(title, page);
-            auto* l = new QVBoxLayout(box);
-            l->addWidget(addForm(p + "magicFormula." + key + ".", box));
-            row->addWidget(box, 0, Qt::AlignTop);
-        }
-        m_pages->addWidget(page);
-    }
-    // Pacejka '94: longitudinal b and lateral a coefficients side by side.
-    {
-        auto* page = new QWidget(m_pages);
-        auto* row = new QHBoxLayout(page);
-        row->setContentsMargins(0, 0, 0, 0);
-        auto* b = new QGroupBox(tr("Longitudinal b0..b13"), page);
-        (new QVBoxLayout(b))->addWidget(addForm(p + "pacejka94.b", b));
-        auto* a = new QGroupBox(tr("Lateral a0..a17, camber"), page);
-        auto* al = new QVBoxLayout(a);
-        al->addWidget(addForm(p + "pacejka94.a", a));
-        al->addWidget(addForm(p + "pacejka94.camber", a));
-        row->addWidget(b, 0, Qt::AlignTop);
-        row->addWidget(a, 0, Qt::AlignTop);
-        m_pages->addWidget(page);
-    }
-    // Brush
-    m_pages->addWidget(addForm(p + "brush.", m_pages));
-    // Calspan, with the report's Table 1 tires as presets.
-    {
-        auto* page = new QWidget(m_pages);
-        auto* l = new QVBoxLayout(page);
-        l->setContentsMargins(0, 0, 0, 0);
-        auto* presetRow = new QHBoxLayout;
-        auto* presets = new QComboBox(page);
-        presets->setObjectName(QStringLiteral("calspanPresets"));
-        presets->addItem(tr("Load a Table 1 tire…"));
-        for (std::string_view name : calspanPresetNames())
-            presets->addItem(QString::fromUtf8(name.data(), qsizetype(name.size())));
-        connect(presets, &QComboBox::activated, this, [this, presets](int index) {
-            if (index > 0)
-                applyCalspanPreset(index - 1);
-            presets->setCurrentIndex(0);
-        });
-        presetRow->addWidget(new QLabel(tr("Preset:"), page));
-        presetRow->addWidget(presets, 1);
-        l->addLayout(presetRow);
-        l->addWidget(addForm(p + "calspan.", page));
-        m_pages->addWidget(page);
-    }
-    // Slip speed
-    m_pages->addWidget(addForm(p + "slipSpeed.", m_pages));
+    // One page per model, in the enum's order, as its entry in tires/TireModels.h lays it out.
+    for (const TireModelInfo& model : tireModels)
+        m_pages->addWidget(addModelPage(model, p + optionText(model.key) + QLatin1Char('.')));
 
     connect(document, &SetupDocument::changed, this, [this, p](const SetupChange& change) {
         if (change.affects(p + "model"))
             showModel();
     });
     showModel();
+}
+
+QWidget* TireParameterForm::addModelPage(const TireModelInfo& model, const QString& section) {
+    auto* page = new QWidget(m_pages);
+    auto* column = new QVBoxLayout(page);
+    column->setContentsMargins(0, 0, 0, 0);
+    switch (model.form.extra) {
+    case TireFormExtra::None: break;
+    case TireFormExtra::TablePoints: column->addWidget(tablePointsNote(page)); break;
+    case TireFormExtra::CalspanPresets: column->addLayout(calspanPresetRow(page)); break;
+    case TireFormExtra::TirFile: column->addWidget(tirFileRow(page)); break;
+    }
+    // The boxes side by side; a box without a title is a plain form.
+    auto* row = new QHBoxLayout;
+    for (int b = 0; b < model.form.boxCount; ++b) {
+        const TireFormBox& box = model.form.boxes[std::size_t(b)];
+        QWidget* holder = page;
+        QVBoxLayout* forms = nullptr;
+        if (box.title.empty()) {
+            forms = new QVBoxLayout;
+            row->addLayout(forms, 1);
+        } else {
+            auto* group = new QGroupBox(optionText(box.title), page);
+            holder = group;
+            forms = new QVBoxLayout(group);
+            row->addWidget(group, 0, Qt::AlignTop);
+        }
+        for (std::string_view prefix : fieldPrefixes(box))
+            forms->addWidget(addForm(section + optionText(prefix), holder));
+    }
+    column->addLayout(row);
+    column->addStretch(1);
+    return page;
+}
+
+QWidget* TireParameterForm::tablePointsNote(QWidget* parent) {
+    auto* note = new QWidget(parent);
+    auto* l = new QVBoxLayout(note);
+    auto* text = new QLabel(tr("The table model reads two point lists: normalised "
+                               "longitudinal force against slip ratio and normalised lateral "
+                               "force against slip angle. Edit them in the tire tables view."),
+                            note);
+    text->setWordWrap(true);
+    auto* open = new QPushButton(tr("Edit the tables"), note);
+    connect(open, &QPushButton::clicked, this, [this] { emit editTablesRequested(m_axle); });
+    l->addWidget(text);
+    l->addWidget(open, 0, Qt::AlignLeft);
+    return note;
+}
+
+QLayout* TireParameterForm::calspanPresetRow(QWidget* parent) {
+    auto* presetRow = new QHBoxLayout;
+    auto* presets = new QComboBox(parent);
+    presets->setObjectName(QStringLiteral("calspanPresets"));
+    presets->addItem(tr("Load a Table 1 tire…"));
+    for (std::string_view name : calspanPresetNames())
+        presets->addItem(QString::fromUtf8(name.data(), qsizetype(name.size())));
+    connect(presets, &QComboBox::activated, this, [this, presets](int index) {
+        if (index > 0)
+            applyCalspanPreset(index - 1);
+        presets->setCurrentIndex(0);
+    });
+    presetRow->addWidget(new QLabel(tr("Preset:"), parent));
+    presetRow->addWidget(presets, 1);
+    return presetRow;
+}
+
+QWidget* TireParameterForm::tirFileRow(QWidget* parent) {
+    auto* row = new QWidget(parent);
+    auto* l = new QHBoxLayout(row);
+    l->setContentsMargins(0, 0, 0, 0);
+    auto* source = new QLabel(row);
+    source->setObjectName(QStringLiteral("tirSource"));
+    source->setWordWrap(true);
+    auto update = [this, source] {
+        const TirTireParams& tir = axleParams(m_document->setup(), m_axle).tir;
+        const std::string_view version = tirVersionName(tir.coefficients.version);
+        source->setText(tr("From %1 (%2, FNOMIN %3 N)")
+                            .arg(QString::fromStdString(tir.source),
+                                 QString::fromUtf8(version.data(), qsizetype(version.size())))
+                            .arg(tir.coefficients.FNOMIN, 0, 'f', 0));
+    };
+    update();
+    connect(m_document, &SetupDocument::changed, source, update);
+    auto* import = new QPushButton(tr("Import .tir…"), row);
+    import->setObjectName(QStringLiteral("importTir"));
+    connect(import, &QPushButton::clicked, this, [this] { emit importTirRequested(m_axle); });
+    l->addWidget(source, 1);
+    l->addWidget(import);
+    return row;
 }
 
 ParameterForm* TireParameterForm::addForm(const QString& prefix, QWidget* parent) {
@@ -141,6 +155,10 @@ int TireParameterForm::currentModelPage() const {
     return m_pages->currentIndex();
 }
 
+QWidget* TireParameterForm::currentPage() const {
+    return m_pages->currentWidget();
+}
+
 void TireParameterForm::showModel() {
     const TireParams& t = axleParams(m_document->setup(), m_axle);
     m_pages->setCurrentIndex(int(t.model));
@@ -152,12 +170,11 @@ void TireParameterForm::showModel() {
         m_pages->widget(i)->setSizePolicy(policy, policy);
     }
     m_pages->adjustSize();
-    const QString key = enumKeys<TireModelKind>().value(int(t.model));
-    m_modelBox->setTitle(tr("%1 parameters").arg(enumKeyDisplayName(key)));
+    m_modelBox->setTitle(tr("%1 parameters").arg(enumDisplayName(t.model)));
     // The combination rule only matters to pure-slip models.
     if (FieldEditor* e =
             m_forms.first()->editor(QStringLiteral("tires.%1.combinedSlip").arg(m_axle)))
-        e->setEnabled(isPureSlipModel(t.model));
+        e->setEnabled(findOption(t.model) && findOption(t.model)->pureSlip);
 }
 
 void TireParameterForm::applyCalspanPreset(int index) {

@@ -4,11 +4,13 @@
 // wheel, and below them only the chosen model's parameters.
 
 #include "SetupDocument.h"
+#include "tires/TireModels.h"
 
 #include <QWidget>
 
 class QStackedWidget;
 class QGroupBox;
+class QLayout;
 
 namespace vtw {
 
@@ -24,15 +26,23 @@ public:
     void setUnitSystem(UnitSystem system);
     /// The page of the model currently shown (for tests).
     int currentModelPage() const;
+    QWidget* currentPage() const;
     QList<ParameterForm*> forms() const { return m_forms; }
 
 signals:
     void refused(const QString& reason);
     /// The table model's points are edited in the tire tables view.
     void editTablesRequested(const QString& axle);
+    /// The user asked to import a .tir file onto this axle.
+    void importTirRequested(const QString& axle);
 
 private:
     void showModel();
+    /// A model's page: its boxes of fields under `section` (tires.<axle>.<key>.) and its extra.
+    QWidget* addModelPage(const TireModelInfo& model, const QString& section);
+    QWidget* tablePointsNote(QWidget* parent);
+    QLayout* calspanPresetRow(QWidget* parent);
+    QWidget* tirFileRow(QWidget* parent);
     ParameterForm* addForm(const QString& prefix, QWidget* parent);
     void applyCalspanPreset(int index);
     SetupDocument* m_document;

@@ -1,5 +1,6 @@
 #include "CliCommon.h"
 #include "Commands.h"
+#include "TirFileCommands.h"
 
 #include "Simulator.h"
 #include "StepBenchmark.h"
@@ -7,7 +8,6 @@
 #include "setupfile/SetupMetadata.h"
 #include "study/Sweep.h"
 #include "track/PreparedTrack.h"
-#include "setupfile/SetupEnumKeys.h"
 #include "Units.h"
 
 #include <QCommandLineParser>
@@ -23,26 +23,33 @@ namespace vtw::cli {
 
 namespace {
 
-struct TireChoice {
-    const char* key;
-    TireModelKind kind;
-};
-constexpr TireChoice tireChoices[] = {
-    {"linear", TireModelKind::Linear},       {"table", TireModelKind::Table},
-    {"magic-formula", TireModelKind::MagicFormula}, {"pacejka94", TireModelKind::Pacejka94},
-    {"brush", TireModelKind::Brush},         {"calspan", TireModelKind::Calspan},
-    {"slip-speed", TireModelKind::SlipSpeed},
+struct Timing {
+    double nsPerStep = 0.0;  ///< best of the runs
+    double finalSpeed = 0.0; ///< m/s, of the last run
+    bool ok = true;
 };
 
-struct IntegratorChoice {
-    const char* key;
-    Integrator integrator;
-};
-constexpr IntegratorChoice integratorChoices[] = {
-    {"euler", Integrator::ExplicitEuler},
-    {"semi-implicit", Integrator::SemiImplicitEuler},
-    {"rk4", Integrator::RungeKutta4},
-};
+// The step loop timed `runs` times on the same inputs; the best run counts.
+Timing timeSteps(const Setup& setup, const std::vector<DriverInputs>& inputs, int runs) {
+    Timing t;
+    double best = 1e300;
+    for (int run = 0; run < runs; ++run) {
+        Simulator sim(setup);
+        const auto start = std::chrono::steady_clock::now();
+        for (const DriverInputs& in : inputs) {
+            if (!sim.step(in)) {
+                printError(QString::fromStdString(sim.error()));
+                t.ok = false;
+                return t;
+            }
+        }
+        const auto stop = std::chrono::steady_clock::now();
+        best = std::min(best, std::chrono::duration<double, std::nano>(stop - start).count());
+        t.finalSpeed = std::hypot(sim.state().body.vx, sim.state().body.vy);
+    }
+    t.nsPerStep = best / static_cast<double>(inputs.size());
+    return t;
+}
 
 // Wall time of f in ms, the best of `runs`.
 template <class F> double bestMs(int runs, F&& f) {
@@ -107,12 +114,11 @@ int benchCommand(const QStringList& arguments) {
         "200-point final-drive sweep of Monza laps on every core (best of 3 or --runs)."));
     parser.addHelpOption();
     const QCommandLineOption tireOpt(QStringLiteral("tire"),
-                                     QStringLiteral("Tire model on all wheels: linear, table, "
-                                                    "magic-formula, pacejka94, brush, calspan, slip-speed."),
-                                     QStringLiteral("model"), QStringLiteral("magic-formula"));
-    const QCommandLineOption integratorOpt(QStringLiteral("integrator"),
-                                           QStringLiteral("euler, semi-implicit or rk4."),
-                                           QStringLiteral("name"), QStringLiteral("semi-implicit"));
+                                     QStringLiteral("Tire model on all wheels: %1.").arg(optionCliNames<TireModelKind>()),
+                                     QStringLiteral("model"), optionText(tireModel(TireModelKind::MagicFormula).cliName));
+    const QCommandLineOption integratorOpt(
+        QStringLiteral("integrator"), QStringLiteral("%1.").arg(optionCliNames<Integrator>()), QStringLiteral("name"),
+        optionText(findOption(Integrator::SemiImplicitEuler)->cliName));
     const QCommandLineOption secondsOpt(QStringLiteral("seconds"), QStringLiteral("Simulated seconds per run."),
                                         QStringLiteral("s"), QStringLiteral("10"));
     // 40 runs of 10 s take well under a second. On the shared build machine the first
@@ -122,39 +128,40 @@ int benchCommand(const QStringList& arguments) {
                                      QStringLiteral("n"), QStringLiteral("40"));
     const QCommandLineOption combinedOpt(
         QStringLiteral("combined-slip"),
-        QStringLiteral("How the tires combine slips: normalisedSlip or frictionEllipse (default: "
-                       "the default car's)."),
+        QStringLiteral("How the tires combine slips: %1 (default: the default car's).")
+            .arg(optionCliNames<CombinedSlipMethod>()),
         QStringLiteral("rule"));
-    parser.addOptions({tireOpt, integratorOpt, combinedOpt, secondsOpt, runsOpt});
+    const QCommandLineOption tirFileOpt(
+        QStringLiteral("tir-file"),
+        QStringLiteral("With --tire tir: the tyre property file on all wheels (default: the model's default "
+                       "coefficients). The simplified magic formula is timed in the same run for comparison."),
+        QStringLiteral("file"));
+    parser.addOptions({tireOpt, integratorOpt, combinedOpt, secondsOpt, runsOpt, tirFileOpt});
     int code = Ok;
     if (!parseOrHelp(parser, arguments, code))
         return code;
 
     Setup setup = defaultSetup();
-    const std::string tireKey = parser.value(tireOpt).toStdString();
-    const auto tire = std::find_if(std::begin(tireChoices), std::end(tireChoices),
-                                   [&](const TireChoice& c) { return tireKey == c.key; });
-    if (tire == std::end(tireChoices)) {
-        printError(QStringLiteral("bench: unknown tire model '%1'").arg(parser.value(tireOpt)));
+    const auto tire = parseOptionArgument<TireModelKind>("bench", "tire model", parser.value(tireOpt));
+    const auto integrator = parseOptionArgument<Integrator>("bench", "integrator", parser.value(integratorOpt));
+    if (!tire || !integrator)
         return UsageError;
-    }
-    setup.frontTires.model = setup.rearTires.model = tire->kind;
-    const std::string integratorKey = parser.value(integratorOpt).toStdString();
-    const auto integ = std::find_if(std::begin(integratorChoices), std::end(integratorChoices),
-                                    [&](const IntegratorChoice& c) { return integratorKey == c.key; });
-    if (integ == std::end(integratorChoices)) {
-        printError(QStringLiteral("bench: unknown integrator '%1'").arg(parser.value(integratorOpt)));
-        return UsageError;
-    }
-    setup.simulation.integrator = integ->integrator;
+    setup.frontTires.model = setup.rearTires.model = *tire;
+    setup.simulation.integrator = *integrator;
     if (parser.isSet(combinedOpt)) {
-        const auto rule = enumFromKey<CombinedSlipMethod>(parser.value(combinedOpt));
-        if (!rule) {
-            printError(QStringLiteral("bench: unknown combined-slip rule '%1' (%2)")
-                           .arg(parser.value(combinedOpt), enumKeys<CombinedSlipMethod>().join(", ")));
+        const auto rule =
+            parseOptionArgument<CombinedSlipMethod>("bench", "combined-slip rule", parser.value(combinedOpt));
+        if (!rule)
+            return UsageError;
+        setup.frontTires.combinedSlip = setup.rearTires.combinedSlip = *rule;
+    }
+    if (parser.isSet(tirFileOpt)) {
+        if (*tire != TireModelKind::Tir) {
+            printError(QStringLiteral("bench: --tir-file needs --tire tir"));
             return UsageError;
         }
-        setup.frontTires.combinedSlip = setup.rearTires.combinedSlip = *rule;
+        if (importTir(setup, parser.value(tirFileOpt), QStringLiteral("both"), false) != Ok)
+            return Failed;
     }
     bool ok1 = false, ok2 = false;
     const double seconds = parser.value(secondsOpt).toDouble(&ok1);
@@ -169,32 +176,36 @@ int benchCommand(const QStringList& arguments) {
     const auto steps = static_cast<std::size_t>(std::llround(seconds / dt));
     const std::vector<DriverInputs> inputs = stepBenchmarkInputs(steps, dt);
 
-    double best = 1e300;
-    double finalSpeed = 0.0;
-    for (int run = 0; run < runs; ++run) {
-        Simulator sim(setup);
-        const auto start = std::chrono::steady_clock::now();
-        for (std::size_t i = 0; i < steps; ++i) {
-            if (!sim.step(inputs[i])) {
-                printError(QString::fromStdString(sim.error()));
-                return Failed;
-            }
-        }
-        const auto stop = std::chrono::steady_clock::now();
-        best = std::min(best, std::chrono::duration<double, std::nano>(stop - start).count());
-        finalSpeed = std::hypot(sim.state().body.vx, sim.state().body.vy);
-    }
-    const double nsPerStep = best / static_cast<double>(steps);
+    const Timing timing = timeSteps(setup, inputs, runs);
+    if (!timing.ok)
+        return Failed;
+    const double nsPerStep = timing.nsPerStep;
     char line[512];
     std::snprintf(line, sizeof line,
                   "tire %s, %s, integrator %s, %zu steps of %.3g ms (best of %d runs)\n"
                   "ns_per_step %.1f\nsteps_per_second %.0f\nfinal_speed_kmh %.2f\n",
-                  tire->key, qPrintable(enumKey(setup.frontTires.combinedSlip)), integ->key, steps, dt * 1e3, runs, nsPerStep, 1e9 / nsPerStep,
-                  units::mpsToKmh(finalSpeed));
-    std::string out = line;
-    if (!benchLaps(setup, runs, out))
+                  qPrintable(optionText(tireModel(*tire).cliName)),
+                  qPrintable(optionText(findOption(setup.frontTires.combinedSlip)->cliName)),
+                  qPrintable(optionText(findOption(*integrator)->cliName)), steps, dt * 1e3, runs, nsPerStep, 1e9 / nsPerStep,
+                  units::mpsToKmh(timing.finalSpeed));
+    printOut(line);
+    if (*tire == TireModelKind::Tir) {
+        // The same car on the simplified magic formula, timed in this run: the ratio is the
+        // figure to compare across machines (docs/physics.md 14; the README's benchmarks).
+        Setup reference = setup;
+        reference.frontTires.model = reference.rearTires.model = TireModelKind::MagicFormula;
+        const Timing mf = timeSteps(reference, inputs, runs);
+        if (!mf.ok)
+            return Failed;
+        std::snprintf(line, sizeof line, "tir_file %s\nns_per_step_magic_formula %.1f\ntir_over_magic_formula %.2f\n",
+                      qPrintable(QString::fromStdString(setup.frontTires.tir.source)), mf.nsPerStep,
+                      nsPerStep / mf.nsPerStep);
+        printOut(line);
+    }
+    std::string laps;
+    if (!benchLaps(setup, runs, laps))
         return Failed;
-    printOut(out);
+    printOut(laps);
     return Ok;
 }
 

@@ -116,9 +116,16 @@ namespace vtw::cli {
 
 QString csvCellText(const QString& text) { return csvCell(text); }
 
+QString surfaceNames() {
+    QStringList keys;
+    for (const SurfacePreset& preset : surfacePresets)
+        keys << optionText(preset.key);
+    return keys.join(QStringLiteral(", "));
+}
+
 bool parseSurface(const QString& text, double& gripScale) {
     for (const SurfacePreset& preset : surfacePresets) {
-        if (text == QLatin1String(preset.key.data(), static_cast<qsizetype>(preset.key.size()))) {
+        if (text == optionText(preset.key)) {
             gripScale = preset.gripScale;
             return true;
         }
@@ -129,11 +136,7 @@ bool parseSurface(const QString& text, double& gripScale) {
         gripScale = value;
         return true;
     }
-    QStringList keys;
-    for (const SurfacePreset& preset : surfacePresets)
-        keys << QString::fromUtf8(preset.key.data(), static_cast<qsizetype>(preset.key.size()));
-    printError(QStringLiteral("unknown surface '%1': use %2, or a grip scale in (0, 10]")
-                   .arg(text, keys.join(QStringLiteral(", "))));
+    printError(QStringLiteral("unknown surface '%1': use %2, or a grip scale in (0, 10]").arg(text, surfaceNames()));
     return false;
 }
 

@@ -1,7 +1,10 @@
 #pragma once
 
 #include "Setup.h"
+#include "SetupOptions.h"
+#include "setupfile/SetupEnumKeys.h"
 #include "setupfile/SetupJson.h"
+#include "tires/TireModels.h"
 
 #include <QCommandLineParser>
 #include <QStringList>
@@ -45,9 +48,28 @@ bool writeTextFile(const QString& path, const std::vector<std::string_view>& pie
 bool parseKeyValues(const QStringList& pairs, std::map<std::string, double>& out,
                     std::map<std::string, std::string>* words = nullptr);
 
-/// A surface for --surface: a preset key of tires/SurfacePresets.h (dry, wet, ice,
-/// gravel) or a grip scale in (0, 10]. Prints the error and returns false otherwise.
+/// A surface for --surface: a preset key of tires/SurfacePresets.h or a grip scale in
+/// (0, 10]. Prints the error and returns false otherwise.
 bool parseSurface(const QString& text, double& gripScale);
+/// The surface presets' keys, joined: "dry, wet, ...".
+QString surfaceNames();
+
+/// The command-line names of an option set, in its order: "linear, table, magic-formula, ...".
+template <typename Enum> QString optionCliNames() {
+    return optionTexts<Enum>(&OptionName<Enum>::cliName).join(QStringLiteral(", "));
+}
+
+/// The value of an option set an argument names (its CLI name, its file key or its former
+/// CLI name, OptionSet.h). Otherwise prints "COMMAND: unknown WHAT 'TEXT' (known: ...)" and
+/// returns nothing.
+template <typename Enum>
+std::optional<Enum> parseOptionArgument(const char* command, const char* what, const QString& text) {
+    if (const auto* entry = optionByCliName<Enum>(text.toStdString()))
+        return entry->value;
+    printError(QStringLiteral("%1: unknown %2 '%3' (known: %4)")
+                   .arg(QLatin1String(command), QLatin1String(what), text, optionCliNames<Enum>()));
+    return std::nullopt;
+}
 
 /// A CSV cell: quoted when it holds a comma, quote or newline.
 QString csvCellText(const QString& text);

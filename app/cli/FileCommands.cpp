@@ -1,5 +1,6 @@
 #include "CliCommon.h"
 #include "Commands.h"
+#include "TirFileCommands.h"
 
 #include "Engine.h"
 #include "setupfile/BoundedRead.h"
@@ -47,6 +48,18 @@ const FieldMeta* curveField(const QString& path) {
     return field;
 }
 
+// The end of an import: the changed setup validated, then written as a new file.
+int validateAndWrite(const Setup& setup, const UnknownKeys& unknownKeys, const QString& output, const QString& what) {
+    const SetupIssues issues = validateSetup(setup);
+    if (!issues.isEmpty()) {
+        printError(QStringLiteral("%1 makes the setup invalid:").arg(what));
+        for (const SetupIssue& issue : issues)
+            std::fprintf(stderr, "  %s\n", qPrintable(issue.toString()));
+        return Failed;
+    }
+    return writeTextFile(output, writeSetup(setup, unknownKeys).toStdString()) ? Ok : Failed;
+}
+
 QString axisHeader(const QString& label, const QString& unit) {
     return unit.isEmpty() ? label : QStringLiteral("%1 [%2]").arg(label, unit);
 }
@@ -85,7 +98,8 @@ int validateCommand(const QStringList& arguments) {
 int exportCommand(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Export a setup as JSON, or one of its curves as CSV or as an rpm|value lookup table."));
+        "Export a setup as JSON, one of its curves as CSV or as an rpm|value lookup table, or an "
+        "axle's tyre as a Magic Formula property file (.tir)."));
     parser.addHelpOption();
     const QCommandLineOption setupOpt({QStringLiteral("s"), QStringLiteral("setup")},
                                       QStringLiteral("Setup file or library car (default: the library's Corvette C5)."),
@@ -98,17 +112,37 @@ int exportCommand(const QStringList& arguments) {
                                        QStringLiteral("fmt"));
     const QCommandLineOption outputOpt({QStringLiteral("o"), QStringLiteral("output")},
                                        QStringLiteral("Output file (default: stdout)."), QStringLiteral("file"));
-    parser.addOptions({setupOpt, curveOpt, formatOpt, outputOpt});
+    const QCommandLineOption tirOpt(
+        QStringLiteral("tir"), QStringLiteral("Write an axle's tyre as a .tir file (PAC2002 coefficients; a model "
+                                              "other than the magic formula is fitted first)."));
+    const QCommandLineOption axleOpt(QStringLiteral("axle"), QStringLiteral("With --tir: front or rear (default front)."),
+                                     QStringLiteral("axle"));
+    const QCommandLineOption nominalLoadOpt(
+        QStringLiteral("nominal-load"),
+        QStringLiteral("With --tir: FNOMIN in N (default: the axle's static wheel load)."), QStringLiteral("N"));
+    parser.addOptions({setupOpt, curveOpt, formatOpt, outputOpt, tirOpt, axleOpt, nominalLoadOpt});
     int code = Ok;
     if (!parseOrHelp(parser, arguments, code))
         return code;
+    if (parser.isSet(tirOpt) && parser.isSet(curveOpt)) {
+        printError(QStringLiteral("export: --tir and --curve are different exports; give one"));
+        return UsageError;
+    }
     UnknownKeys unknownKeys;
     const std::optional<Setup> setup = loadSetupArgument(parser.value(setupOpt), &unknownKeys);
     if (!setup)
         return Failed;
 
     QByteArray bytes;
-    if (!parser.isSet(curveOpt)) {
+    if (parser.isSet(tirOpt)) {
+        const QString name = parser.isSet(setupOpt) ? QFileInfo(parser.value(setupOpt)).completeBaseName()
+                                                    : QStringLiteral("the default car");
+        const std::optional<QByteArray> tir =
+            tirExportText(*setup, name, parser.value(axleOpt), parser.value(nominalLoadOpt));
+        if (!tir)
+            return UsageError;
+        bytes = *tir;
+    } else if (!parser.isSet(curveOpt)) {
         bytes = writeSetup(*setup, unknownKeys);
     } else {
         const QString format = curveFormat(parser.value(formatOpt), parser.value(outputOpt));
@@ -147,7 +181,8 @@ int importCommand(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Replace one curve of a setup with a CSV (two columns, header optional) or an rpm|value "
-        "table, validate the result, and save it as a new setup file."));
+        "table, or an axle's tire model with a .tir file; validate the result, and save it as a new "
+        "setup file."));
     parser.addHelpOption();
     const QCommandLineOption setupOpt({QStringLiteral("s"), QStringLiteral("setup")},
                                       QStringLiteral("Setup file or library car (default: the library's Corvette C5)."),
@@ -160,13 +195,37 @@ int importCommand(const QStringList& arguments) {
                                        QStringLiteral("fmt"));
     const QCommandLineOption outputOpt({QStringLiteral("o"), QStringLiteral("output")},
                                        QStringLiteral("New setup file to write."), QStringLiteral("file"));
-    parser.addOptions({setupOpt, curveOpt, inputOpt, formatOpt, outputOpt});
+    const QCommandLineOption tirOpt(QStringLiteral("tir"),
+                                    QStringLiteral("Instead of a curve: a Magic Formula tyre property file (.tir) as "
+                                                   "the tire model of --axle."),
+                                    QStringLiteral("file"));
+    const QCommandLineOption axleOpt(QStringLiteral("axle"), QStringLiteral("With --tir: front, rear or both."),
+                                     QStringLiteral("axle"));
+    const QCommandLineOption radiusOpt(QStringLiteral("use-unloaded-radius"),
+                                       QStringLiteral("With --tir: take the file's UNLOADED_RADIUS as the wheel radius."));
+    parser.addOptions({setupOpt, curveOpt, inputOpt, formatOpt, outputOpt, tirOpt, axleOpt, radiusOpt});
     int code = Ok;
     if (!parseOrHelp(parser, arguments, code))
         return code;
-    if (!parser.isSet(inputOpt) || !parser.isSet(outputOpt)) {
-        printError(QStringLiteral("import: --input and --output are required"));
+    const bool tir = parser.isSet(tirOpt);
+    if ((!tir && !parser.isSet(inputOpt)) || !parser.isSet(outputOpt)) {
+        printError(QStringLiteral("import: --output and one of --input or --tir are required"));
         return UsageError;
+    }
+    if (tir && (parser.isSet(inputOpt) || parser.isSet(curveOpt))) {
+        printError(QStringLiteral("import: --tir replaces an axle's tire model, --input a curve; give one"));
+        return UsageError;
+    }
+    if (tir) {
+        UnknownKeys unknownKeys;
+        std::optional<Setup> setup = loadSetupArgument(parser.value(setupOpt), &unknownKeys);
+        if (!setup)
+            return Failed;
+        const int imported =
+            importTir(*setup, parser.value(tirOpt), parser.value(axleOpt), parser.isSet(radiusOpt));
+        if (imported != Ok)
+            return imported;
+        return validateAndWrite(*setup, unknownKeys, parser.value(outputOpt), QStringLiteral("the imported tyre"));
     }
     const FieldMeta* field = curveField(parser.value(curveOpt));
     if (!field)
@@ -189,16 +248,7 @@ int importCommand(const QStringList& arguments) {
         return Failed;
     }
     field->curve(*setup) = *imported.curve;
-    const SetupIssues issues = validateSetup(*setup);
-    if (!issues.isEmpty()) {
-        printError(QStringLiteral("the imported curve makes the setup invalid:"));
-        for (const SetupIssue& issue : issues)
-            std::fprintf(stderr, "  %s\n", qPrintable(issue.toString()));
-        return Failed;
-    }
-    return writeTextFile(parser.value(outputOpt), writeSetup(*setup, unknownKeys).toStdString())
-               ? Ok
-               : Failed;
+    return validateAndWrite(*setup, unknownKeys, parser.value(outputOpt), QStringLiteral("the imported curve"));
 }
 
 int convertCommand(const QStringList& arguments) {

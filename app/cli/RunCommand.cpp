@@ -54,8 +54,9 @@ int runCommand(const QStringList& arguments) {
                                                       "invalid_reason; nan for a figure not reached)."),
                                        QStringLiteral("fmt"), QStringLiteral("json"));
     const QCommandLineOption surfaceOpt(QStringLiteral("surface"),
-                                        QStringLiteral("Road surface: dry, wet, ice, gravel, or a grip "
-                                                       "scale (default: the setup's)."),
+                                        QStringLiteral("Road surface: %1, or a grip scale (default: the "
+                                                       "setup's).")
+                                            .arg(surfaceNames()),
                                         QStringLiteral("surface"));
     parser.addOptions({maneuverOpt, setupOpt, paramOpt, telemetryOpt, decimationOpt, scriptOpt, formatOpt,
                        surfaceOpt});

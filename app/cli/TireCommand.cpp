@@ -2,7 +2,6 @@
 #include "Commands.h"
 
 #include "Units.h"
-#include "setupfile/SetupEnumKeys.h"
 #include "setupfile/TirFileRead.h"
 #include "tires/CalspanPresets.h"
 #include "tires/TirSweep.h"
@@ -100,8 +99,7 @@ int tireCommand(const QStringList& arguments) {
     const QCommandLineOption axleOpt(QStringLiteral("axle"), QStringLiteral("front or rear."),
                                      QStringLiteral("axle"), QStringLiteral("front"));
     const QCommandLineOption modelOpt(QStringLiteral("model"),
-                                      QStringLiteral("Override the model: %1.")
-                                          .arg(enumKeys<TireModelKind>().join(QStringLiteral(", "))),
+                                      QStringLiteral("Override the model: %1.").arg(optionCliNames<TireModelKind>()),
                                       QStringLiteral("key"));
     const QCommandLineOption presetOpt(
         QStringLiteral("preset"),
@@ -214,12 +212,9 @@ int tireCommand(const QStringList& arguments) {
         return Failed;
     TireParams params = axle == QLatin1String("front") ? setup->frontTires : setup->rearTires;
     if (parser.isSet(modelOpt)) {
-        const auto kind = enumFromKey<TireModelKind>(parser.value(modelOpt));
-        if (!kind) {
-            printError(QStringLiteral("tire: unknown model '%1' (known: %2)")
-                           .arg(parser.value(modelOpt), enumKeys<TireModelKind>().join(QStringLiteral(", "))));
+        const auto kind = parseOptionArgument<TireModelKind>("tire", "model", parser.value(modelOpt));
+        if (!kind)
             return UsageError;
-        }
         params.model = *kind;
     }
     if (parser.isSet(presetOpt)) {

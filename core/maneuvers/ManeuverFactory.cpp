@@ -50,25 +50,29 @@ const std::vector<Entry>& entries() {
         {{"skidpad", "Constant-radius skidpad",
           "Hold a circle while the speed rises slowly: maximum lateral acceleration, understeer gradient.",
           {{"radius_m", "Radius (m)", 40.0, 5.0, 500.0},
-           {"ramp_mps2", "Speed ramp (m/s^2)", 0.15, 0.01, 2.0}}},
+           {"ramp_mps2", "Speed ramp (m/s^2)", 0.15, 0.01, 2.0}},
+          true},
          [](const auto& p) { return std::make_unique<Skidpad>(p.at("radius_m"), p.at("ramp_mps2")); }},
         {{"ramp-steer", "Ramp steer",
           "Constant speed, slowly rising steer: quasi-steady understeer gradient, fitted once the "
           "start transient has settled (2 s); a ramp too fast for that is flagged invalid.",
           {{"speed_kmh", "Speed (km/h)", 80.0, 10.0, 300.0},
-           {"rate_deg_s", "Steer ramp (deg/s, road wheel)", RampSteer::defaultRampRate, 0.01, 20.0}}},
+           {"rate_deg_s", "Steer ramp (deg/s, road wheel)", RampSteer::defaultRampRate, 0.01, 20.0}},
+          true},
          [](const auto& p) { return std::make_unique<RampSteer>(p.at("speed_kmh"), p.at("rate_deg_s")); }},
         {{"step-steer", "Step steer",
           "Constant speed, steer step: yaw-rate response, rise time, overshoot, settling.",
           {{"speed_kmh", "Speed (km/h)", 80.0, 10.0, 300.0},
-           {"steer_deg", "Steer step (deg, road wheel)", 2.0, -30.0, 30.0}}},
+           {"steer_deg", "Steer step (deg, road wheel)", 2.0, -30.0, 30.0}},
+          true},
          [](const auto& p) { return std::make_unique<StepSteer>(p.at("speed_kmh"), p.at("steer_deg")); }},
         {{"sine-steer", "Sine steer",
           "Constant speed, sinusoidal steer: yaw-rate gain and lag.",
           {{"speed_kmh", "Speed (km/h)", 80.0, 10.0, 300.0},
            {"amplitude_deg", "Amplitude (deg, road wheel)", 2.0, 0.1, 30.0},
            {"frequency_hz", "Frequency (Hz)", 0.5, 0.05, 5.0},
-           {"cycles", "Cycles", 4.0, 1.0, 50.0}}},
+           {"cycles", "Cycles", 4.0, 1.0, 50.0}},
+          true},
          [](const auto& p) {
              return std::make_unique<SineSteer>(p.at("speed_kmh"), p.at("amplitude_deg"),
                                                 p.at("frequency_hz"), p.at("cycles"));
@@ -77,7 +81,8 @@ const std::vector<Entry>& entries() {
           "Steady circle, then brake with the steer held: stays stable or spins.",
           {{"speed_kmh", "Speed (km/h)", 80.0, 10.0, 300.0},
            {"radius_m", "Radius (m)", 100.0, 10.0, 1000.0},
-           {"pedal", "Brake pedal (0-1)", 0.3, 0.01, 1.0}}},
+           {"pedal", "Brake pedal (0-1)", 0.3, 0.01, 1.0}},
+          true},
          [](const auto& p) {
              return std::make_unique<BrakeInTurn>(p.at("speed_kmh"), p.at("radius_m"), p.at("pedal"));
          }},
@@ -95,6 +100,13 @@ const std::vector<ManeuverDescription>& maneuverCatalogue() {
         return out;
     }();
     return catalogue;
+}
+
+const ManeuverDescription* findManeuverDescription(const std::string& id) {
+    for (const ManeuverDescription& d : maneuverCatalogue())
+        if (d.id == id)
+            return &d;
+    return nullptr;
 }
 
 std::unique_ptr<Maneuver> makeManeuver(const std::string& id, const ManeuverOptions& options,

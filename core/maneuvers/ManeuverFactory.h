@@ -19,10 +19,11 @@ struct ManeuverParameter {
 
 /// What the catalogue knows about a maneuver without making one.
 struct ManeuverDescription {
-    std::string id;
-    std::string title;
+    std::string id;          ///< the maneuver's id() and its name on the command line
+    std::string title;       ///< its name in the window
     std::string description;
     std::vector<ManeuverParameter> parameters;
+    bool cornering = false;  ///< the car turns under lateral load: what the grip views are for
 };
 
 /// Parameter values by key; missing keys take their defaults.
@@ -30,6 +31,9 @@ using ManeuverOptions = std::map<std::string, double>;
 
 /// Every maneuver the core offers, in display order.
 const std::vector<ManeuverDescription>& maneuverCatalogue();
+
+/// The catalogue's entry of an id, or nullptr.
+const ManeuverDescription* findManeuverDescription(const std::string& id);
 
 /// A fresh maneuver by id, or nullptr with `error` set (unknown id, unknown
 /// parameter, value out of range).

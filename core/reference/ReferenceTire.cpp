@@ -4,6 +4,7 @@
 #include "../step/MagicFormulaTire.h"
 #include "../step/Pacejka94Tire.h"
 #include "../tires/TableTire.h"
+#include "../tires/TireModels.h"
 
 #include <cmath>
 
@@ -56,13 +57,8 @@ ReferenceTire::ReferenceTire(const TireParams& params) : m_params(params), m_tir
 }
 
 bool ReferenceTire::hasPureCurves() const {
-    switch (m_params.model) {
-    case TireModelKind::Linear:
-    case TireModelKind::Table:
-    case TireModelKind::MagicFormula:
-    case TireModelKind::Pacejka94: return true;
-    default: return false;
-    }
+    const auto* model = findOption(m_params.model);
+    return model && model->pureSlip;
 }
 
 double ReferenceTire::pureLongitudinal(double kappa, double load, double grip) const {

@@ -1,38 +1,63 @@
 #pragma once
 
-// String keys of the Setup enums. Files and the CLI name enum values by these
-// keys, never by their numeric value, so reordering an enum cannot change what
-// an existing file means.
+// The Setup enums' keys as Qt strings, for the setup files, their field metadata and
+// validation. Files name enum values by these keys, never by their numeric value, so
+// reordering an enum cannot change what an existing file means. The keys themselves
+// are in each option set's table (SetupOptions.h, tires/TireModels.h).
 
-#include "Setup.h"
+#include "SetupOptions.h"
+#include "tires/TireModels.h"
 
 #include <QString>
 #include <QStringList>
 
 #include <optional>
+#include <string_view>
 
 namespace vtw {
 
+/// A name out of an option table as a QString.
+inline QString optionText(std::string_view text) {
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
+/// One name of every value of an enum, in enumerator order.
+template <typename Enum> QStringList optionTexts(std::string_view OptionName<Enum>::*name) {
+    QStringList out;
+    for (const OptionName<Enum>& entry : options<Enum>())
+        out << optionText(entry.*name);
+    return out;
+}
+
 /// The keys of one enum, in enumerator order (index i is the key of value i).
-template <typename Enum> const QStringList& enumKeys();
+template <typename Enum> const QStringList& enumKeys() {
+    static const QStringList keys = optionTexts<Enum>(&OptionName<Enum>::key);
+    return keys;
+}
 
-template <> const QStringList& enumKeys<TireModelKind>();
-template <> const QStringList& enumKeys<CombinedSlipMethod>();
-template <> const QStringList& enumKeys<RollingResistanceModel>();
-template <> const QStringList& enumKeys<DrivelineLayout>();
-template <> const QStringList& enumKeys<DifferentialType>();
-template <> const QStringList& enumKeys<ShiftMode>();
-template <> const QStringList& enumKeys<Integrator>();
+/// The display names of one enum, in enumerator order.
+template <typename Enum> const QStringList& enumDisplayNames() {
+    static const QStringList names = optionTexts<Enum>(&OptionName<Enum>::displayName);
+    return names;
+}
 
+/// The key of a value; empty for a number that is no value of the enum.
 template <typename Enum> QString enumKey(Enum value) {
-    return enumKeys<Enum>().value(static_cast<int>(value));
+    const auto* entry = findOption(value);
+    return entry ? optionText(entry->key) : QString();
+}
+
+/// The display name of a value; empty for a number that is no value of the enum.
+template <typename Enum> QString enumDisplayName(Enum value) {
+    const auto* entry = findOption(value);
+    return entry ? optionText(entry->displayName) : QString();
 }
 
 template <typename Enum> std::optional<Enum> enumFromKey(const QString& key) {
-    const qsizetype index = enumKeys<Enum>().indexOf(key);
-    if (index < 0)
+    const auto* entry = optionByKey<Enum>(key.toStdString());
+    if (!entry)
         return std::nullopt;
-    return static_cast<Enum>(index);
+    return entry->value;
 }
 
 /// The file key of a tire model ("magicFormula", "calspan", ...).

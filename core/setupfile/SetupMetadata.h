@@ -50,6 +50,8 @@ enum class Quantity {
     LengthInches,    ///< in (native unit of the Calspan model)
     PressurePsi,     ///< psi (native unit of the Calspan model)
     ForcePounds,     ///< lb (native unit of the Calspan model)
+    Force,           ///< N
+    Pressure,        ///< Pa
 };
 
 enum class UnitSystem { SI, Imperial };
@@ -95,7 +97,8 @@ struct FieldMeta {
     // Number, Integer and Enum (the enumerator index as a double).
     std::function<double(const Setup&)> get;
     std::function<void(Setup&, double)> set;
-    QStringList enumKeys; ///< Enum: the allowed keys, in enumerator order
+    QStringList enumKeys;  ///< Enum: the allowed keys, in enumerator order
+    QStringList enumNames; ///< Enum: their display names, in the same order
 
     // NumberList: the list; min/max apply to each element.
     std::function<std::vector<double>&(Setup&)> list;
@@ -109,6 +112,13 @@ struct FieldMeta {
     Quantity xQuantity = Quantity::Dimensionless;
     Quantity yQuantity = Quantity::Dimensionless;
     CurveRules curveRules;
+
+    /// A file without the field (or its section) gets the default without a warning: a
+    /// field added with a neutral default after files without it existed.
+    bool optional = false;
+    /// When set, the field is written to a file only if this returns true (a model's
+    /// section that still holds its defaults is left out); unset: always written.
+    std::function<bool(const Setup&)> written;
 
     /// The path split at '.' (the JSON object keys leading to the value).
     QStringList keys() const { return path.split(QLatin1Char('.')); }

@@ -1,9 +1,11 @@
 #include "setupfile/SetupValidation.h"
 
+#include "LoadTransfer.h"
 #include "Targets.h"
 #include "setupfile/SetupEnumKeys.h"
 #include "Units.h"
 #include "tires/TireModel.h"
+#include "tires/TireModels.h"
 
 #include <algorithm>
 #include <cmath>
@@ -43,15 +45,6 @@ void validateField(const FieldMeta& f, const Setup& s, SetupIssues& out) {
         out.append(validateCurve(f.curveOf(s), f.curveRules, f.path));
         return;
     }
-}
-
-// The load on each of an axle's wheels with the car at rest (N): the axle's share
-// of the weight by the CG position, M g c / L at the front and M g b / L at the rear
-// (docs/physics.md 2), split between its two wheels.
-double staticWheelLoad(const ChassisParams& chassis, bool front) {
-    const double share = (front ? chassis.cgToRearAxle : chassis.cgToFrontAxle) /
-                         (chassis.cgToFrontAxle + chassis.cgToRearAxle);
-    return 0.5 * chassis.mass * units::gravity * share;
 }
 
 // Ranges per coefficient cannot catch every combination that breaks a model
@@ -141,17 +134,18 @@ void validateTireBehaviour(const TireParams& t, double staticLoad, const QString
     }
 }
 
-void validateTireCross(const TireParams& t, const QString& prefix, SetupIssues& out) {
-    // The Calspan lateral stiffness Ks = (2/a_p0^2)(A0 + A1 Fz - (A1/A2) Fz^2)
-    // must stay positive over the working loads, or the lateral force flips sign.
-    const CalspanParams& c = t.calspan;
-    if (c.A2 > 0 && c.ratedLoad_lb > 0) {
-        const double fz = c.ratedLoad_lb;
-        const double ks = c.A0 + c.A1 * fz - (c.A1 / c.A2) * fz * fz;
-        if (!(ks > 0))
-            out.append({prefix + "calspan.A1",
-                        "lateral stiffness polynomial A0 + A1 Fz - (A1/A2) Fz^2 must be positive "
-                        "at the rated load"});
+// Every model's own rules (its entry in tires/TireModels.h) on its set, chosen or not:
+// all sets are kept, and one is chosen by a single edit.
+void validateTireParameterRules(const TireParams& t, const QString& prefix, SetupIssues& out) {
+    std::vector<TireParameterProblem> problems;
+    for (const TireModelInfo& model : tireModels) {
+        if (!model.parameterRules)
+            continue;
+        problems.clear();
+        model.parameterRules(t, problems);
+        const QString section = prefix + QLatin1String(model.key.data(), qsizetype(model.key.size())) + '.';
+        for (const TireParameterProblem& p : problems)
+            out.append({section + QString::fromStdString(p.field), QString::fromStdString(p.message)});
     }
 }
 
@@ -212,8 +206,8 @@ SetupIssues validateCrossFieldRules(const Setup& s) {
     if (s.engine.torqueCurve.size() >= 2 && !(s.engine.torqueCurve.evaluate(s.engine.idleRpm) > 0))
         out.append(
             SetupIssue{"engine.torqueCurve_rpm_Nm", "must give torque > 0 at engine.idle_rpm"});
-    validateTireCross(s.frontTires, "tires.front.", out);
-    validateTireCross(s.rearTires, "tires.rear.", out);
+    validateTireParameterRules(s.frontTires, "tires.front.", out);
+    validateTireParameterRules(s.rearTires, "tires.rear.", out);
     // The shortest time step is a bound on cost (SetupMetadata.cpp says why), and the
     // simulator integrates substeps of timeStep / substeps: they obey it too.
     const FieldMeta* timeStep = findField(QStringLiteral("simulation.timeStep"));

@@ -69,4 +69,15 @@ SlipForce calspanForce(const CalspanParams& p, double kappa, double alpha, doubl
     return {S < 0.0 ? -fx : fx, scale * lateralDemand};
 }
 
+void calspanParameterRules(const TireParams& params, std::vector<TireParameterProblem>& out) {
+    const CalspanParams& c = params.calspan;
+    if (c.A2 > 0 && c.ratedLoad_lb > 0) {
+        const double fz = c.ratedLoad_lb;
+        const double ks = c.A0 + c.A1 * fz - (c.A1 / c.A2) * fz * fz;
+        if (!(ks > 0))
+            out.push_back({"A1", "lateral stiffness polynomial A0 + A1 Fz - (A1/A2) Fz^2 must be positive "
+                                 "at the rated load"});
+    }
+}
+
 } // namespace vtw

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "TireParameterProblem.h"
 #include "TireParams.h"
 #include "TireSlip.h"
 
@@ -30,5 +31,10 @@ SlipForce calspanForce(const CalspanParams& p, double kappa, double alpha, doubl
 /// 1/sigma when sigma > 1 so that a locked wheel (den = 0, sigma infinite) gives the
 /// finite limit instead of inf/inf.
 double calspanSaturation(const CalspanParams& p, double num, double den);
+
+/// The rule on a Calspan set that its fields' limits cannot state (the model's entry in
+/// TireModels.h): the lateral stiffness Ks = (2/a_p0^2)(A0 + A1 Fz - (A1/A2) Fz^2) must
+/// be positive at the rated load, or the lateral force flips sign.
+void calspanParameterRules(const TireParams& params, std::vector<TireParameterProblem>& out);
 
 } // namespace vtw

@@ -124,33 +124,6 @@ std::string upper(std::string_view s) {
     return out;
 }
 
-// The number in the shortest form that reads back the same, for messages.
-std::string numberText(double v) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.17g", v);
-    std::string s = buffer;
-    for (int precision = 1; precision < 17; ++precision) {
-        std::snprintf(buffer, sizeof buffer, "%.*g", precision, v);
-        if (std::strtod(buffer, nullptr) == v)
-            return buffer;
-    }
-    return s;
-}
-
-bool usedBy(Info::Use use, TirVersion version) {
-    switch (use) {
-    case Info::AllVersions:
-        return true;
-    case Info::Mf5Only:
-        return version == TirVersion::Mf5;
-    case Info::Mf6Only:
-        return version != TirVersion::Mf5;
-    case Info::Informative:
-        return false;
-    }
-    return false;
-}
-
 struct VersionResult {
     bool ok = false;
     TirVersion version = TirVersion::Mf5;
@@ -240,6 +213,26 @@ std::string_view tirVersionName(TirVersion version) {
     return "?";
 }
 
+std::string tirNumberText(double v) {
+    char buffer[32];
+    for (int precision = 1; precision <= 17; ++precision) {
+        std::snprintf(buffer, sizeof buffer, "%.*g", precision, v);
+        if (std::strtod(buffer, nullptr) == v)
+            break;
+    }
+    return buffer;
+}
+
+bool tirCoefficientUsedBy(TirCoefficientInfo::Use use, TirVersion version) {
+    switch (use) {
+    case TirCoefficientInfo::AllVersions: return true;
+    case TirCoefficientInfo::Mf5Only: return version == TirVersion::Mf5;
+    case TirCoefficientInfo::Mf6Only: return version != TirVersion::Mf5;
+    case TirCoefficientInfo::Informative: return false;
+    }
+    return false;
+}
+
 const std::vector<TirCoefficientInfo>& tirCoefficientTable() {
     static const std::vector<TirCoefficientInfo> table = makeTable();
     return table;
@@ -282,7 +275,7 @@ TirCoefficientsResult tirCoefficientsFromFile(const TirFile& file) {
 
     std::vector<std::string> missingZero, missingOne, missingOther, ignored;
     for (const TirCoefficientInfo& info : tirCoefficientTable()) {
-        const bool used = usedBy(info.use, c.version);
+        const bool used = tirCoefficientUsedBy(info.use, c.version);
         const TirEntry* e = file.findPreferring(info.section, info.name);
         if (!e) {
             if (!used)
@@ -299,14 +292,14 @@ TirCoefficientsResult tirCoefficientsFromFile(const TirFile& file) {
                 return r;
             }
             if (info.dimension != TirDimension::None && d != 0.0)
-                missingOther.push_back(std::string(info.name) + " = " + numberText(d) +
+                missingOther.push_back(std::string(info.name) + " = " + tirNumberText(d) +
                                        (info.dimension == TirDimension::Speed ? " m/s" : ""));
             else if (d == 0.0)
                 missingZero.push_back(info.name);
             else if (d == 1.0)
                 missingOne.push_back(info.name);
             else
-                missingOther.push_back(std::string(info.name) + " = " + numberText(d));
+                missingOther.push_back(std::string(info.name) + " = " + tirNumberText(d));
             continue;
         }
         if (!e->value.isNumber) {
@@ -341,7 +334,7 @@ TirCoefficientsResult tirCoefficientsFromFile(const TirFile& file) {
                               Positive{"LFZO", c.LFZO, "the nominal load's scale factor"}}) {
         if (!(p.value > 0.0)) {
             const TirEntry* e = file.findPreferring("", p.name);
-            r.error = (e ? at(*e) : std::string()) + p.name + " = " + numberText(p.value) + ": " + p.what +
+            r.error = (e ? at(*e) : std::string()) + p.name + " = " + tirNumberText(p.value) + ": " + p.what +
                       " must be greater than 0";
             return r;
         }

@@ -2,6 +2,7 @@
 
 #include "CompareStyle.h"
 #include "ComparisonData.h"
+#include "maneuvers/ManeuverFactory.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -59,9 +60,8 @@ void GripOverlayPanel::setComparison(const ComparisonData* data) {
         int pick = keep >= 0 && keep < m_maneuver->count() ? keep : 0;
         if (keep < 0 && data) {
             for (std::size_t m = 0; m < data->maneuvers.size(); ++m) {
-                const std::string& id = data->maneuvers[m].id;
-                if (id == "skidpad" || id.find("steer") != std::string::npos ||
-                    id == "brake-in-turn") {
+                const ManeuverDescription* d = findManeuverDescription(data->maneuvers[m].id);
+                if (d && d->cornering) {
                     pick = static_cast<int>(m);
                     break;
                 }
