@@ -335,11 +335,11 @@ private slots:
         QVERIFY2(run.exitCode == 0, run.err.constData());
         const Outcome back = runCli({"export", "--tir", "-s", setup, "--axle", "rear"});
         QVERIFY2(back.exitCode == 0, back.err.constData());
-        QVERIFY(back.out.contains("the .tir model's coefficients, from mf_185_80R14.tir"));
+        QVERIFY(back.out.contains("coefficients of the .tir model, from mf_185_80R14.tir"));
 
         const Outcome badAxle = runCli({"import", "--tir", file, "--axle", "middle", "-o", setup});
         QCOMPARE(badAxle.exitCode, 2);
-        const Outcome notTir = runCli({"import", "--tir", setup, "-o", dir.filePath(QStringLiteral("x.json"))});
+        const Outcome notTir = runCli({"import", "--tir", setup, "--axle", "both", "-o", dir.filePath(QStringLiteral("x.json"))});
         QCOMPARE(notTir.exitCode, 1);
         QVERIFY2(notTir.err.contains("cannot import"), notTir.err.constData());
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.json"))));
