@@ -26,20 +26,28 @@ function(run_cli out_var)
     set(${out_var} "${out}" PARENT_SCOPE)
 endfunction()
 
-# The lines of a text as a list. ';' and brackets would split or join list items:
-# they travel as placeholders, put back by unmask().
+# ';' and brackets would split or join list items: in a list they travel as
+# placeholders, "@CHAR59@" for ';' and so on, put back by unmask().
+function(swap_placeholders out_var text masking)
+    foreach(code 59 91 93)
+        string(ASCII ${code} char)
+        if(masking)
+            string(REPLACE "${char}" "@CHAR${code}@" text "${text}")
+        else()
+            string(REPLACE "@CHAR${code}@" "${char}" text "${text}")
+        endif()
+    endforeach()
+    set(${out_var} "${text}" PARENT_SCOPE)
+endfunction()
+# The lines of a text as a list.
 function(text_lines out_var text)
-    string(REPLACE ";" "@SEMICOLON@" text "${text}")
-    string(REPLACE "[" "@OPEN@" text "${text}")
-    string(REPLACE "]" "@CLOSE@" text "${text}")
+    swap_placeholders(text "${text}" TRUE)
     string(REGEX REPLACE "\n$" "" text "${text}")
     string(REPLACE "\n" ";" lines "${text}")
     set(${out_var} "${lines}" PARENT_SCOPE)
 endfunction()
 function(unmask out_var text)
-    string(REPLACE "@SEMICOLON@" ";" text "${text}")
-    string(REPLACE "@OPEN@" "[" text "${text}")
-    string(REPLACE "@CLOSE@" "]" text "${text}")
+    swap_placeholders(text "${text}" FALSE)
     set(${out_var} "${text}" PARENT_SCOPE)
 endfunction()
 
