@@ -215,7 +215,10 @@ ${completion_cases}        *) return ;;
     esac
     case \$prev in
         -m|--maneuver)
-            COMPREPLY=(\$(compgen -W \"\$(\"\${COMP_WORDS[0]}\" maneuvers 2>/dev/null | awk -F'\\t' '!/^ /{print \$1}')\" -- \"\$cur\"))
+            # The program as typed, if it is one (a path, or a name on PATH).
+            if [[ -n \$(type -P \"\${COMP_WORDS[0]}\") ]]; then
+                COMPREPLY=(\$(compgen -W \"\$(\"\${COMP_WORDS[0]}\" maneuvers | awk -F'\\t' '!/^ /{print \$1}')\" -- \"\$cur\"))
+            fi
             return ;;
     esac
     if [[ \$cur == -* ]]; then

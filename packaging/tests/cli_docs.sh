@@ -13,8 +13,8 @@ commands=$("$cli" --help | sed -n '/^commands:/,/^$/p' | grep -E '^  [a-z]' | aw
 
 # The page as text (roff's \- is a plain hyphen in option names).
 sed -e 's/\\-/-/g' -e 's/\\f[BIR]//g' "$man" >"$work/page"
-# shellcheck source=/dev/null
 source "$completion"
+# (Its output is grepped as a whole: grep -q stopping early would break a pipe from it.)
 complete_words() { # the completions of the words given, the last one being completed
     COMP_WORDS=("$cli" "$@")
     COMP_CWORD=$(($# ))
@@ -26,7 +26,7 @@ complete_words() { # the completions of the words given, the last one being comp
 checked=0
 for command in $commands; do
     grep -qx "\.SS \"vtw-cli $command.*\"" "$work/page" || { echo "man page: no section for $command"; exit 1; }
-    complete_words "${command:0:3}" | grep -qx "$command" ||
+    grep -qx "$command" <<<"$(complete_words "${command:0:3}")" ||
         { echo "completion: '${command:0:3}' does not complete to $command"; exit 1; }
     options=$("$cli" "$command" --help | grep -oE '^  (-[a-zA-Z], )?--[a-z0-9-]+' | grep -oE -- '--[a-z0-9-]+')
     offered=$(complete_words "$command" --)
@@ -36,9 +36,9 @@ for command in $commands; do
         checked=$((checked + 1))
     done
 done
-complete_words run -m "" | grep -qx braking || { echo "completion: -m does not offer the maneuver ids"; exit 1; }
+grep -qx braking <<<"$(complete_words run -m "")" || { echo "completion: -m does not offer the maneuver ids"; exit 1; }
 
-if command -v groff >/dev/null 2>&1; then
+if [ -n "$(type -P groff)" ]; then
     groff -man -Tutf8 -ww -z "$man" 2>"$work/warnings"
     if [ -s "$work/warnings" ]; then
         echo "groff warns about the man page:"; cat "$work/warnings"; exit 1

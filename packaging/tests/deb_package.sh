@@ -50,7 +50,7 @@ if [ -n "$window" ]; then
             usr/share/icons/hicolor/16x16/apps/vehicle-workbench.png
             usr/share/icons/hicolor/256x256/apps/vehicle-workbench.png)
     # The platform plugin a desktop session loads is loaded, not linked: ldd cannot see it.
-    xcb=$(dpkg -S '*/qt6/plugins/platforms/libqxcb.so' | head -1 | cut -d: -f1)
+    xcb=$(dpkg -S '*/qt6/plugins/platforms/libqxcb.so' | sed -n '1s/:.*//p')
     grep -qx "$xcb" "$work/depends" || fail "Depends lacks $xcb, which holds Qt's X11 platform plugin: $depends"
     grep -qx libqt6widgets6 "$work/depends" || fail "Depends lacks libqt6widgets6: $depends"
 fi
@@ -71,8 +71,8 @@ done
 owner() { # the package that installed a library (usr-merged paths tried both ways)
     local path=$1 alt
     case $path in /usr/lib/*) alt=${path#/usr} ;; /lib/*) alt=/usr$path ;; *) alt=$path ;; esac
-    { dpkg -S "$path" 2>/dev/null || dpkg -S "$(readlink -f "$path")" 2>/dev/null || dpkg -S "$alt" 2>/dev/null; } |
-        head -1 | cut -d: -f1
+    { dpkg -S "$path" || dpkg -S "$(readlink -f "$path")" || dpkg -S "$alt" || true; } 2>>"$work/dpkg-S.log" |
+        sed -n '1s/:.*//p' # (head would close the pipe early: a failure under pipefail)
 }
 libraries=0
 for program in "${programs[@]}"; do

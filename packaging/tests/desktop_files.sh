@@ -7,7 +7,7 @@
 set -euo pipefail
 dir=$1
 desktop=$dir/vehicle-workbench.desktop mime=$dir/vehicle-workbench-mime.xml
-if ! command -v desktop-file-validate >/dev/null 2>&1; then
+if [ -z "$(type -P desktop-file-validate)" ]; then
     echo "SKIPPED: desktop-file-validate is not installed (Debian package desktop-file-utils)"
     exit 77
 fi
@@ -18,7 +18,7 @@ value() { sed -n "s/^$1=//p" "$desktop"; }
 [ "$(value Icon)" = "vehicle-workbench" ] || { echo "Icon is not the rendered icon's name: $(value Icon)"; exit 1; }
 type=$(sed -n 's/.*<mime-type type="\([^"]*\)".*/\1/p' "$mime")
 [ "$(value MimeType)" = "$type;" ] || { echo "MimeType $(value MimeType) is not the declared $type"; exit 1; }
-if command -v xmllint >/dev/null 2>&1; then
+if [ -n "$(type -P xmllint)" ]; then
     xmllint --noout "$mime"
 fi
 echo "desktop entry valid; Exec, Icon and MimeType ($type) agree with the icon and MIME declaration"

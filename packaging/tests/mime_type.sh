@@ -9,7 +9,7 @@
 set -euo pipefail
 cli=$1 xml=$2 car=$3
 for tool in update-mime-database gio; do
-    if ! command -v $tool >/dev/null 2>&1; then
+    if [ -z "$(type -P $tool)" ]; then
         echo "SKIPPED: $tool is not installed"
         exit 77
     fi
