@@ -105,8 +105,6 @@ Telemetry::Telemetry(int decimation)
     : m_decimation(decimation < 1 ? 1 : decimation), m_columns(channelCatalogue().size()) {}
 
 void Telemetry::record(const StepSample& sample) {
-    if (m_offered++ % m_decimation != 0)
-        return;
     const auto& cat = channelCatalogue();
     for (std::size_t i = 0; i < cat.size(); ++i)
         m_columns[i].push_back(cat[i].read(sample));
@@ -118,7 +116,6 @@ void Telemetry::reserve(std::size_t samples) {
 }
 
 void Telemetry::clear() {
-    m_offered = 0;
     for (auto& column : m_columns)
         column.clear();
 }

@@ -36,13 +36,14 @@ inline constexpr double maxTelemetryCsvBytes = 1024.0 * 1024.0 * 1024.0;
 double telemetryCsvBytesEstimate(double samples);
 
 /// A run's recorded channels: one array per channel (structure of arrays, so a
-/// plot takes one column without copying the rest). Records every
-/// `decimation`-th sample it is offered.
+/// plot takes one column without copying the rest). It holds the samples it is
+/// given; which steps those are is the run's choice (ManeuverSession keeps every
+/// `decimation`-th step, the first included).
 class Telemetry {
 public:
     explicit Telemetry(int decimation = 1);
 
-    /// Offer a sample; kept if it falls on the decimation grid.
+    /// Append a sample's channels.
     void record(const StepSample& sample);
 
     /// Reserve room for n samples per channel (avoids reallocation in long runs).
@@ -54,7 +55,7 @@ public:
     const std::vector<double>& column(std::size_t channel) const { return m_columns[channel]; }
     const std::vector<double>& column(const std::string& name) const;
     const ChannelInfo& info(std::size_t channel) const;
-    int decimation() const { return m_decimation; }
+    int decimation() const { return m_decimation; } ///< the grid its samples were kept on
 
     /// CSV text: a header row of `name [unit]`, then one row per sample,
     /// numbers with full round-trip precision.
@@ -62,7 +63,6 @@ public:
 
 private:
     int m_decimation = 1;
-    long m_offered = 0;
     std::vector<std::vector<double>> m_columns;
 };
 

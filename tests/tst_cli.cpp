@@ -319,6 +319,32 @@ private slots:
         QVERIFY2(otherModel.err.contains("--preset"), otherModel.err.constData());
     }
 
+    // import --tir makes a file the tire model of an axle; the new setup runs, and export
+    // --tir writes the same coefficients back (the file's own, not a fit).
+    void importTirMakesTheModel() {
+        QTemporaryDir dir;
+        const QString file = QStringLiteral(VTW_SOURCE_DIR "/resources/tires/mf_185_80R14.tir");
+        const QString setup = dir.filePath(QStringLiteral("tir.json"));
+        const Outcome imported = runCli({"import", "--tir", file, "--axle", "both", "-o", setup});
+        QVERIFY2(imported.exitCode == 0, imported.err.constData());
+        const QJsonObject root = QJsonDocument::fromJson(contents(setup)).object();
+        const QJsonObject front = root.value("tires").toObject().value("front").toObject();
+        QCOMPARE(front.value("model").toString(), QStringLiteral("tir"));
+        QCOMPARE(front.value("tir").toObject().value("source").toString(), QStringLiteral("mf_185_80R14.tir"));
+        const Outcome run = runCli({"run", "-s", setup, "-m", "braking"});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const Outcome back = runCli({"export", "--tir", "-s", setup, "--axle", "rear"});
+        QVERIFY2(back.exitCode == 0, back.err.constData());
+        QVERIFY(back.out.contains("the .tir model's coefficients, from mf_185_80R14.tir"));
+
+        const Outcome badAxle = runCli({"import", "--tir", file, "--axle", "middle", "-o", setup});
+        QCOMPARE(badAxle.exitCode, 2);
+        const Outcome notTir = runCli({"import", "--tir", setup, "-o", dir.filePath(QStringLiteral("x.json"))});
+        QCOMPARE(notTir.exitCode, 1);
+        QVERIFY2(notTir.err.contains("cannot import"), notTir.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.json"))));
+    }
+
     // export --tir writes an axle's tyre as a .tir the tire command reads back: the default
     // car's simplified magic formula maps exactly (docs/physics.md 14.7), so at the file's
     // nominal load (the axle's static wheel load) the longitudinal curve is the model's.

@@ -1,13 +1,18 @@
 // The live-simulation worker in its thread: control calls, live setup
-// edits, telemetry hand-over, divergence and shutdown. No timing asserts: every
-// wait is for a state, with a generous timeout.
+// edits, telemetry hand-over, divergence and shutdown; a maneuver run here is the
+// CLI's run (runManeuver), telemetry and metrics bit for bit, however it is paused,
+// resumed and single-stepped. No timing asserts: every wait is for a state, with a
+// generous timeout.
 
 #include "SimulationThread.h"
+#include "Telemetry.h"
 #include "maneuvers/ManeuverRunner.h"
 
 #include <QTest>
 
+#include <bit>
 #include <cmath>
+#include <map>
 
 using namespace vtw;
 
@@ -30,6 +35,119 @@ std::vector<StepSample> drainAll(SimulationWorker& w) {
     return all;
 }
 
+RunRequest maneuverRequest(const QString& id) {
+    RunRequest r;
+    r.mode = RunMode::Maneuver;
+    r.maneuverId = id.toStdString();
+    return r;
+}
+
+/// The CLI's run of a catalogue maneuver on the default setup, every step recorded.
+RunResult cliRun(const QString& id) {
+    RunResult failed;
+    auto maneuver = makeManeuver(id.toStdString(), {}, &failed.error);
+    if (!maneuver) {
+        failed.ok = false;
+        return failed;
+    }
+    RunOptions options;
+    options.recordTelemetry = true;
+    return runManeuver(defaultSetup(), *maneuver, options);
+}
+
+/// Why the samples the worker streamed are not rows of the CLI's telemetry, bit for bit
+/// in every channel; empty if they are. Each sample is matched to the row of its time;
+/// the first must be the first step's, the last the run's last step's, and with
+/// `everyStep` there must be one per step.
+QString streamedDiffers(const std::vector<StepSample>& streamed, const Telemetry& reference,
+                        bool everyStep) {
+    const auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
+    const std::vector<double>& times = reference.column("time");
+    std::map<std::uint64_t, std::size_t> rowOfTime;
+    for (std::size_t r = 0; r < times.size(); ++r)
+        rowOfTime[bits(times[r])] = r;
+    if (streamed.empty() || times.empty())
+        return "nothing streamed or recorded";
+    if (everyStep && streamed.size() != times.size())
+        return QString("%1 samples streamed for %2 steps").arg(streamed.size()).arg(times.size());
+    const auto& channels = channelCatalogue();
+    std::size_t previous = 0;
+    for (std::size_t i = 0; i < streamed.size(); ++i) {
+        const auto row = rowOfTime.find(bits(streamed[i].time));
+        if (row == rowOfTime.end())
+            return QString("sample %1 (t = %2 s) is at no step of the CLI's run").arg(i).arg(streamed[i].time);
+        if (i > 0 && row->second <= previous)
+            return QString("sample %1 is not after sample %2").arg(i).arg(i - 1);
+        previous = row->second;
+        for (std::size_t c = 0; c < channels.size(); ++c) {
+            if (bits(channels[c].read(streamed[i])) != bits(reference.column(c)[row->second]))
+                return QString("sample %1 (t = %2 s): channel %3 differs")
+                    .arg(i).arg(streamed[i].time).arg(QString::fromStdString(channels[c].name));
+        }
+    }
+    if (rowOfTime.at(bits(streamed.front().time)) != 0)
+        return "the first step's sample is missing";
+    if (previous != times.size() - 1)
+        return "the last step's sample is missing";
+    return {};
+}
+
+QString metricsDiffer(const MetricList& metrics, const MetricList& reference) {
+    if (metrics.empty() || metrics.size() != reference.size())
+        return QString("%1 metrics, the CLI's run has %2").arg(metrics.size()).arg(reference.size());
+    for (std::size_t i = 0; i < metrics.size(); ++i) {
+        const Metric& m = metrics[i];
+        const Metric& r = reference[i];
+        // bit-identical: the same session, step for step
+        if (m.key != r.key || m.reached != r.reached ||
+            (m.reached && std::bit_cast<std::uint64_t>(m.value) != std::bit_cast<std::uint64_t>(r.value)))
+            return QString::fromStdString("metric " + m.key + " differs from the CLI's " + r.key);
+    }
+    return {};
+}
+
+/// A worker in its thread whose figures and streamed samples this (the UI) thread
+/// collects (a QSignalSpy would record in the worker's thread).
+struct WatchedRun {
+    SimulationThread thread;
+    QObject receiver; ///< in this thread; signals queued for it die with it
+    int finished = 0;
+    MetricList metrics;
+    std::vector<StepSample> streamed;
+
+    WatchedRun() {
+        QObject::connect(thread.worker(), &SimulationWorker::maneuverFinished, &receiver,
+                         [this](const MetricList& m) {
+                             metrics = m;
+                             ++finished;
+                         });
+    }
+    SimulationWorker& worker() { return *thread.worker(); }
+    /// Take what the queue holds; true, so that it can lead a QTRY condition.
+    bool drain() {
+        std::vector<StepSample> batch;
+        worker().queue().drain(batch);
+        streamed.insert(streamed.end(), batch.begin(), batch.end());
+        return true;
+    }
+};
+
+/// Why a finished run of maneuver `id` is not the CLI's (its steps, time, figures,
+/// streamed samples); empty if it is.
+QString differsFromCli(WatchedRun& run, const QString& id, bool everyStep) {
+    const RunResult reference = cliRun(id);
+    if (!reference.ok)
+        return QString::fromStdString("the CLI's run failed: " + reference.error);
+    const WorkerStatus status = run.worker().status();
+    if (status.state != WorkerState::Finished || status.steps != reference.steps ||
+        status.simTime != reference.simulatedTime)
+        return QString("the run stands at %1 steps, %2 s (state %3); the CLI's took %4 steps, %5 s")
+            .arg(status.steps).arg(status.simTime).arg(workerStateName(status.state))
+            .arg(reference.steps).arg(reference.simulatedTime);
+    const QString metrics = metricsDiffer(run.metrics, reference.metrics);
+    return metrics.isEmpty() ? streamedDiffers(run.streamed, reference.telemetry, everyStep) : metrics;
+}
+
 } // namespace
 
 class TestLiveWorker : public QObject {
@@ -38,8 +156,11 @@ private slots:
     void rapidSetupEditsPauseResumeStop();
     void maneuverMetricsEqualRunManeuver_data();
     void maneuverMetricsEqualRunManeuver();
+    void pausesAndSingleStepsGiveTheCliRun();
+    void stopEndsAManeuverWithoutFigures();
     void realTimeRecordsEveryStep();
     void divergenceStopsWithMessage();
+    void editPastTheStepCapFailsTheRun();
     void singleStepWhilePaused();
     void shutdownMidRun();
 };
@@ -118,38 +239,63 @@ void TestLiveWorker::maneuverMetricsEqualRunManeuver_data() {
 void TestLiveWorker::maneuverMetricsEqualRunManeuver() {
     QFETCH(QString, id);
     QFETCH(bool, realTime);
-    // Collected in this thread (a QSignalSpy would record in the worker's thread).
-    int finished = 0;
-    MetricList metrics;
-    SimulationThread thread;
-    SimulationWorker& w = *thread.worker();
-    connect(&w, &SimulationWorker::maneuverFinished, this, [&](const MetricList& m) {
-        metrics = m;
-        ++finished;
-    });
-    w.setPacing({realTime, 10.0});
-    RunRequest request;
-    request.mode = RunMode::Maneuver;
-    request.maneuverId = id.toStdString();
-    thread.start(request);
-    QTRY_COMPARE_WITH_TIMEOUT(finished, 1, waitMs);
+    WatchedRun run;
+    run.worker().setPacing({realTime, 10.0});
+    run.thread.start(maneuverRequest(id));
+    QTRY_VERIFY_WITH_TIMEOUT(run.drain() && run.finished == 1, waitMs);
+    run.drain();
+    // The CLI's steps, figures and telemetry for the same setup and maneuver: real time
+    // streams every step, fast mode every n-th (and the last).
+    const QString differs = differsFromCli(run, id, realTime);
+    QVERIFY2(differs.isEmpty(), qPrintable(differs));
+}
 
-    // The CLI's numbers for the same setup and maneuver.
-    std::string error;
-    auto maneuver = makeManeuver(id.toStdString(), {}, &error);
-    QVERIFY(maneuver);
-    const RunResult reference = runManeuver(defaultSetup(), *maneuver);
-    QVERIFY(reference.ok);
-    QCOMPARE(metrics.size(), reference.metrics.size());
-    QVERIFY(!metrics.empty());
-    for (std::size_t i = 0; i < metrics.size(); ++i) {
-        QCOMPARE(metrics[i].key, reference.metrics[i].key);
-        QCOMPARE(metrics[i].reached, reference.metrics[i].reached);
-        if (metrics[i].reached) // bit-identical: the same loop, step for step
-            QCOMPARE(metrics[i].value, reference.metrics[i].value);
+// Paused at steps that depend on the machine's speed, stepped singly in between: the
+// run is the CLI's still, every step's sample and every figure bit for bit.
+void TestLiveWorker::pausesAndSingleStepsGiveTheCliRun() {
+    WatchedRun run;
+    SimulationWorker& w = run.worker();
+    // Real time keeps every step; at 1x the 3 s stop outlasts the four pauses.
+    w.setPacing({true, 1.0});
+    run.thread.prepare(maneuverRequest("braking"));
+    QTRY_COMPARE_WITH_TIMEOUT(w.status().state, WorkerState::Paused, waitMs);
+    long expectedSteps = 0;
+    for (int round = 0; round < 4; ++round) {
+        for (int k = 0; k < 3; ++k)
+            run.thread.singleStep();
+        expectedSteps += 3;
+        QTRY_COMPARE_WITH_TIMEOUT(w.status().steps, expectedSteps, waitMs);
+        run.thread.resume();
+        QTRY_VERIFY_WITH_TIMEOUT(run.drain() && w.status().steps > expectedSteps + 100, waitMs);
+        run.thread.pause();
+        QTRY_COMPARE_WITH_TIMEOUT(w.status().state, WorkerState::Paused, waitMs);
+        expectedSteps = w.status().steps;
     }
-    QCOMPARE(w.status().state, WorkerState::Finished);
-    QCOMPARE(w.status().steps, reference.steps);
+    run.thread.resume();
+    QTRY_VERIFY_WITH_TIMEOUT(run.drain() && run.finished == 1, waitMs);
+    run.drain();
+    const QString differs = differsFromCli(run, "braking", true);
+    QVERIFY2(differs.isEmpty(), qPrintable(differs));
+}
+
+// Stop is the session's cancel: the run ends where it stands, with no figures.
+void TestLiveWorker::stopEndsAManeuverWithoutFigures() {
+    WatchedRun run;
+    SimulationWorker& w = run.worker();
+    w.setPacing({true, 1.0}); // a braking run takes seconds: stopped well before its end
+    run.thread.start(maneuverRequest("braking"));
+    QTRY_VERIFY_WITH_TIMEOUT(w.status().steps > 100, waitMs);
+    run.thread.stop();
+    QTRY_COMPARE_WITH_TIMEOUT(w.status().state, WorkerState::Stopped, waitMs);
+    const WorkerStatus stopped = w.status();
+    run.thread.resume(); // a stopped run does not go on
+    run.thread.singleStep();
+    QTest::qWait(100);
+    QCOMPARE(w.status().steps, stopped.steps);
+    QCOMPARE(w.status().state, WorkerState::Stopped);
+    QCOMPARE(run.finished, 0);
+    QVERIFY(w.status().metrics.empty());
+    QVERIFY(stopped.steps < cliRun("braking").steps);
 }
 
 void TestLiveWorker::realTimeRecordsEveryStep() {
@@ -190,6 +336,25 @@ void TestLiveWorker::divergenceStopsWithMessage() {
     thread.start(driveRequest());
     QTRY_COMPARE_WITH_TIMEOUT(w.status().state, WorkerState::Running, waitMs);
     QVERIFY(w.status().error.empty());
+}
+
+// A live edit goes through the session's step cap as a new run does: a time step
+// that would take the rest of the maneuver past it ends the run, saying why.
+void TestLiveWorker::editPastTheStepCapFailsTheRun() {
+    QStringList failed;
+    SimulationThread thread;
+    SimulationWorker& w = *thread.worker();
+    connect(&w, &SimulationWorker::runFailed, this, [&](const QString& m) { failed << m; });
+    w.setPacing({true, 1.0}); // a braking run takes seconds: edited well before its end
+    thread.start(maneuverRequest("braking"));
+    QTRY_VERIFY_WITH_TIMEOUT(w.status().steps > 100, waitMs);
+    Setup tiny = defaultSetup();
+    tiny.simulation.timeStep = 1e-9;
+    w.setSetup(tiny);
+    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, waitMs);
+    QVERIFY2(failed.front().contains("cap of 40000000 steps per run"), qPrintable(failed.front()));
+    QCOMPARE(w.status().state, WorkerState::Failed);
+    QCOMPARE(w.status().error, failed.front().toStdString());
 }
 
 void TestLiveWorker::singleStepWhilePaused() {

@@ -7,6 +7,7 @@
 #include "Setup.h"
 #include "Telemetry.h"
 #include "maneuvers/BrakingRun.h"
+#include "PlainCheck.h"
 #include "maneuvers/ManeuverRunner.h"
 
 #include <cmath>
@@ -14,16 +15,9 @@
 #include <string>
 
 using namespace vtw;
+using plaincheck::check;
 
 namespace {
-
-int failures = 0;
-
-void check(bool ok, const std::string& what) {
-    std::printf("%s: %s\n", ok ? "PASS" : "FAIL", what.c_str());
-    if (!ok)
-        ++failures;
-}
 
 // The balance is summed over a few thousand steps of about 1e4 N each; every term is
 // rounded once or twice, so the sums agree to far better than a millionth of the
@@ -83,6 +77,5 @@ void brakingStopBalancesMomentum() {
 
 int main() {
     brakingStopBalancesMomentum();
-    std::printf("%s: %d failure(s)\n", failures == 0 ? "PASSED" : "FAILED", failures);
-    return failures == 0 ? 0 : 1;
+    return plaincheck::summary();
 }

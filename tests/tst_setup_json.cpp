@@ -175,6 +175,8 @@ void TestSetupJson::everyFieldRoundTrips() {
 void TestSetupJson::everyFieldIsWrittenUnderItsPath() {
     const QJsonObject root = setupToJson(defaultSetup());
     for (const FieldMeta& f : setupFields()) {
+        if (f.written && !f.written(defaultSetup()))
+            continue; // a section left out while it holds its defaults (tst_tir_model writes one)
         QJsonValue v = root;
         for (const QString& key : f.keys())
             v = v.toObject().value(key);

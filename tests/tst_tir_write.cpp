@@ -8,6 +8,7 @@
 #include "tires/TirExport.h"
 #include "tires/TirLoad.h"
 #include "tires/TireModel.h"
+#include "tires/TireModels.h"
 #include "tires/TirWrite.h"
 
 #include <QtTest>
@@ -206,10 +207,8 @@ private slots:
     // the table), and the exported magic formula is exact.
     void everyModelExportsWithinItsFit_data() {
         QTest::addColumn<int>("model");
-        for (TireModelKind k : {TireModelKind::Linear, TireModelKind::Table, TireModelKind::MagicFormula,
-                                TireModelKind::Pacejka94, TireModelKind::Brush, TireModelKind::Calspan,
-                                TireModelKind::SlipSpeed})
-            QTest::newRow(std::to_string(int(k)).c_str()) << int(k);
+        for (const TireModelInfo& m : tireModels)
+            QTest::newRow(std::string(m.cliName).c_str()) << int(m.value);
     }
     void everyModelExportsWithinItsFit() {
         QFETCH(int, model);

@@ -4,6 +4,7 @@
 #include "tires/BrushTire.h"
 #include "tires/CalspanPresets.h"
 #include "tires/SurfacePresets.h"
+#include "tires/TirFromMagicFormula.h"
 #include "tires/TireModel.h"
 #include "tires/TireModels.h"
 #include "tires/TireSweep.h"
@@ -107,6 +108,13 @@ TireParams testParams(TireModelKind kind,
     p.brush = {100000.0, 80000.0, 0.9}; // Cs N, Ca N/rad, mu
     p.calspan = table1Tire155SR13();
     p.slipSpeed = {0.95, 0.4}; // mu, K m/s
+    // A PAC2002 set with known closed forms: a simplified magic formula mapped onto it
+    // (docs/physics.md 14.7), nominal load 4500 N, so every shift is zero.
+    MagicFormulaParams tirShape;
+    tirShape.longitudinal = {11.0, 1.7, 1.15, 0.1};
+    tirShape.lateral = {9.0, 1.4, 1.05, -0.3};
+    p.tir.coefficients = tirFromMagicFormula(tirShape, 4500.0, 0.31);
+    p.tir.source = "test set";
     return p;
 }
 
@@ -165,6 +173,12 @@ Stiffness statedStiffness(const TireParams& p, double fz) {
             p.slipSpeed.frictionCoefficient * fz * contactSpeed / p.slipSpeed.halfForceSlipSpeed;
         return {s, s};
     }
+    case TireModelKind::Tir: { // 14.3 without shifts, camber or load terms: Kx = PKX1 Fz,
+        // Ky = -PKY1 Fz0 sin(2 atan(Fz / (PKY2 Fz0))) (the slope against tan(alpha), the
+        // same as against alpha at zero slip)
+        const TirCoefficients& c = p.tir.coefficients;
+        return {c.PKX1 * fz, -c.PKY1 * c.FNOMIN * std::sin(2.0 * std::atan(fz / (c.PKY2 * c.FNOMIN)))};
+    }
     }
     return {};
 }
@@ -196,6 +210,8 @@ double peakFactor(const TireParams& p, double fz) {
         return p.calspan.mu0; // f(sigma) < 1 and mu <= mu0
     case TireModelKind::SlipSpeed:
         return p.slipSpeed.frictionCoefficient; // u(l) < FMAX
+    case TireModelKind::Tir: // mu_x = PDX1, mu_y = PDY1 (no load terms); C > 1: the sine reaches 1
+        return std::max(p.tir.coefficients.PDX1, p.tir.coefficients.PDY1);
     }
     return 0.0;
 }

@@ -341,6 +341,46 @@ private slots:
         document->undoStack()->setClean();
     }
 
+    // Import > Tyre from .tir file: the chosen axle takes the file's model in one undo
+    // step (the other axle and the wheel radius stay, unless the radius is asked for); a
+    // file that is not a .tir is refused with its reason and changes nothing.
+    void tirImportOntoAnAxle() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        MainWindow window;
+        window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        window.newDocument(defaultSetup());
+        SetupDocument* document = window.currentDocument();
+        const Setup before = document->setup();
+        TirImportRequest request;
+        request.path = QStringLiteral(VTW_SOURCE_DIR "/resources/tires/mf_185_80R14.tir");
+        request.front = false;
+        QVERIFY(window.importTirFile(request));
+        QVERIFY(!window.findChild<ProblemListDialog*>());
+        const Setup& after = document->setup();
+        QCOMPARE(after.rearTires.model, TireModelKind::Tir);
+        QCOMPARE(after.rearTires.tir.source, std::string("mf_185_80R14.tir"));
+        QCOMPARE(after.rearTires.radius, before.rearTires.radius);
+        QVERIFY(after.frontTires == before.frontTires);
+        document->undoStack()->undo();
+        QVERIFY(document->setup() == before);
+
+        request.useUnloadedRadius = true;
+        request.front = true;
+        QVERIFY(window.importTirFile(request));
+        QCOMPARE(document->setup().frontTires.radius, document->setup().frontTires.tir.coefficients.UNLOADED_RADIUS);
+
+        const Setup imported = document->setup();
+        const QString notTir = dir.filePath(QStringLiteral("car.tir"));
+        writeFile(notTir, writeSetup(defaultSetup(), {}));
+        request.path = notTir;
+        QVERIFY(!window.importTirFile(request));
+        auto* dialog = window.findChild<ProblemListDialog*>();
+        QVERIFY(dialog);
+        QVERIFY(document->setup() == imported);
+        dialog->close();
+    }
+
     // Import > Curve from CSV reads through the bounded reader: a file one
     // byte over the CLI's 16 MiB limit is refused with the reader's message
     // (not read whole), and the document is unchanged.

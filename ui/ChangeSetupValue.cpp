@@ -77,4 +77,16 @@ void ChangeSetupTargets::setValue(const std::vector<PublishedFigure>& targets) {
     document()->setTargetsRaw(targets);
 }
 
+ChangeAxleTires::ChangeAxleTires(SetupDocument* document, const QString& axle, TireParams tires, const QString& text)
+    : ChangeSetupValue(document, QStringLiteral("tires.%1").arg(axle), std::move(tires), text), m_axle(axle) {}
+
+TireParams ChangeAxleTires::getValue() const {
+    const Setup& s = document()->setup();
+    return m_axle == QLatin1String("front") ? s.frontTires : s.rearTires;
+}
+
+void ChangeAxleTires::setValue(const TireParams& tires) {
+    document()->setAxleTiresRaw(m_axle, tires);
+}
+
 } // namespace vtw

@@ -103,4 +103,18 @@ protected:
     void setValue(const std::vector<PublishedFigure>& targets) override;
 };
 
+/// One axle's whole tire parameter set at once (a .tir file imported onto it).
+class ChangeAxleTires : public ChangeSetupValue<TireParams> {
+public:
+    /// axle: "front" or "rear".
+    ChangeAxleTires(SetupDocument* document, const QString& axle, TireParams tires, const QString& text);
+
+protected:
+    TireParams getValue() const override;
+    void setValue(const TireParams& tires) override;
+
+private:
+    QString m_axle;
+};
+
 } // namespace vtw

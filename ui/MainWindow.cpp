@@ -1,11 +1,14 @@
 #include "MainWindow.h"
 
+#include "setupfile/TirFileRead.h"
+
 #include "AboutBox.h"
 #include "ComparePage.h"
 #include "DerivedFiguresPanel.h"
 #include "DocumentView.h"
 #include "LiveSimulationPage.h"
 #include "LiveTracePlots.h"
+#include "ParameterPanel.h"
 #include "ProblemListDialog.h"
 #include "RecentFiles.h"
 #include "RecoveryDialog.h"
@@ -15,6 +18,7 @@
 #include "setupfile/BoundedRead.h"
 #include "setupfile/CarLibrary.h"
 #include "setupfile/CsvIo.h"
+#include "setupfile/TirFileRead.h"
 
 #include <qcustomplot.h>
 
@@ -213,6 +217,7 @@ void MainWindow::createActions() {
     exportMenu->addAction(tr("Setup as &JSON…"), this, &MainWindow::exportSetupCopy);
     QMenu* curves = exportMenu->addMenu(tr("Curve as &CSV"));
     QMenu* importMenu = file->addMenu(tr("&Import"));
+    importMenu->addAction(tr("&Tyre from .tir file…"), this, [this] { importTir(QStringLiteral("both")); });
     QMenu* importCurves = importMenu->addMenu(tr("Curve from &CSV"));
     for (const FieldMeta& f : setupFields()) {
         if (f.kind != FieldKind::Curve)
@@ -400,6 +405,7 @@ DocumentView* MainWindow::newDocument(Setup setup, const QString& filePath,
     view->setUnitSystem(m_unitSystem);
     view->restoreLayout(QSettings());
     connect(view, &DocumentView::message, this, &MainWindow::showStatus);
+    connect(view->parameters(), &ParameterPanel::importTirRequested, this, &MainWindow::importTir);
     connect(document, &SetupDocument::modifiedChanged, this, &MainWindow::updateTitles);
     connect(document, &SetupDocument::filePathChanged, this, &MainWindow::updateTitles);
     connect(document, &SetupDocument::changed, this,
@@ -673,6 +679,51 @@ bool MainWindow::importCurveFile(const QString& fieldPath, const QString& path) 
     }
     d->changeCurve(fieldPath, *result.curve);
     showStatus(tr("Imported %1 points into %2").arg(result.curve->size()).arg(curveTitle(*f)));
+    return true;
+}
+
+void MainWindow::importTir(const QString& axle) {
+    SetupDocument* d = currentDocument();
+    if (!d)
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import a tyre property file"), dialogDirectory(),
+                                                      tr("Tyre property files (*.tir);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    // Read once to show what the file is; the import reads it again, bounded the same way.
+    const TirLoadResult read = readTirFile(path, InputKinds::RegularFilesOnly);
+    if (!read.ok()) {
+        (new ProblemListDialog(tr("Import refused"),
+                               tr("%1 was not imported; the tires are unchanged.").arg(QFileInfo(path).fileName()),
+                               {QString::fromStdString(read.error)}, this))
+            ->open();
+        return;
+    }
+    const double radius = axle == QLatin1String("rear") ? d->setup().rearTires.radius : d->setup().frontTires.radius;
+    auto* dialog = new TirImportDialog(path, *read.coefficients, radius, axle, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { importTirFile(dialog->request()); });
+    dialog->open();
+}
+
+bool MainWindow::importTirFile(const TirImportRequest& request) {
+    SetupDocument* d = currentDocument();
+    if (!d)
+        return false;
+    const TirImportOutcome outcome = importTirIntoDocument(d, request);
+    const QString name = QFileInfo(request.path).fileName();
+    if (!outcome.problems.isEmpty()) {
+        (new ProblemListDialog(tr("Import refused"), tr("%1 was not imported; the tires are unchanged.").arg(name),
+                               outcome.problems, this))
+            ->open();
+        return false;
+    }
+    showStatus(outcome.warnings.isEmpty()
+                   ? tr("Imported %1").arg(name)
+                   : tr("Imported %1 (%2 defaults taken: %3)")
+                         .arg(name)
+                         .arg(outcome.warnings.size())
+                         .arg(outcome.warnings.join(QStringLiteral("; "))));
     return true;
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "TirImport.h"
+
 // The workbench window in three workspaces: Setups (the open setups as tabs,
 // each a DocumentView, with the live derived figures and the undo history as
 // docks), Live simulation (the current setup on the track, edits applied as it
@@ -95,6 +97,9 @@ public:
     /// document's curve at fieldPath. A file that cannot be read or checked
     /// changes nothing and lists its problems in a dialog.
     bool importCurveFile(const QString& fieldPath, const QString& path);
+    /// Imports a .tir file onto the current document's axles; false (with the reasons
+    /// shown) when it was refused.
+    bool importTirFile(const TirImportRequest& request);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -108,6 +113,8 @@ private:
     void exportSetupCopy();
     void exportCurve(const QString& path);
     void importCurve(const QString& path);
+    /// Asks for a .tir file, then which axles take it ("front", "rear" or "both" preselected).
+    void importTir(const QString& axle);
     void exportPlot();
     void createWorkspaceActions(QMenu* view, QToolBar* bar);
     void followCurrentDocumentLive();

@@ -72,6 +72,7 @@ ParameterPanel::ParameterPanel(SetupDocument* document, QWidget* parent)
         connect(tires, &TireParameterForm::refused, this, &ParameterPanel::refused);
         connect(tires, &TireParameterForm::editTablesRequested, this,
                 &ParameterPanel::editTablesRequested);
+        connect(tires, &TireParameterForm::importTirRequested, this, &ParameterPanel::importTirRequested);
         m_tireForms.append(tires);
         addPage(title, tires);
     }

@@ -38,6 +38,7 @@ public:
 signals:
     void refused(const QString& reason);
     void editTablesRequested(const QString& axle);
+    void importTirRequested(const QString& axle);
 
 private:
     void addPage(const QString& title, QWidget* content, const QString& note = {});

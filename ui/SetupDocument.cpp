@@ -77,6 +77,13 @@ void SetupDocument::changeTargets(const std::vector<PublishedFigure>& targets) {
     m_undoStack.push(new ChangeSetupTargets(this, targets));
 }
 
+void SetupDocument::changeAxleTires(const QString& axle, const TireParams& tires, const QString& text) {
+    const TireParams& now = axle == QLatin1String("front") ? m_setup.frontTires : m_setup.rearTires;
+    if (now == tires)
+        return;
+    m_undoStack.push(new ChangeAxleTires(this, axle, tires, text));
+}
+
 int SetupDocument::newMergeSession() {
     static std::atomic<int> next{1};
     return next++;
@@ -117,6 +124,11 @@ void SetupDocument::setNameRaw(const QString& name) {
 void SetupDocument::setNotesRaw(const QString& notes) {
     m_setup.notes = notes.toStdString();
     emit changed({SetupChange::Kind::Name, QStringLiteral("notes")});
+}
+
+void SetupDocument::setAxleTiresRaw(const QString& axle, const TireParams& tires) {
+    (axle == QLatin1String("front") ? m_setup.frontTires : m_setup.rearTires) = tires;
+    emit changed({SetupChange::Kind::Whole, {}}); // every field of the axle may have changed
 }
 
 void SetupDocument::setTargetsRaw(const std::vector<PublishedFigure>& targets) {

@@ -73,6 +73,9 @@ public:
     /// The published figures, all at once (one undo step per add, edit or removal).
     void changeTargets(const std::vector<PublishedFigure>& targets);
 
+    /// One axle's tires ("front" or "rear") all at once, as one undo step named `text`.
+    void changeAxleTires(const QString& axle, const TireParams& tires, const QString& text);
+
     /// A fresh number for a drag's merge session.
     static int newMergeSession();
 
@@ -86,6 +89,7 @@ public:
     void setNameRaw(const QString& name);
     void setNotesRaw(const QString& notes);
     void setTargetsRaw(const std::vector<PublishedFigure>& targets);
+    void setAxleTiresRaw(const QString& axle, const TireParams& tires);
 
 signals:
     void changed(const vtw::SetupChange& change);

@@ -29,7 +29,7 @@ TireParameterForm::TireParameterForm(SetupDocument* document, const QString& axl
     column->setContentsMargins(0, 0, 0, 0);
 
     std::vector<const FieldMeta*> common;
-    for (const char* key : {"model", "combinedSlip", "radius", "wheelInertia"})
+    for (const char* key : {"model", "combinedSlip", "radius", "wheelInertia", "camber", "pressure"})
         common.push_back(findField(p + QLatin1String(key)));
     column->addWidget(m_forms.emplace_back(new ParameterForm(document, common, this)));
 
@@ -57,6 +57,7 @@ QWidget* TireParameterForm::addModelPage(const TireModelInfo& model, const QStri
     case TireFormExtra::None: break;
     case TireFormExtra::TablePoints: column->addWidget(tablePointsNote(page)); break;
     case TireFormExtra::CalspanPresets: column->addLayout(calspanPresetRow(page)); break;
+    case TireFormExtra::TirFile: column->addWidget(tirFileRow(page)); break;
     }
     // The boxes side by side; a box without a title is a plain form.
     auto* row = new QHBoxLayout;
@@ -111,6 +112,31 @@ QLayout* TireParameterForm::calspanPresetRow(QWidget* parent) {
     presetRow->addWidget(new QLabel(tr("Preset:"), parent));
     presetRow->addWidget(presets, 1);
     return presetRow;
+}
+
+QWidget* TireParameterForm::tirFileRow(QWidget* parent) {
+    auto* row = new QWidget(parent);
+    auto* l = new QHBoxLayout(row);
+    l->setContentsMargins(0, 0, 0, 0);
+    auto* source = new QLabel(row);
+    source->setObjectName(QStringLiteral("tirSource"));
+    source->setWordWrap(true);
+    auto update = [this, source] {
+        const TirTireParams& tir = axleParams(m_document->setup(), m_axle).tir;
+        const std::string_view version = tirVersionName(tir.coefficients.version);
+        source->setText(tr("From %1 (%2, FNOMIN %3 N)")
+                            .arg(QString::fromStdString(tir.source),
+                                 QString::fromUtf8(version.data(), qsizetype(version.size())))
+                            .arg(tir.coefficients.FNOMIN, 0, 'f', 0));
+    };
+    update();
+    connect(m_document, &SetupDocument::changed, source, update);
+    auto* import = new QPushButton(tr("Import .tir…"), row);
+    import->setObjectName(QStringLiteral("importTir"));
+    connect(import, &QPushButton::clicked, this, [this] { emit importTirRequested(m_axle); });
+    l->addWidget(source, 1);
+    l->addWidget(import);
+    return row;
 }
 
 ParameterForm* TireParameterForm::addForm(const QString& prefix, QWidget* parent) {

@@ -33,6 +33,8 @@ signals:
     void refused(const QString& reason);
     /// The table model's points are edited in the tire tables view.
     void editTablesRequested(const QString& axle);
+    /// The user asked to import a .tir file onto this axle.
+    void importTirRequested(const QString& axle);
 
 private:
     void showModel();
@@ -40,6 +42,7 @@ private:
     QWidget* addModelPage(const TireModelInfo& model, const QString& section);
     QWidget* tablePointsNote(QWidget* parent);
     QLayout* calspanPresetRow(QWidget* parent);
+    QWidget* tirFileRow(QWidget* parent);
     ParameterForm* addForm(const QString& prefix, QWidget* parent);
     void applyCalspanPreset(int index);
     SetupDocument* m_document;

@@ -1,5 +1,6 @@
 #include "CliCommon.h"
 #include "Commands.h"
+#include "TirFileCommands.h"
 
 #include "Simulator.h"
 #include "StepBenchmark.h"
@@ -14,6 +15,38 @@
 #include <vector>
 
 namespace vtw::cli {
+
+namespace {
+
+struct Timing {
+    double nsPerStep = 0.0;  ///< best of the runs
+    double finalSpeed = 0.0; ///< m/s, of the last run
+    bool ok = true;
+};
+
+// The step loop timed `runs` times on the same inputs; the best run counts.
+Timing timeSteps(const Setup& setup, const std::vector<DriverInputs>& inputs, int runs) {
+    Timing t;
+    double best = 1e300;
+    for (int run = 0; run < runs; ++run) {
+        Simulator sim(setup);
+        const auto start = std::chrono::steady_clock::now();
+        for (const DriverInputs& in : inputs) {
+            if (!sim.step(in)) {
+                printError(QString::fromStdString(sim.error()));
+                t.ok = false;
+                return t;
+            }
+        }
+        const auto stop = std::chrono::steady_clock::now();
+        best = std::min(best, std::chrono::duration<double, std::nano>(stop - start).count());
+        t.finalSpeed = std::hypot(sim.state().body.vx, sim.state().body.vy);
+    }
+    t.nsPerStep = best / static_cast<double>(inputs.size());
+    return t;
+}
+
+} // namespace
 
 int benchCommand(const QStringList& arguments) {
     QCommandLineParser parser;
@@ -39,7 +72,12 @@ int benchCommand(const QStringList& arguments) {
         QStringLiteral("How the tires combine slips: %1 (default: the default car's).")
             .arg(optionCliNames<CombinedSlipMethod>()),
         QStringLiteral("rule"));
-    parser.addOptions({tireOpt, integratorOpt, combinedOpt, secondsOpt, runsOpt});
+    const QCommandLineOption tirFileOpt(
+        QStringLiteral("tir-file"),
+        QStringLiteral("With --tire tir: the tyre property file on all wheels (default: the model's default "
+                       "coefficients). The simplified magic formula is timed in the same run for comparison."),
+        QStringLiteral("file"));
+    parser.addOptions({tireOpt, integratorOpt, combinedOpt, secondsOpt, runsOpt, tirFileOpt});
     int code = Ok;
     if (!parseOrHelp(parser, arguments, code))
         return code;
@@ -58,6 +96,14 @@ int benchCommand(const QStringList& arguments) {
             return UsageError;
         setup.frontTires.combinedSlip = setup.rearTires.combinedSlip = *rule;
     }
+    if (parser.isSet(tirFileOpt)) {
+        if (*tire != TireModelKind::Tir) {
+            printError(QStringLiteral("bench: --tir-file needs --tire tir"));
+            return UsageError;
+        }
+        if (importTir(setup, parser.value(tirFileOpt), QStringLiteral("both"), false) != Ok)
+            return Failed;
+    }
     bool ok1 = false, ok2 = false;
     const double seconds = parser.value(secondsOpt).toDouble(&ok1);
     const int runs = parser.value(runsOpt).toInt(&ok2);
@@ -71,22 +117,10 @@ int benchCommand(const QStringList& arguments) {
     const auto steps = static_cast<std::size_t>(std::llround(seconds / dt));
     const std::vector<DriverInputs> inputs = stepBenchmarkInputs(steps, dt);
 
-    double best = 1e300;
-    double finalSpeed = 0.0;
-    for (int run = 0; run < runs; ++run) {
-        Simulator sim(setup);
-        const auto start = std::chrono::steady_clock::now();
-        for (std::size_t i = 0; i < steps; ++i) {
-            if (!sim.step(inputs[i])) {
-                printError(QString::fromStdString(sim.error()));
-                return Failed;
-            }
-        }
-        const auto stop = std::chrono::steady_clock::now();
-        best = std::min(best, std::chrono::duration<double, std::nano>(stop - start).count());
-        finalSpeed = std::hypot(sim.state().body.vx, sim.state().body.vy);
-    }
-    const double nsPerStep = best / static_cast<double>(steps);
+    const Timing timing = timeSteps(setup, inputs, runs);
+    if (!timing.ok)
+        return Failed;
+    const double nsPerStep = timing.nsPerStep;
     char line[512];
     std::snprintf(line, sizeof line,
                   "tire %s, %s, integrator %s, %zu steps of %.3g ms (best of %d runs)\n"
@@ -94,8 +128,21 @@ int benchCommand(const QStringList& arguments) {
                   qPrintable(optionText(tireModel(*tire).cliName)),
                   qPrintable(optionText(findOption(setup.frontTires.combinedSlip)->cliName)),
                   qPrintable(optionText(findOption(*integrator)->cliName)), steps, dt * 1e3, runs, nsPerStep, 1e9 / nsPerStep,
-                  units::mpsToKmh(finalSpeed));
+                  units::mpsToKmh(timing.finalSpeed));
     printOut(line);
+    if (*tire == TireModelKind::Tir) {
+        // The same car on the simplified magic formula, timed in this run: the ratio is the
+        // figure to compare across machines (docs/physics.md 14; the README's benchmarks).
+        Setup reference = setup;
+        reference.frontTires.model = reference.rearTires.model = TireModelKind::MagicFormula;
+        const Timing mf = timeSteps(reference, inputs, runs);
+        if (!mf.ok)
+            return Failed;
+        std::snprintf(line, sizeof line, "tir_file %s\nns_per_step_magic_formula %.1f\ntir_over_magic_formula %.2f\n",
+                      qPrintable(QString::fromStdString(setup.frontTires.tir.source)), mf.nsPerStep,
+                      nsPerStep / mf.nsPerStep);
+        printOut(line);
+    }
     return Ok;
 }
 

@@ -48,6 +48,18 @@ const FieldMeta* curveField(const QString& path) {
     return field;
 }
 
+// The end of an import: the changed setup validated, then written as a new file.
+int validateAndWrite(const Setup& setup, const UnknownKeys& unknownKeys, const QString& output, const QString& what) {
+    const SetupIssues issues = validateSetup(setup);
+    if (!issues.isEmpty()) {
+        printError(QStringLiteral("%1 makes the setup invalid:").arg(what));
+        for (const SetupIssue& issue : issues)
+            std::fprintf(stderr, "  %s\n", qPrintable(issue.toString()));
+        return Failed;
+    }
+    return writeTextFile(output, savedSetupBytes(setup, unknownKeys).toStdString()) ? Ok : Failed;
+}
+
 QString axisHeader(const QString& label, const QString& unit) {
     return unit.isEmpty() ? label : QStringLiteral("%1 [%2]").arg(label, unit);
 }
@@ -169,7 +181,8 @@ int importCommand(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Replace one curve of a setup with a CSV (two columns, header optional) or an rpm|value "
-        "table, validate the result, and save it as a new setup file."));
+        "table, or an axle's tire model with a .tir file; validate the result, and save it as a new "
+        "setup file."));
     parser.addHelpOption();
     const QCommandLineOption setupOpt({QStringLiteral("s"), QStringLiteral("setup")},
                                       QStringLiteral("Setup file or library car (default: the library's Corvette C5)."),
@@ -182,13 +195,37 @@ int importCommand(const QStringList& arguments) {
                                        QStringLiteral("fmt"));
     const QCommandLineOption outputOpt({QStringLiteral("o"), QStringLiteral("output")},
                                        QStringLiteral("New setup file to write."), QStringLiteral("file"));
-    parser.addOptions({setupOpt, curveOpt, inputOpt, formatOpt, outputOpt});
+    const QCommandLineOption tirOpt(QStringLiteral("tir"),
+                                    QStringLiteral("Instead of a curve: a Magic Formula tyre property file (.tir) as "
+                                                   "the tire model of --axle."),
+                                    QStringLiteral("file"));
+    const QCommandLineOption axleOpt(QStringLiteral("axle"), QStringLiteral("With --tir: front, rear or both."),
+                                     QStringLiteral("axle"));
+    const QCommandLineOption radiusOpt(QStringLiteral("use-unloaded-radius"),
+                                       QStringLiteral("With --tir: take the file's UNLOADED_RADIUS as the wheel radius."));
+    parser.addOptions({setupOpt, curveOpt, inputOpt, formatOpt, outputOpt, tirOpt, axleOpt, radiusOpt});
     int code = Ok;
     if (!parseOrHelp(parser, arguments, code))
         return code;
-    if (!parser.isSet(inputOpt) || !parser.isSet(outputOpt)) {
-        printError(QStringLiteral("import: --input and --output are required"));
+    const bool tir = parser.isSet(tirOpt);
+    if ((!tir && !parser.isSet(inputOpt)) || !parser.isSet(outputOpt)) {
+        printError(QStringLiteral("import: --output and one of --input or --tir are required"));
         return UsageError;
+    }
+    if (tir && (parser.isSet(inputOpt) || parser.isSet(curveOpt))) {
+        printError(QStringLiteral("import: --tir replaces an axle's tire model, --input a curve; give one"));
+        return UsageError;
+    }
+    if (tir) {
+        UnknownKeys unknownKeys;
+        std::optional<Setup> setup = loadSetupArgument(parser.value(setupOpt), &unknownKeys);
+        if (!setup)
+            return Failed;
+        const int imported =
+            importTir(*setup, parser.value(tirOpt), parser.value(axleOpt), parser.isSet(radiusOpt));
+        if (imported != Ok)
+            return imported;
+        return validateAndWrite(*setup, unknownKeys, parser.value(outputOpt), QStringLiteral("the imported tyre"));
     }
     const FieldMeta* field = curveField(parser.value(curveOpt));
     if (!field)
@@ -211,16 +248,7 @@ int importCommand(const QStringList& arguments) {
         return Failed;
     }
     field->curve(*setup) = *imported.curve;
-    const SetupIssues issues = validateSetup(*setup);
-    if (!issues.isEmpty()) {
-        printError(QStringLiteral("the imported curve makes the setup invalid:"));
-        for (const SetupIssue& issue : issues)
-            std::fprintf(stderr, "  %s\n", qPrintable(issue.toString()));
-        return Failed;
-    }
-    return writeTextFile(parser.value(outputOpt), savedSetupBytes(*setup, unknownKeys).toStdString())
-               ? Ok
-               : Failed;
+    return validateAndWrite(*setup, unknownKeys, parser.value(outputOpt), QStringLiteral("the imported curve"));
 }
 
 int convertCommand(const QStringList& arguments) {

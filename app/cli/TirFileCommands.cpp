@@ -3,12 +3,39 @@
 #include "CliCommon.h"
 
 #include "LoadTransfer.h"
+#include "setupfile/TirFileRead.h"
+#include "tires/TirImport.h"
 #include "tires/TirExport.h"
 #include "tires/TirWrite.h"
 
+#include <QFileInfo>
+
 #include <cmath>
+#include <cstdio>
 
 namespace vtw::cli {
+
+int importTir(Setup& setup, const QString& path, const QString& axle, bool useUnloadedRadius) {
+    const bool front = axle == QLatin1String("front") || axle == QLatin1String("both");
+    const bool rear = axle == QLatin1String("rear") || axle == QLatin1String("both");
+    if (!front && !rear) {
+        printError(QStringLiteral("import: --axle must be front, rear or both, not '%1'").arg(axle));
+        return UsageError;
+    }
+    const TirLoadResult read = readTirFile(path);
+    if (!read.ok()) {
+        printError(QStringLiteral("cannot import %1: %2").arg(path, QString::fromStdString(read.error)));
+        return Failed;
+    }
+    for (const std::string& w : read.warnings)
+        std::fprintf(stderr, "%s: warning: %s\n", qPrintable(path), w.c_str());
+    const std::string source = QFileInfo(path).fileName().toStdString();
+    if (front)
+        setup.frontTires = tiresWithTir(setup.frontTires, *read.coefficients, source, useUnloadedRadius);
+    if (rear)
+        setup.rearTires = tiresWithTir(setup.rearTires, *read.coefficients, source, useUnloadedRadius);
+    return Ok;
+}
 
 std::optional<QByteArray> tirExportText(const Setup& setup, const QString& setupName, const QString& axle,
                                         const QString& nominalLoad) {

@@ -15,4 +15,8 @@ namespace vtw::cli {
 std::optional<QByteArray> tirExportText(const Setup& setup, const QString& setupName, const QString& axle,
                                         const QString& nominalLoad);
 
+/// `import --tir`: the file read (bounded) and set as the tire model of `axle` ("front",
+/// "rear" or "both"). Returns Ok, or the exit code with the reason printed.
+int importTir(Setup& setup, const QString& path, const QString& axle, bool useUnloadedRadius);
+
 } // namespace vtw::cli

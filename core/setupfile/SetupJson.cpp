@@ -34,6 +34,29 @@ const MigrationSteps& migrations() {
     return steps;
 }
 
+// Text kept inside a section beside its numbers: the file a .tir model came from,
+// written with the model's section (only once it differs from the defaults).
+struct TextField {
+    QString path;
+    std::string& (*text)(Setup&);
+    const TireParams& (*axle)(const Setup&);
+};
+
+const std::vector<TextField>& textFields() {
+    static const std::vector<TextField> fields{
+        {"tires.front.tir.source", [](Setup& s) -> std::string& { return s.frontTires.tir.source; },
+         [](const Setup& s) -> const TireParams& { return s.frontTires; }},
+        {"tires.rear.tir.source", [](Setup& s) -> std::string& { return s.rearTires.tir.source; },
+         [](const Setup& s) -> const TireParams& { return s.rearTires; }},
+    };
+    return fields;
+}
+
+bool tirSectionWritten(const TireParams& t) {
+    static const TirTireParams defaults;
+    return !(t.tir == defaults);
+}
+
 void insertAt(QJsonObject& obj, const QStringList& keys, qsizetype i, const QJsonValue& v) {
     if (i == keys.size() - 1) {
         obj.insert(keys[i], v);
@@ -42,6 +65,12 @@ void insertAt(QJsonObject& obj, const QStringList& keys, qsizetype i, const QJso
     QJsonObject child = obj.value(keys[i]).toObject();
     insertAt(child, keys, i + 1, v);
     obj.insert(keys[i], child);
+}
+
+void writeTextFields(QJsonObject& root, const Setup& setup) {
+    for (const TextField& t : textFields())
+        if (tirSectionWritten(t.axle(setup)))
+            insertAt(root, t.path.split('.'), 0, QString::fromStdString(t.text(const_cast<Setup&>(setup))));
 }
 
 QJsonValue fieldToJson(const FieldMeta& f, const Setup& s) {
@@ -215,6 +244,8 @@ const KnownPaths& knownPaths() {
         KnownPaths k;
         for (const QString& key : topLevelKeys)
             k.leaves.insert(key);
+        for (const TextField& t : textFields())
+            k.leaves.insert(t.path);
         for (const FieldMeta& f : setupFields()) {
             k.leaves.insert(f.path);
             const QStringList keys = f.keys();
@@ -480,6 +511,8 @@ SetupLoadResult loadSetup(const QByteArray& bytes) {
             failed.insert(at.badSection);
             continue;
         }
+        if (f.optional && (!at.missingSection.isEmpty() || !at.found))
+            continue;
         if (!at.missingSection.isEmpty()) {
             if (!reportedSections.contains(at.missingSection))
                 r.warnings.append(at.missingSection + ": missing section, defaults used");
@@ -495,6 +528,16 @@ SetupLoadResult loadSetup(const QByteArray& bytes) {
             r.errors.append({f.path, problem});
             failed.insert(f.path);
         }
+    }
+
+    for (const TextField& t : textFields()) {
+        const Lookup at = lookup(root, t.path.split('.'));
+        if (!at.found)
+            continue; // the default text goes with the default section
+        if (at.value.isString())
+            t.text(s) = at.value.toString().toStdString();
+        else
+            r.errors.append(SetupIssue{t.path, "must be a string"});
     }
 
     collectUnknown(root, {}, r.unknownKeys);
@@ -548,7 +591,9 @@ QJsonObject setupToJson(const Setup& setup, const UnknownKeys& unknownKeys) {
     root.insert("name", QString::fromStdString(setup.name));
     root.insert("notes", QString::fromStdString(setup.notes));
     for (const FieldMeta& f : setupFields())
-        insertAt(root, f.keys(), 0, fieldToJson(f, setup));
+        if (!f.written || f.written(setup))
+            insertAt(root, f.keys(), 0, fieldToJson(f, setup));
+    writeTextFields(root, setup);
     // Written only when there are some: a file without targets stays as it was.
     if (!setup.targets.empty()) {
         QJsonArray targets;

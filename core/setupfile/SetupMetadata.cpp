@@ -2,6 +2,7 @@
 
 #include "Units.h"
 #include "setupfile/SetupEnumKeys.h"
+#include "tires/TirOptions.h"
 
 #include <cmath>
 
@@ -145,6 +146,80 @@ void addMagicFormulaSet(std::vector<FieldMeta>& out, const QString& p, const QSt
                          ref(&MagicFormulaCoefficients::E)));
 }
 
+bool tirSectionWritten(const TireParams& t) {
+    static const TirTireParams defaults;
+    return !(t.tir == defaults);
+}
+
+// The .tir model's coefficients, one field each under tires.<axle>.tir., as the file
+// names them (docs/physics.md 14): what a tyre engineer edits or sweeps (the scaling
+// factors above all). Limits are finiteness only where the MF allows any value; the
+// model's probe (TirOptions.h) catches combinations that break it.
+void addTirFields(std::vector<FieldMeta>& out, const QString& p, AxleRef axle) {
+    const QString q = p + "tir.";
+    const std::size_t first = out.size();
+    out.push_back(enumeration<TirVersion>(q + "version", "Version", "Magic Formula version of the equations",
+                                          VTW_TIRE(t.tir.coefficients.version)));
+    out.push_back(integer(q + "fittyp", "FITTYP", within(0, 1000),
+                          "FITTYP as the file gave it (0: none); written back on export",
+                          VTW_TIRE(t.tir.coefficients.fittyp)));
+    out.push_back(enumeration<TyreSide>(q + "side", "Tyre side",
+                                        "TYRESIDE: a tyre measured on one side is mirrored on the other",
+                                        VTW_TIRE(t.tir.coefficients.side)));
+    {
+        // A flag of the coefficients, chosen like an option.
+        FieldMeta f;
+        f.path = q + "combination";
+        f.label = "Combined slip";
+        f.kind = FieldKind::Enum;
+        f.enumKeys = QStringList{"weighting", "frictionEllipse"};
+        f.enumNames = QStringList{"MF weighting functions", "Friction ellipse"};
+        f.min = 0;
+        f.max = 1;
+        f.decimals = 0;
+        f.tooltip = "How the file's slips combine: its weighting functions (Gxa, Gyk, SVyk), or the friction "
+                    "ellipse of the pure peaks (FE_METHOD, and a file without weighting coefficients)";
+        f.get = [axle](const Setup& s) {
+            return axle(const_cast<Setup&>(s)).tir.coefficients.frictionEllipse ? 1.0 : 0.0;
+        };
+        f.set = [axle](Setup& s, double v) { axle(s).tir.coefficients.frictionEllipse = v != 0.0; };
+        out.push_back(std::move(f));
+    }
+    for (const TirCoefficientInfo& info : tirCoefficientTable()) {
+        const QString name = QString::fromLatin1(info.name);
+        Quantity quantity = Quantity::Dimensionless;
+        QString unit;
+        int decimals = 6;
+        switch (info.dimension) {
+        case TirDimension::None: break;
+        case TirDimension::Length: quantity = Quantity::Length, unit = "m", decimals = 4; break;
+        case TirDimension::Force: quantity = Quantity::Force, unit = "N", decimals = 1; break;
+        case TirDimension::Angle: quantity = Quantity::Angle, unit = "rad", decimals = 4; break;
+        case TirDimension::Speed: quantity = Quantity::Speed, unit = "m/s", decimals = 2; break;
+        case TirDimension::Pressure: quantity = Quantity::Pressure, unit = "Pa", decimals = 0; break;
+        }
+        // The model divides by these three (docs/physics.md 14.1); the rest may be any number.
+        const bool positive = name == "FNOMIN" || name == "UNLOADED_RADIUS" || name == "LFZO";
+        const Limits limits = positive ? above(0, 1e9) : within(-1e9, 1e9);
+        const QString tooltip = QStringLiteral("%1, [%2]%3")
+                                    .arg(name, QString::fromLatin1(info.section),
+                                         info.use == TirCoefficientInfo::Informative ? ", informative (not applied)"
+                                         : info.use == TirCoefficientInfo::Mf5Only  ? ", MF 5.x only"
+                                         : info.use == TirCoefficientInfo::Mf6Only  ? ", MF 6.x only"
+                                                                                   : "");
+        double TirCoefficients::*member = info.member;
+        out.push_back(number(q + name, name, unit, quantity, limits, 0.01, decimals, tooltip,
+                             [axle, member](Setup& s) -> double& { return axle(s).tir.coefficients.*member; }));
+    }
+    // The section is written only once it holds something else than the defaults (an
+    // imported file, an edit), and a file without it has the defaults: setups that never
+    // use the model stay as short as before it existed.
+    for (std::size_t i = first; i < out.size(); ++i) {
+        out[i].optional = true;
+        out[i].written = [axle](const Setup& s) { return tirSectionWritten(axle(const_cast<Setup&>(s))); };
+    }
+}
+
 void addTireFields(std::vector<FieldMeta>& out, const QString& axleKey, AxleRef axle) {
     const QString p = "tires." + axleKey + ".";
     const Axis slipRatio{"Slip ratio", "", Quantity::Dimensionless};
@@ -165,6 +240,15 @@ void addTireFields(std::vector<FieldMeta>& out, const QString& axleKey, AxleRef 
     out.push_back(number(p + "wheelInertia", "Wheel inertia", "kg m^2", Quantity::MomentOfInertia,
                          above(0, 200), 0.1, 2, "Spin inertia of one wheel with tire and brake",
                          VTW_TIRE(t.wheelInertia)));
+    // Camber and pressure act on the models that have terms for them (the .tir model).
+    out.push_back(number(p + "camber", "Static camber", "rad", Quantity::Angle, within(-0.2, 0.2), 0.001, 4,
+                         "Negative: the tops of the wheels lean in towards the car (used by the .tir model)",
+                         VTW_TIRE(t.camber)));
+    out.back().optional = true;
+    out.push_back(number(p + "pressure", "Tyre pressure", "Pa", Quantity::Pressure, within(0, 1e6), 1000, 0,
+                         "Inflation pressure; 0 is the .tir file's nominal pressure (used by MF 6.x .tir files)",
+                         VTW_TIRE(t.pressure)));
+    out.back().optional = true;
 
     out.push_back(number(p + "linear.longitudinalStiffness", "Traction stiffness (Ct)", "N",
                          Quantity::ForcePerSlip, above(0, 1e8), 1000, 0,
@@ -266,6 +350,7 @@ void addTireFields(std::vector<FieldMeta>& out, const QString& axleKey, AxleRef 
                          Quantity::Speed, above(0, 100), 0.01, 3,
                          "K: sliding speed at which half the maximum force acts",
                          VTW_TIRE(t.slipSpeed.halfForceSlipSpeed)));
+    addTirFields(out, p, axle);
 }
 
 std::vector<FieldMeta> buildTable() {
@@ -532,6 +617,12 @@ DisplayUnit displayUnit(Quantity quantity, UnitSystem system) {
         return {"psi", 1.0};
     case Quantity::ForcePounds:
         return {"lb", 1.0};
+    case Quantity::Force:
+        return imp ? DisplayUnit{"lbf", 1.0 / units::newtonsPerPound} : DisplayUnit{"N", 1.0};
+    case Quantity::Pressure:
+        // 1 psi = 1 lbf / in^2.
+        return imp ? DisplayUnit{"psi", units::metresPerInch * units::metresPerInch / units::newtonsPerPound}
+                   : DisplayUnit{"kPa", 1e-3};
     }
     return {"", 1.0};
 }

@@ -50,6 +50,8 @@ enum class Quantity {
     LengthInches,    ///< in (native unit of the Calspan model)
     PressurePsi,     ///< psi (native unit of the Calspan model)
     ForcePounds,     ///< lb (native unit of the Calspan model)
+    Force,           ///< N
+    Pressure,        ///< Pa
 };
 
 enum class UnitSystem { SI, Imperial };
@@ -110,6 +112,13 @@ struct FieldMeta {
     Quantity xQuantity = Quantity::Dimensionless;
     Quantity yQuantity = Quantity::Dimensionless;
     CurveRules curveRules;
+
+    /// A file without the field (or its section) gets the default without a warning: a
+    /// field added with a neutral default after files without it existed.
+    bool optional = false;
+    /// When set, the field is written to a file only if this returns true (a model's
+    /// section that still holds its defaults is left out); unset: always written.
+    std::function<bool(const Setup&)> written;
 
     /// The path split at '.' (the JSON object keys leading to the value).
     QStringList keys() const { return path.split(QLatin1Char('.')); }

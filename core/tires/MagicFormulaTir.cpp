@@ -281,7 +281,8 @@ TirModel::TirModel(const TirCoefficients& coefficients, TirMounting mounting) : 
                  (mounting == TirMounting::Right && m_c.side == TyreSide::Left);
 }
 
-TirForces TirModel::forces(double kappa, double alpha, double fz, double camber, double pressure, double vx) const {
+TirForces TirModel::forces(double kappa, double alpha, double fz, double camber, double pressure, double vx,
+                           bool withMoment) const {
     if (!(fz > 0.0))
         return {};
     const double mirror = m_mirrored ? -1.0 : 1.0;
@@ -295,6 +296,10 @@ TirForces TirModel::forces(double kappa, double alpha, double fz, double camber,
     TirForces f;
     f.fx = w.gxa * lon.fx0;
     f.fy = gk * lat.fy0 + sv;
+    if (!withMoment) {
+        f.fy *= mirror;
+        return f;
+    }
 
     // Combined aligning moment: trail and residual torque at the equivalent slip angles,
     // plus the longitudinal force's arm.

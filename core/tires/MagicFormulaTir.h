@@ -42,8 +42,9 @@ public:
     /// pi/2); fz: load, N (no force at fz <= 0); camber: inclination, rad; pressure: Pa
     /// (MF 6.x with NOMPRES; ignored otherwise); vx: forward speed of the wheel, m/s (below
     /// VXLOW the shifts fade out, so a tyre at rest with no slip makes no force).
+    /// withMoment false leaves mz 0 and skips its work (the step needs no moment).
     TirForces forces(double kappa, double alpha, double fz, double camber, double pressure,
-                     double vx) const;
+                     double vx, bool withMoment = true) const;
 
     /// Pure-slip curves: Fx0 at alpha = 0, Fy0 and Mz0 at kappa = 0.
     double pureFx(double kappa, double fz, double camber, double pressure, double vx) const;

@@ -77,6 +77,10 @@ struct TirCoefficients {
     friend bool operator==(const TirCoefficients&, const TirCoefficients&) = default;
 };
 
+/// The coefficients a setup's .tir model has before a file is imported: the simplified
+/// magic formula's default curves as PAC2002 (docs/physics.md 14.7; TirFromMagicFormula.h).
+TirCoefficients defaultTirCoefficients();
+
 /// One coefficient the model reads: where the format keeps it and what it is.
 struct TirCoefficientInfo {
     const char* name;

@@ -46,6 +46,12 @@ Curve tirExportSamples(const TireParams& params, double load, bool lateral) {
 
 TirExportResult tirForTire(const TireParams& params, double nominalLoad) {
     TirExportResult r;
+    if (params.model == TireModelKind::Tir) { // its own coefficients, as they are
+        r.coefficients = params.tir.coefficients;
+        r.method = "the .tir model's coefficients, from " + params.tir.source;
+        r.ok = true;
+        return r;
+    }
     MagicFormulaParams formula;
     if (params.model == TireModelKind::MagicFormula) {
         formula = params.magicFormula;

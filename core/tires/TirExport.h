@@ -28,8 +28,9 @@ struct TirExportResult {
 /// direction at `load`, normalised by the load (slip ratio, or slip angle in rad).
 Curve tirExportSamples(const TireParams& params, double load, bool lateral);
 
-/// The .tir coefficients of `params` at surface grip 1, for a tyre of nominal load
-/// `nominalLoad` (N, > 0). The unloaded radius is taken as the rolling radius.
+/// The .tir coefficients of `params` at surface grip 1: the .tir model's own; else for a
+/// tyre of nominal load `nominalLoad` (N, > 0), the unloaded radius taken as the rolling
+/// radius.
 TirExportResult tirForTire(const TireParams& params, double nominalLoad);
 
 } // namespace vtw

@@ -30,4 +30,12 @@ TirCoefficients tirFromMagicFormula(const MagicFormulaParams& params, double nom
     return c;
 }
 
+TirCoefficients defaultTirCoefficients() {
+    // The default simplified set at the load its peaks are searched at, on the default
+    // rolling radius: the curves the model gives before anything is edited.
+    constexpr double nominalLoad = 4000.0;
+    static const TirCoefficients defaults = tirFromMagicFormula(MagicFormulaParams{}, nominalLoad, defaultTireRadius);
+    return defaults;
+}
+
 } // namespace vtw

@@ -100,6 +100,16 @@ Peak calspanLateralPeak(const CalspanParams& p, double load, double grip) {
         maxSearchSlipAngle);
 }
 
+// The ISO inclination of a wheel (docs/physics.md 14.2: positive with the top of the
+// wheel leaning to the right, seen from behind) from the axle's camber (negative with
+// the tops leaning in): the left wheel leans right when its camber is negative.
+double tirInclination(double camber, int side) { return side == 0 ? -camber : camber; }
+
+// The pressure the .tir model is evaluated at: the axle's, or the file's nominal one.
+double tirPressure(const TireParams& p) {
+    return p.pressure > 0.0 ? p.pressure : p.tir.coefficients.NOMPRES;
+}
+
 void setSlipForce(const SlipForce& f, double& fx, double& fy) {
     fx = f.longitudinal;
     fy = f.lateral;
@@ -128,6 +138,10 @@ Tire::Tire(const TireParams& params) : m_params(params) {
             findPeak([&](double a) { return std::fabs(pureForce(0.0, a).fy); }, maxSearchSlipAngle)
                 .slip;
     };
+    if (p.model == TireModelKind::Tir) {
+        m_tir[0] = std::make_shared<const TirModel>(p.tir.coefficients, TirMounting::Left);
+        m_tir[1] = std::make_shared<const TirModel>(p.tir.coefficients, TirMounting::Right);
+    }
     switch (p.model) {
     case TireModelKind::Linear: {
         const double cap = linearFrictionLimit(p.linear, load, 1.0);
@@ -152,6 +166,7 @@ Tire::Tire(const TireParams& params) : m_params(params) {
     case TireModelKind::Brush:
     case TireModelKind::Calspan:
     case TireModelKind::SlipSpeed:
+    case TireModelKind::Tir:
         searchPeaks();
         break;
     }
@@ -284,6 +299,14 @@ template <int n> void Tire::evaluateBatch(const TireInput (&in)[n], TireForce (&
                          fx[w], fy[w]);
         }
         break;
+    case TireModelKind::Tir:
+        // A pair is an axle's left and right wheel; a single wheel is taken as a left one.
+        for (int w = 0; w < n; ++w) {
+            const TireForce f = loaded[w] ? tirForce(in[w], w) : TireForce{};
+            fx[w] = f.fx;
+            fy[w] = -f.fy;
+        }
+        break;
     }
     for (int w = 0; w < n; ++w)
         out[w] = loaded[w] ? TireForce{fx[w], -fy[w]} : TireForce{};
@@ -320,8 +343,26 @@ FrictionLimits Tire::limits(double normalLoad, double surfaceMu) const {
         const double friction = m_params.slipSpeed.frictionCoefficient * grip * fz;
         return {friction, friction};
     }
+    case TireModelKind::Tir: {
+        // The left wheel's peaks, scaled by the grip as the forces are (similarity).
+        const TirModel& model = *m_tir[0];
+        const double camber = tirInclination(m_params.camber, 0), pressure = tirPressure(m_params);
+        return {grip * model.peakFx(fz, camber, pressure), grip * model.peakFy(fz, camber, pressure)};
+    }
     }
     return {};
+}
+
+TireForce Tire::tirForce(const TireInput& in, int side) const {
+    // Surface grip by similarity, as for the simplified magic formula (docs/physics.md 6.3
+    // and 14.2): the curves of grip mu are mu times those of grip 1 read at slips 1/mu as
+    // large (the slip angle's tangent, the MF's own slip variable, is what scales).
+    const double mu = in.surfaceMu;
+    const double kappa = in.slipRatio / mu;
+    const double alpha = std::atan(std::tan(in.slipAngle) / mu);
+    const TirForces f = m_tir[side]->forces(kappa, alpha, in.normalLoad, tirInclination(m_params.camber, side),
+                                            tirPressure(m_params), in.contactSpeed, false);
+    return {mu * f.fx, mu * f.fy};
 }
 
 } // namespace vtw

@@ -1,6 +1,9 @@
 #pragma once
 
 #include "TireParams.h"
+#include "MagicFormulaTir.h"
+
+#include <memory>
 
 namespace vtw {
 
@@ -68,8 +71,13 @@ public:
 
 private:
     template <int n> void evaluateBatch(const TireInput (&in)[n], TireForce (&out)[n]) const;
+    /// The .tir model's force on a wheel of the given side (0 left, 1 right).
+    TireForce tirForce(const TireInput& in, int side) const;
 
     TireParams m_params;
+    /// The .tir model as mounted on the left and the right wheel (a tyre measured on one
+    /// side is mirrored on the other); empty for the other models.
+    std::shared_ptr<const TirModel> m_tir[2];
     double m_peakSlipRatio = 0.1;
     double m_peakSlipAngle = 0.1;
     // Load-independent normalised peaks (magic formula shape, table maximum).

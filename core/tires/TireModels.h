@@ -9,6 +9,7 @@
 
 #include "../OptionSet.h"
 #include "CalspanTire.h"
+#include "TirOptions.h"
 #include "TireParameterProblem.h"
 #include "TireParams.h"
 
@@ -54,7 +55,8 @@ inline std::vector<std::string_view> fieldPrefixes(const TireFormBox& box) {
 enum class TireFormExtra {
     None,
     TablePoints,   ///< a note and a button: the points are edited in the tire tables view
-    CalspanPresets ///< a list of the Calspan report's Table 1 tires to load
+    CalspanPresets, ///< a list of the Calspan report's Table 1 tires to load
+    TirFile         ///< the file the coefficients came from, and a button to import another
 };
 
 /// The window's page of one model's parameters (ui/TireParameterForm): its boxes side by
@@ -77,7 +79,7 @@ struct TireModelInfo : OptionName<TireModelKind> {
 
 /// In enumerator order. The key is also the model's parameter struct: the TireParams
 /// member and the section of a setup file (tires.front.magicFormula) holding its fields.
-inline constexpr std::array<TireModelInfo, 7> tireModels{{
+inline constexpr std::array<TireModelInfo, 8> tireModels{{
     {{TireModelKind::Linear, "linear", "linear", "Linear, capped"}, true, {{{{"", ""}}}, 1}},
     {{TireModelKind::Table, "table", "table", "Table"}, true, {{}, 0, TireFormExtra::TablePoints}},
     {{TireModelKind::MagicFormula, "magicFormula", "magic-formula", "Magic formula (simplified)"},
@@ -92,6 +94,15 @@ inline constexpr std::array<TireModelInfo, 7> tireModels{{
      {{{{"", ""}}}, 1, TireFormExtra::CalspanPresets},
      calspanParameterRules},
     {{TireModelKind::SlipSpeed, "slipSpeed", "slip-speed", "Slip speed"}, false, {{{{"", ""}}}, 1}},
+    // The file's own weighting functions combine its slips (docs/physics.md 14.3).
+    {{TireModelKind::Tir, "tir", "tir", "Magic Formula (.tir)"},
+     false,
+     {{{{"File, conditions and scaling",
+         "version fittyp side combination FNOMIN UNLOADED_RADIUS NOMPRES INFLPRES VXLOW FZ KPU ALP CAM PRES L"},
+        {"Coefficients", "PC PD PE PK PH PV PP Q R S"}}},
+      2,
+      TireFormExtra::TirFile},
+     tirParameterRules},
 }};
 constexpr const auto& optionTable(TireModelKind) { return tireModels; }
 static_assert(coversEveryValue<TireModelKind>());

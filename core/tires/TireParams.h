@@ -1,6 +1,7 @@
 #pragma once
 
 #include "../Curve.h"
+#include "TirCoefficients.h"
 
 #include <array>
 
@@ -8,7 +9,7 @@ namespace vtw {
 
 /// Which tire model an axle uses. The order is part of nothing persistent:
 /// files store the model by its key (see tireModelKey()).
-enum class TireModelKind { Linear, Table, MagicFormula, Pacejka94, Brush, Calspan, SlipSpeed };
+enum class TireModelKind { Linear, Table, MagicFormula, Pacejka94, Brush, Calspan, SlipSpeed, Tir };
 
 /// How a pure-slip model (linear, table, magic formula, Pacejka '94) combines
 /// longitudinal and lateral slip (docs/physics.md 6.8). Brush, Calspan and
@@ -92,6 +93,19 @@ struct SlipSpeedParams {
     friend bool operator==(const SlipSpeedParams&, const SlipSpeedParams&) = default;
 };
 
+/// m, the rolling radius of a new setup's tires.
+inline constexpr double defaultTireRadius = 0.34;
+
+/// A Magic Formula tyre property file's model (docs/physics.md 14): its coefficients,
+/// kept in the setup so that a saved setup never depends on the file.
+struct TirTireParams {
+    /// Until a file is imported: the simplified magic formula's default curves as PAC2002
+    /// coefficients (docs/physics.md 14.7), so that choosing the model changes little.
+    TirCoefficients coefficients = defaultTirCoefficients();
+    std::string source = "the simplified magic formula's defaults"; ///< the file it came from
+    friend bool operator==(const TirTireParams&, const TirTireParams&) = default;
+};
+
 /// Everything about one axle's tires and wheels. All models' parameter sets are
 /// kept so that switching model and back loses nothing.
 struct TireParams {
@@ -101,8 +115,14 @@ struct TireParams {
     /// Normalised slip by default: a sliding tire's force then follows its slip, so a
     /// locked wheel loses its cornering force. The ellipse is kept as an option.
     CombinedSlipMethod combinedSlip = CombinedSlipMethod::NormalisedSlip;
-    double radius = 0.34;      ///< m, loaded rolling radius
+    double radius = defaultTireRadius; ///< m, loaded rolling radius
     double wheelInertia = 4.1; ///< kg m^2 per wheel (Monster: 75 kg solid cylinder, m R^2 / 2)
+    /// rad, static camber of the axle's wheels: negative when their tops lean in towards the
+    /// car. Read by the models that have camber terms (the .tir model; Pacejka '94 keeps its own).
+    double camber = 0.0;
+    /// Pa, inflation pressure; 0 is the .tir file's nominal pressure (NOMPRES). Read by the
+    /// models with pressure terms (MF 6.1 and 6.2 .tir files).
+    double pressure = 0.0;
     LinearTireParams linear;
     TableTireParams table;
     MagicFormulaParams magicFormula;
@@ -110,6 +130,7 @@ struct TireParams {
     BrushParams brush;
     CalspanParams calspan;
     SlipSpeedParams slipSpeed;
+    TirTireParams tir;
     friend bool operator==(const TireParams&, const TireParams&) = default;
 };
 

@@ -66,7 +66,6 @@ SimulationWorker::SimulationWorker(QObject* parent) : QObject(parent) {
     m_timer = new QTimer(this);
     m_timer->setTimerType(Qt::PreciseTimer);
     connect(m_timer, &QTimer::timeout, this, &SimulationWorker::runSlice);
-    m_batch.reserve(batchFlushSize);
 }
 
 SimulationWorker::~SimulationWorker() = default;
@@ -102,21 +101,25 @@ void SimulationWorker::takePendingInputs() {
     if (!m_inputsChanged.exchange(false, std::memory_order_acquire))
         return;
     std::optional<Setup> setup;
+    DriverInputs inputs;
     PacingOptions pacing;
     {
         std::lock_guard lock(m_inputMutex);
         setup.swap(m_pendingSetup);
         if (setup)
             m_appliedSerial = m_pendingSerial;
-        m_driveInputs = m_sharedInputs;
+        inputs = m_sharedInputs;
         pacing = m_sharedPacing;
     }
-    if (setup && m_sim) {
-        // The step boundary: the motion state is kept, the model is rebuilt.
-        m_sim->setSetup(m_maneuver ? m_maneuver->adaptSetup(*setup) : *setup);
-        std::lock_guard lock(m_statusMutex);
-        m_status.geometry = geometryOf(m_sim->setup());
-        m_lastLimits = {}; // the envelope changed with the tires
+    if (m_session) {
+        m_session->setDriverInputs(inputs);
+        // The step boundary: the motion state is kept, the model is rebuilt. (An edit
+        // the session refuses ends the run; the caller's next look reports it.)
+        if (setup && m_session->applySetup(*setup)) {
+            std::lock_guard lock(m_statusMutex);
+            m_status.geometry = geometryOf(m_session->simulator()->setup());
+            m_lastLimits = {}; // the envelope changed with the tires
+        }
     }
     if (pacing.realTime != m_pacing.realTime || pacing.speedFactor != m_pacing.speedFactor) {
         m_pacing = pacing;
@@ -137,6 +140,7 @@ void SimulationWorker::prepare(const RunRequest& request) {
     }
     m_inputsChanged.store(true, std::memory_order_release); // pick up inputs and pacing
     m_mode = request.mode;
+    m_session.reset(); // before the maneuver it drives
     m_maneuver.reset();
     std::string error;
     if (request.mode == RunMode::Maneuver) {
@@ -147,37 +151,40 @@ void SimulationWorker::prepare(const RunRequest& request) {
     }
     m_generation += 1;
     m_queue.clear(m_generation);
-    m_batch.clear();
-    m_steps = 0;
-    m_lastRecordedStep = 0;
-    m_strideCounter = 0;
-    m_timedOut = false;
     m_stepsPerSecond = m_realTimeRatio = 0.0;
     if (request.mode == RunMode::Maneuver && !m_maneuver) {
-        m_sim.reset();
-        {
-            std::lock_guard lock(m_statusMutex);
-            m_status = WorkerStatus{};
-            m_status.generation = m_generation;
-            m_status.error = error;
-        }
-        setState(WorkerState::Failed);
-        emit runFailed(QString::fromStdString(error));
+        failToStart(error);
         return;
     }
-    const Setup setup = m_maneuver ? m_maneuver->adaptSetup(request.setup) : request.setup;
-    m_sim = std::make_unique<Simulator>(setup);
-    m_sim->reset(m_maneuver ? m_maneuver->initialConditions(setup) : InitialConditions{});
+    RunOptions options;
+    options.streamSamples = true; // handed on to the queue in batches
+    m_session = std::make_unique<ManeuverSession>(request.setup, m_maneuver.get(), options);
+    if (!m_session->simulator()) { // refused before its first step
+        failToStart(m_session->error());
+        return;
+    }
     {
         std::lock_guard lock(m_statusMutex);
         m_status = WorkerStatus{};
         m_status.generation = m_generation;
-        m_status.geometry = geometryOf(m_sim->setup());
+        m_status.geometry = geometryOf(m_session->simulator()->setup());
         m_status.maneuverTitle = m_maneuver ? m_maneuver->title() : std::string();
     }
     takePendingInputs();
     setState(WorkerState::Paused);
     publish(true);
+}
+
+void SimulationWorker::failToStart(const std::string& error) {
+    m_session.reset();
+    {
+        std::lock_guard lock(m_statusMutex);
+        m_status = WorkerStatus{};
+        m_status.generation = m_generation;
+        m_status.error = error;
+    }
+    setState(WorkerState::Failed);
+    emit runFailed(QString::fromStdString(error));
 }
 
 void SimulationWorker::submit(const RunRequest& request) {
@@ -209,21 +216,22 @@ void SimulationWorker::pause() {
     if (m_state != WorkerState::Running)
         return;
     m_timer->stop();
-    recordLatest();
+    m_session->keepLastSample();
     flushBatch();
     setState(WorkerState::Paused);
     publish(true);
 }
 
 void SimulationWorker::resume() {
-    if (m_state != WorkerState::Paused || !m_sim)
+    if (m_state != WorkerState::Paused || !m_session)
         return;
     takePendingInputs();
     anchorClock();
     m_rateStart = Clock::now();
     m_rateSteps = 0;
     m_rateSim = 0.0;
-    m_stride = m_pacing.realTime ? 1 : 64; // fast mode refines this once it has measured
+    // Real time keeps every step; fast mode refines this once it has measured.
+    m_session->setDecimation(m_pacing.realTime ? 1 : 64);
     setState(WorkerState::Running);
     armTimer();
 }
@@ -232,29 +240,32 @@ void SimulationWorker::stop() {
     if (m_state != WorkerState::Running && m_state != WorkerState::Paused)
         return;
     m_timer->stop();
-    recordLatest();
+    m_session->keepLastSample();
     flushBatch();
+    m_session->cancel();
     setState(WorkerState::Stopped);
     publish(true);
 }
 
 void SimulationWorker::singleStep() {
-    if (m_state != WorkerState::Paused || !m_sim)
+    if (m_state != WorkerState::Paused || !m_session)
         return;
     takePendingInputs();
-    // Every single step is recorded, whatever the stride.
-    m_strideCounter = m_stride - 1;
-    const StepOutcome outcome = stepOnce();
+    // Every single step is recorded, whatever the decimation.
+    m_session->keepNextSample();
+    m_session->advance(1);
     flushBatch();
     publish(true);
-    if (outcome != StepOutcome::Continue)
-        finishRun(outcome);
+    if (!m_session->running())
+        finishRun();
 }
 
 void SimulationWorker::shutdown() {
     m_timer->stop();
-    if (m_state == WorkerState::Running || m_state == WorkerState::Paused)
+    if (m_state == WorkerState::Running || m_state == WorkerState::Paused) {
+        m_session->cancel();
         setState(WorkerState::Stopped);
+    }
 }
 
 void SimulationWorker::armTimer() {
@@ -265,37 +276,7 @@ void SimulationWorker::armTimer() {
 
 void SimulationWorker::anchorClock() {
     m_anchorWall = Clock::now();
-    m_anchorSim = m_sim ? m_sim->time() : 0.0;
-}
-
-SimulationWorker::StepOutcome SimulationWorker::stepOnce() {
-    DriverInputs inputs = m_driveInputs;
-    if (m_maneuver) {
-        // The same order as runManeuver(): finished, time limit, control, step, observe.
-        if (m_maneuver->finished())
-            return StepOutcome::Finished;
-        if (m_sim->time() >= m_maneuver->timeLimit()) {
-            m_timedOut = true;
-            return StepOutcome::Finished;
-        }
-        inputs = m_maneuver->control(*m_sim);
-    }
-    if (!m_sim->step(inputs))
-        return StepOutcome::Failed;
-    ++m_steps;
-    const StepSample& sample = m_sim->lastSample();
-    if (m_maneuver)
-        m_maneuver->observe(sample);
-    if (++m_strideCounter >= m_stride) {
-        m_strideCounter = 0;
-        m_batch.push_back(sample);
-        m_lastRecordedStep = m_steps;
-        if (m_batch.size() >= batchFlushSize)
-            flushBatch();
-    }
-    if (m_maneuver && m_maneuver->finished())
-        return StepOutcome::Finished;
-    return StepOutcome::Continue;
+    m_anchorSim = m_session ? m_session->time() : 0.0;
 }
 
 void SimulationWorker::runSlice() {
@@ -303,11 +284,11 @@ void SimulationWorker::runSlice() {
         return;
     takePendingInputs();
     const Clock::time_point sliceStart = Clock::now();
-    const double dt = m_sim->setup().simulation.timeStep;
+    const double dt = m_session->simulator()->setup().simulation.timeStep;
     long allowed = std::numeric_limits<long>::max();
     if (m_pacing.realTime) {
         double behind =
-            m_anchorSim + seconds(sliceStart - m_anchorWall) * m_pacing.speedFactor - m_sim->time();
+            m_anchorSim + seconds(sliceStart - m_anchorWall) * m_pacing.speedFactor - m_session->time();
         if (behind > maxRealTimeLag * m_pacing.speedFactor) {
             anchorClock();
             m_anchorSim -= maxRealTimeLag * m_pacing.speedFactor;
@@ -316,27 +297,22 @@ void SimulationWorker::runSlice() {
         allowed = behind > 0.0 ? static_cast<long>(behind / dt) : 0;
     }
 
-    const double simBefore = m_sim->time();
+    const double simBefore = m_session->time();
     long done = 0;
-    StepOutcome outcome = StepOutcome::Continue;
     QThread* thread = QThread::currentThread();
-    while (done < allowed && outcome == StepOutcome::Continue) {
+    while (done < allowed && m_session->running()) {
         // Look at the clock only every few dozen steps: it costs as much as a step.
-        const long chunk = std::min<long>(64, allowed - done);
-        for (long k = 0; k < chunk; ++k) {
-            outcome = stepOnce();
-            if (outcome != StepOutcome::Continue)
-                break;
-            ++done;
-        }
+        done += m_session->advance(std::min<long>(64, allowed - done));
+        if (m_session->pendingSamples().size() >= batchFlushSize)
+            flushBatch();
         if (Clock::now() - sliceStart > sliceBudget || thread->isInterruptionRequested())
             break;
     }
     flushBatch();
-    updateRate(done, m_sim->time() - simBefore);
+    updateRate(done, m_session->time() - simBefore);
     publish(false);
-    if (outcome != StepOutcome::Continue)
-        finishRun(outcome);
+    if (!m_session->running())
+        finishRun();
 }
 
 void SimulationWorker::updateRate(long steps, double simAdvance) {
@@ -356,49 +332,41 @@ void SimulationWorker::updateRate(long steps, double simAdvance) {
         // between refinements.
         const auto wanted =
             static_cast<unsigned>(std::clamp(m_stepsPerSecond / fastSampleBudget, 1.0, 1024.0));
-        m_stride = static_cast<int>(std::bit_ceil(wanted));
+        m_session->setDecimation(static_cast<int>(std::bit_ceil(wanted)));
     } else {
-        m_stride = 1;
-    }
-}
-
-void SimulationWorker::recordLatest() {
-    // Whatever the stride, the history ends with the state the run stopped in.
-    if (m_steps > 0 && m_lastRecordedStep != m_steps) {
-        m_batch.push_back(m_sim->lastSample());
-        m_lastRecordedStep = m_steps;
+        m_session->setDecimation(1);
     }
 }
 
 void SimulationWorker::flushBatch() {
-    if (m_batch.empty())
+    if (!m_session || m_session->pendingSamples().empty())
         return;
-    m_queue.push(m_batch, m_generation);
-    m_batch.clear();
+    m_queue.push(m_session->pendingSamples(), m_generation);
+    m_session->clearPendingSamples();
 }
 
 void SimulationWorker::publish(bool forceLimits) {
-    if (!m_sim)
+    if (!m_session)
         return;
-    const bool hasSample = m_steps > 0;
+    const bool hasSample = m_session->steps() > 0;
     const Clock::time_point now = Clock::now();
     if (hasSample && (forceLimits || now - m_lastLimits >= limitsInterval)) {
-        m_limits = frictionEnvelopes(m_sim->model(), m_sim->lastSample());
+        m_limits = frictionEnvelopes(m_session->simulator()->model(), m_session->lastSample());
         m_lastLimits = now;
     }
     std::lock_guard lock(m_statusMutex);
     m_status.state = m_state;
     m_status.generation = m_generation;
     m_status.setupSerial = m_appliedSerial;
-    m_status.simTime = m_sim->time();
-    m_status.steps = m_steps;
+    m_status.simTime = m_session->time();
+    m_status.steps = m_session->steps();
     m_status.stepsPerSecond = m_stepsPerSecond;
     m_status.realTimeRatio = m_realTimeRatio;
-    m_status.recordStride = m_stride;
-    m_status.timedOut = m_timedOut;
+    m_status.recordStride = m_session->decimation();
+    m_status.timedOut = m_session->state() == SessionState::TimedOut;
     m_status.hasSample = hasSample;
     if (hasSample)
-        m_status.latest = m_sim->lastSample();
+        m_status.latest = m_session->lastSample();
     m_status.limits = m_limits;
 }
 
@@ -413,22 +381,27 @@ void SimulationWorker::setState(WorkerState state) {
     emit stateChanged(static_cast<int>(state));
 }
 
-void SimulationWorker::finishRun(StepOutcome outcome) {
+void SimulationWorker::finishRun() {
     m_timer->stop();
-    recordLatest();
+    m_session->keepLastSample();
     flushBatch();
-    if (outcome == StepOutcome::Failed) {
-        const QString message = QString::fromStdString(m_sim->error());
+    if (m_session->state() == SessionState::Cancelled) {
+        publish(true);
+        setState(WorkerState::Stopped);
+        return;
+    }
+    if (m_session->state() == SessionState::Failed) {
+        const QString message = QString::fromStdString(m_session->error());
         {
             std::lock_guard lock(m_statusMutex);
-            m_status.error = m_sim->error();
+            m_status.error = m_session->error();
         }
         publish(true);
         setState(WorkerState::Failed);
         emit runFailed(message);
         return;
     }
-    const MetricList metrics = m_maneuver ? m_maneuver->metrics() : MetricList{};
+    const MetricList metrics = m_session->metrics();
     {
         std::lock_guard lock(m_statusMutex);
         m_status.metrics = metrics;

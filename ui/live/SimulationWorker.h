@@ -5,6 +5,7 @@
 #include "Simulator.h"
 #include "WorkerStatus.h"
 #include "maneuvers/Maneuver.h"
+#include "maneuvers/ManeuverSession.h"
 
 #include <QMetaType>
 #include <QObject>
@@ -33,8 +34,10 @@ namespace vtw {
 /// goes out in batches through a SampleQueue, and the UI copies a WorkerStatus
 /// on its own timer. Signals are emitted only when the state changes.
 ///
-/// The maneuver loop is the same as runManeuver()'s, step for step, so a run
-/// here gives the CLI's metrics exactly.
+/// The run itself is a ManeuverSession, the class runManeuver() drives for the CLI
+/// and the studies: the worker only paces it (slices, real time or as fast as
+/// possible), hands it the live edits and inputs, and passes its kept samples on.
+/// So a run here takes the CLI's steps exactly and gives its metrics bit for bit.
 class SimulationWorker : public QObject {
     Q_OBJECT
 public:
@@ -52,9 +55,9 @@ public:
     WorkerStatus status() const;
     SampleQueue& queue() { return m_queue; }
 
-    /// Telemetry budget of as-fast-as-possible mode: the record stride is chosen
-    /// so about this many samples per wall second reach the queue (the maneuver
-    /// itself still observes every step).
+    /// Telemetry budget of as-fast-as-possible mode: the session's decimation is
+    /// chosen so about this many samples per wall second reach the queue (the
+    /// maneuver itself still observes every step).
     static constexpr double fastSampleBudget = 50000.0;
     /// Longest slice of stepping between two visits to the event loop.
     static constexpr std::chrono::microseconds sliceBudget{4000};
@@ -88,16 +91,15 @@ signals:
     void runFailed(const QString& message);
 
 private:
-    enum class StepOutcome { Continue, Finished, Failed };
-
     void runSlice();
-    StepOutcome stepOnce();
     void takePendingInputs();
     void flushBatch();
-    void recordLatest();
     void publish(bool forceLimits);
     void setState(WorkerState state);
-    void finishRun(StepOutcome outcome);
+    /// Report a run that could not start (an unknown maneuver, a refused session).
+    void failToStart(const std::string& error);
+    /// Report the session's end (finished, timed out, failed or cancelled).
+    void finishRun();
     void anchorClock();
     void updateRate(long steps, double simAdvance);
     void armTimer();
@@ -106,20 +108,13 @@ private:
 
     // Worker-thread state.
     QTimer* m_timer = nullptr;
-    std::unique_ptr<Simulator> m_sim;
-    std::unique_ptr<Maneuver> m_maneuver;
+    std::unique_ptr<Maneuver> m_maneuver;        ///< the run's maneuver (null in drive mode)
+    std::unique_ptr<ManeuverSession> m_session;  ///< drives m_maneuver; reset before it
     RunMode m_mode = RunMode::Drive;
     WorkerState m_state = WorkerState::Idle;
     std::uint64_t m_generation = 0;
     std::uint64_t m_appliedSerial = 0;
-    std::vector<StepSample> m_batch;
-    DriverInputs m_driveInputs;
     PacingOptions m_pacing;
-    int m_stride = 1;
-    int m_strideCounter = 0;
-    long m_steps = 0;
-    long m_lastRecordedStep = 0;
-    bool m_timedOut = false;
     Clock::time_point m_anchorWall;
     double m_anchorSim = 0.0;
     Clock::time_point m_rateStart;

@@ -1,0 +1,171 @@
+// The .tir file as an axle's tire model (docs/physics.md 14): the step's tire gives the
+// file's forces with the axle's camber and pressure on each side, mirrored on the side
+// the tyre was not measured on, scaled to the surface by similarity; the setup keeps the
+// coefficients (and where they came from) through a save, and leaves them out while they
+// are the defaults; the simulation runs on a real file.
+
+#include "Simulator.h"
+#include "maneuvers/BrakingRun.h"
+#include "maneuvers/ManeuverRunner.h"
+#include "setupfile/SetupJson.h"
+#include "tires/TirImport.h"
+#include "tires/TirLoad.h"
+#include "tires/TireModel.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+using namespace vtw;
+
+namespace {
+
+constexpr double pi = 3.14159265358979323846;
+constexpr double deg = pi / 180.0;
+// The step's tire calls the model itself, so the forces are the same bits; the similarity
+// rescaling of the slips rounds once more.
+constexpr double similarityTolerance = 1e-12; // relative to the force
+
+TirCoefficients fileCoefficients(const char* name) {
+    std::ifstream in(std::string(VTW_SOURCE_DIR) + "/resources/tires/" + name, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    const TirLoadResult r = loadTir(text.str());
+    if (!r.ok())
+        qFatal("%s: %s", name, r.error.c_str());
+    return *r.coefficients;
+}
+
+TireInput input(double kappa, double alpha, double fz, double grip = 1.0) {
+    TireInput in;
+    in.slipRatio = kappa;
+    in.slipAngle = alpha;
+    in.normalLoad = fz;
+    in.surfaceMu = grip;
+    in.contactSpeed = 20.0;
+    return in;
+}
+
+} // namespace
+
+class TestTirModel : public QObject {
+    Q_OBJECT
+private slots:
+    // Left and right wheels of an axle with negative camber: the left wheel's top leans to
+    // the right (positive ISO inclination), the right wheel's to the left; a tyre measured
+    // on the left (mf_185_80R14: TYRESIDE LEFT) is mirrored on the right.
+    void axleGivesTheFilesForcesOnEachSide() {
+        const TirCoefficients c = fileCoefficients("mf_185_80R14.tir");
+        QCOMPARE(c.side, TyreSide::Left);
+        TireParams p = tiresWithTir(TireParams{}, c, "mf_185_80R14.tir", false);
+        p.camber = -1.5 * deg;
+        const Tire tire(p);
+        const TirModel left(c, TirMounting::Left), right(c, TirMounting::Right);
+        for (double kappa : {-0.2, -0.02, 0.0, 0.05})
+            for (double alpha : {-8 * deg, -1 * deg, 0.0, 3 * deg}) {
+                const TireInput in[2] = {input(kappa, alpha, 3500.0), input(kappa, alpha, 3500.0)};
+                TireForce out[2];
+                tire.evaluateAxle(in, out);
+                const TirForces l = left.forces(kappa, alpha, 3500.0, 1.5 * deg, c.NOMPRES, 20.0);
+                const TirForces r = right.forces(kappa, alpha, 3500.0, -1.5 * deg, c.NOMPRES, 20.0);
+                QCOMPARE(out[0].fx, l.fx);
+                QCOMPARE(out[0].fy, l.fy);
+                QCOMPARE(out[1].fx, r.fx);
+                QCOMPARE(out[1].fy, r.fy);
+                // One wheel alone is a left wheel.
+                QCOMPARE(tire.evaluate(in[0]).fy, l.fy);
+            }
+        // Mirroring: with the camber mirrored too, the right wheel's side force is the left's
+        // at the opposite slip angle, negated.
+        const TirForces l = left.forces(0.0, 4 * deg, 3500.0, 1.5 * deg, c.NOMPRES, 20.0);
+        const TirForces r = right.forces(0.0, -4 * deg, 3500.0, -1.5 * deg, c.NOMPRES, 20.0);
+        QCOMPARE(r.fy, -l.fy);
+    }
+
+    // A surface of grip mu: mu times the grip-1 curve read at slips 1/mu as large
+    // (docs/physics.md 14.2); the envelope scales by mu.
+    void surfaceGripScalesBySimilarity() {
+        const TirCoefficients c = fileCoefficients("mf_185_80R14.tir");
+        const Tire tire(tiresWithTir(TireParams{}, c, "mf_185_80R14.tir", false));
+        const TirModel left(c, TirMounting::Left);
+        const double mu = 0.4;
+        for (double kappa : {-0.1, 0.03})
+            for (double alpha : {-5 * deg, 2 * deg}) {
+                const TireForce f = tire.evaluate(input(kappa, alpha, 4000.0, mu));
+                const TirForces g = left.forces(kappa / mu, std::atan(std::tan(alpha) / mu), 4000.0, 0.0, c.NOMPRES, 20.0);
+                QVERIFY(std::fabs(f.fx - mu * g.fx) <= similarityTolerance * std::fabs(mu * g.fx) + 1e-9);
+                QVERIFY(std::fabs(f.fy - mu * g.fy) <= similarityTolerance * std::fabs(mu * g.fy) + 1e-9);
+            }
+        const FrictionLimits dry = tire.limits(4000.0, 1.0), wet = tire.limits(4000.0, mu);
+        QCOMPARE(dry.fxMax, left.peakFx(4000.0, 0.0, c.NOMPRES));
+        QCOMPARE(wet.fyMax, mu * dry.fyMax);
+    }
+
+    // The pressure field: 0 is the file's NOMPRES; another pressure moves an MF 6.x tyre's
+    // forces (docs/physics.md 14.3: Kx and mu_x carry PPX1..PPX4 terms in dpi), and the
+    // step's tire reads it. The bundled files are MF 5.x, so a 6.1 set is made from one.
+    void pressureReachesTheModel() {
+        TirCoefficients c = fileCoefficients("mf_185_80R14.tir");
+        c.version = TirVersion::Mf61;
+        c.NOMPRES = 220000.0;
+        c.PPX1 = -0.3;
+        c.PPX3 = -0.2;
+        TireParams p = tiresWithTir(TireParams{}, c, "x", false);
+        const double nominal = Tire(p).evaluate(input(0.05, 0.0, 4000.0)).fx;
+        p.pressure = c.NOMPRES;
+        QCOMPARE(Tire(p).evaluate(input(0.05, 0.0, 4000.0)).fx, nominal);
+        p.pressure = 1.3 * c.NOMPRES;
+        const double higher = Tire(p).evaluate(input(0.05, 0.0, 4000.0)).fx;
+        QCOMPARE(higher, TirModel(c, TirMounting::Left).forces(0.05, 0.0, 4000.0, 0.0, 1.3 * c.NOMPRES, 20.0).fx);
+        QVERIFY(higher != nominal);
+    }
+
+    // A saved setup keeps the coefficients and their source; a setup that never used the
+    // model writes no section for it, and a file without one loads with no warning.
+    void setupKeepsTheCoefficients() {
+        Setup s = defaultSetup();
+        const QByteArray plain = writeSetup(s, {});
+        QVERIFY(!plain.contains("\"tir\""));
+        const SetupLoadResult plainBack = loadSetup(plain);
+        QVERIFY(plainBack.ok());
+        QVERIFY2(plainBack.warnings.isEmpty(), qPrintable(plainBack.warnings.join("; ")));
+
+        s.rearTires = tiresWithTir(s.rearTires, fileCoefficients("mf_185_80R14.tir"), "mf_185_80R14.tir", true);
+        s.rearTires.camber = -0.02;
+        const SetupLoadResult back = loadSetup(writeSetup(s, {}));
+        QVERIFY2(back.ok(), qPrintable(back.errorStrings().join("; ")));
+        QVERIFY(back.setup->rearTires == s.rearTires);
+        QCOMPARE(back.setup->rearTires.tir.source, std::string("mf_185_80R14.tir"));
+        QCOMPARE(back.setup->rearTires.radius, s.rearTires.tir.coefficients.UNLOADED_RADIUS);
+        QVERIFY(back.setup->frontTires == s.frontTires);
+    }
+
+    // A braking run on a real file: the car stops, at no more than the tyres' grip allows.
+    void carBrakesOnARealFile() {
+        Setup s = defaultSetup();
+        const TirCoefficients c = fileCoefficients("mf_185_80R14.tir");
+        s.frontTires = tiresWithTir(s.frontTires, c, "mf_185_80R14.tir", false);
+        s.rearTires = tiresWithTir(s.rearTires, c, "mf_185_80R14.tir", false);
+        BrakingRun run;
+        const RunResult r = runManeuver(s, run);
+        QVERIFY2(r.ok, r.error.c_str());
+        double peak = 0.0, distance = 0.0;
+        for (const Metric& m : r.metrics) {
+            if (m.key == "braking_peak_decel_g")
+                peak = m.value;
+            if (m.key == "braking_100_0_kmh_m")
+                distance = m.value;
+        }
+        // The file's largest friction coefficient at a light load bounds the deceleration
+        // (its mu falls with load); 10 % for the load transfer's unequal loads and aero.
+        const double mu = TirModel(c).frictionX(0.5 * c.FNOMIN, 0.0, c.NOMPRES);
+        constexpr double loadSpreadMargin = 1.1;
+        QVERIFY2(peak > 0.5 && peak <= loadSpreadMargin * mu, qPrintable(QString("%1 g, mu %2").arg(peak).arg(mu)));
+        QVERIFY(distance > 0.0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTirModel)
+#include "tst_tir_model.moc"
