@@ -1,6 +1,7 @@
+#include "AboutBox.h"
 #include "MainWindow.h"
-#include "RecoveryDialog.h"
-#include "setupfile/CarLibrary.h"
+#include "ProgramVersion.h"
+#include "WorkbenchStartup.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -11,27 +12,21 @@ int main(int argc, char* argv[]) {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Vehicle Tuning Workbench"));
     QApplication::setOrganizationName(QStringLiteral("VehicleTuningWorkbench"));
+    QApplication::setApplicationVersion(QLatin1String(vtw::programVersion));
+    QApplication::setWindowIcon(vtw::applicationIcon());
+    // Matches the desktop entry's name (vehicle-workbench.desktop), so a desktop
+    // shows the running window under its menu entry and icon.
+    QGuiApplication::setDesktopFileName(QStringLiteral("vehicle-workbench"));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Edit vehicle setups and see what they do."));
     parser.addHelpOption();
+    parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Setup files to open."),
                                  QStringLiteral("[files...]"));
     parser.process(app);
 
     vtw::MainWindow window;
-    window.show();
-    QDialog* recovery = window.offerRecovery();
-    for (const QString& path : parser.positionalArguments())
-        window.openFile(path);
-    // Something to work on, unless the recovery prompt brings setups back.
-    const auto openDefaultCar = [&window] {
-        if (window.views().isEmpty())
-            window.newDocument(vtw::defaultLibraryCar());
-    };
-    if (recovery)
-        QObject::connect(recovery, &QDialog::finished, &window, openDefaultCar);
-    else
-        openDefaultCar();
+    vtw::startWorkbench(window, parser.positionalArguments());
     return QApplication::exec();
 }

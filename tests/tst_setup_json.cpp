@@ -129,6 +129,10 @@ private slots:
     void badTargetsReportedWithPaths_data();
     void badTargetsReportedWithPaths();
     void targetKeysAreTheManeuversOwn();
+    void savedFileNamesItsWriter();
+    void generatorOfAnotherVersionIsReadAndReplaced();
+    void generatorMustBeAString_data();
+    void generatorMustBeAString();
 };
 
 void TestSetupJson::defaultRoundTrips() {
@@ -683,6 +687,56 @@ void TestSetupJson::targetKeysAreTheManeuversOwn() {
         QVERIFY2(m, t.key.c_str());
         QCOMPARE(m->unit, t.unit);
     }
+}
+
+// A saved file is writeSetup()'s bytes with one more line, "generator", naming this
+// program and its version; it reads back to the same setup, with nothing unknown or
+// missing, and the setup's own bytes (what a sweep's identity hashes) stay unchanged.
+void TestSetupJson::savedFileNamesItsWriter() {
+    const Setup s = everyFieldChanged();
+    const QByteArray content = writeSetup(s);
+    const QByteArray saved = savedSetupBytes(s);
+    QCOMPARE(QJsonDocument::fromJson(saved).object().value("generator").toString(), setupGenerator());
+    QVERIFY(setupGenerator().startsWith(QStringLiteral("vehicle-workbench ")));
+    QVERIFY(!QJsonDocument::fromJson(content).object().contains("generator"));
+    const QByteArray line = "    \"generator\": \"" + setupGenerator().toUtf8() + "\",\n";
+    QCOMPARE(saved.count(line), 1);
+    QByteArray withoutLine = saved;
+    withoutLine.replace(line, "");
+    QCOMPARE(withoutLine, content);
+    const SetupLoadResult r = loadSetup(saved);
+    QVERIFY2(r.ok(), qPrintable(r.errorStrings().join('\n')));
+    QVERIFY2(r.warnings.isEmpty(), qPrintable(r.warnings.join('\n')));
+    QVERIFY(r.unknownKeys.isEmpty());
+    QCOMPARE(*r.setup, s);
+    QCOMPARE(savedSetupBytes(*r.setup, r.unknownKeys), saved);
+}
+
+// Any string is accepted as the writer: a file another version saved loads without
+// a warning, and saving it again names this version.
+void TestSetupJson::generatorOfAnotherVersionIsReadAndReplaced() {
+    const QByteArray other = withChange([](QJsonObject& root) { root.insert("generator", "vehicle-workbench 99.1.2"); });
+    const SetupLoadResult r = loadSetup(other);
+    QVERIFY2(r.ok(), qPrintable(r.errorStrings().join('\n')));
+    QVERIFY2(r.warnings.isEmpty(), qPrintable(r.warnings.join('\n')));
+    QVERIFY(r.unknownKeys.isEmpty());
+    QCOMPARE(writeSetup(*r.setup, r.unknownKeys), carBytes());
+    QCOMPARE(QJsonDocument::fromJson(savedSetupBytes(*r.setup, r.unknownKeys)).object().value("generator").toString(),
+             setupGenerator());
+}
+
+void TestSetupJson::generatorMustBeAString_data() {
+    QTest::addColumn<QJsonValue>("generator");
+    QTest::newRow("number") << QJsonValue(1.5);
+    QTest::newRow("object") << QJsonValue(QJsonObject{{"name", "vehicle-workbench"}});
+    QTest::newRow("null") << QJsonValue(QJsonValue::Null);
+}
+
+void TestSetupJson::generatorMustBeAString() {
+    QFETCH(QJsonValue, generator);
+    const SetupLoadResult r = loadSetup(withChange([&](QJsonObject& root) { root.insert("generator", generator); }));
+    QVERIFY(!r.ok());
+    QCOMPARE(r.errorStrings(), QStringList{"generator: must be a string"});
 }
 
 QTEST_GUILESS_MAIN(TestSetupJson)

@@ -574,7 +574,9 @@ private slots:
         }
         auto scaledAlpha = [&](double kappa, double alpha) {
             const double t = std::tan(alpha);
-            if (params.model == TireModelKind::SlipSpeed)
+            // The slip-speed model and the .tir model (docs/physics.md 14.8) are similar in
+            // tan(alpha).
+            if (params.model == TireModelKind::SlipSpeed || params.model == TireModelKind::Tir)
                 return std::atan(grip * t);
             if (params.model == TireModelKind::Brush)
                 return std::atan(grip * t * (1.0 + kappa) / (1.0 + grip * kappa));

@@ -14,6 +14,7 @@
 #include "ManeuverPicker.h"
 #include "MetricsTable.h"
 #include "ParameterDiffView.h"
+#include "ProgramVersion.h"
 #include "SweepAxisEditor.h"
 #include "SweepPanel.h"
 #include "TraceAlignment.h"
@@ -30,6 +31,7 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStringEncoder>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -313,6 +315,13 @@ private slots:
         QVERIFY(pdf.open(QIODevice::ReadOnly));
         const QByteArray bytes = pdf.readAll();
         QVERIFY(bytes.startsWith("%PDF"));
+        // It names the program and its version as its Creator (a PDF text string:
+        // UTF-16BE after a byte-order mark).
+        QCOMPARE(ComparisonReport::creator(),
+                 QStringLiteral("Vehicle Tuning Workbench %1").arg(QLatin1String(programVersion)));
+        QStringEncoder utf16be(QStringConverter::Utf16BE);
+        const QByteArray creator = QByteArray("\xfe\xff") + QByteArray(utf16be.encode(ComparisonReport::creator()));
+        QVERIFY(bytes.contains("/Creator (" + creator + ")"));
         const int per = ComparisonReport::tableRowsPerPage();
         const int diffRows = static_cast<int>(expected.size());
         // Straight-line runs: speed and ax; the skidpad also ay, yaw rate and a G-G overlay.

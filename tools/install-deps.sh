@@ -7,6 +7,10 @@ packages=(
     cmake ninja-build g++ pkg-config
     qt6-base-dev libqcustomplot-dev
     parallel # GNU parallel, for the test that runs a sweep's shards side by side
+    librsvg2-bin # rsvg-convert renders the application icon's PNG sizes at build time
+    dpkg-dev # dpkg-shlibdeps works out the Debian package's library dependencies (cpack -G DEB)
+    # For the tests of the desktop entry, the MIME type and the manual page:
+    desktop-file-utils shared-mime-info libglib2.0-bin groff-base
 )
 
 if [ "$(id -u)" -eq 0 ]; then

@@ -2,6 +2,7 @@
 
 #include "setupfile/TirFileRead.h"
 
+#include "AboutBox.h"
 #include "ComparePage.h"
 #include "DerivedFiguresPanel.h"
 #include "DocumentView.h"
@@ -79,6 +80,7 @@ MainWindow::MainWindow(QWidget* parent)
       m_recovery(defaultRecoveryFolder()), m_autosave(new QTimer(this)),
       m_autosaveProblem(new QLabel) {
     setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(applicationIcon());
     m_tabs->setTabsClosable(true);
     m_tabs->setMovable(true);
     m_tabs->setDocumentMode(true);
@@ -266,12 +268,7 @@ void MainWindow::createActions() {
         view->addAction(dock->toggleViewAction());
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About"), this, [this] {
-        QMessageBox::about(
-            this, tr("About"),
-            tr("<b>Vehicle Tuning Workbench</b><p>Edit a car's setup, see what "
-               "each change does to its tires, torque and performance figures.</p>"));
-    });
+    help->addAction(tr("&About"), this, [this] { createAboutBox(this)->open(); });
 
     QToolBar* bar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("mainToolBar"));

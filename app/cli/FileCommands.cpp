@@ -57,7 +57,7 @@ int validateAndWrite(const Setup& setup, const UnknownKeys& unknownKeys, const Q
             std::fprintf(stderr, "  %s\n", qPrintable(issue.toString()));
         return Failed;
     }
-    return writeTextFile(output, writeSetup(setup, unknownKeys).toStdString()) ? Ok : Failed;
+    return writeTextFile(output, savedSetupBytes(setup, unknownKeys).toStdString()) ? Ok : Failed;
 }
 
 QString axisHeader(const QString& label, const QString& unit) {
@@ -143,7 +143,7 @@ int exportCommand(const QStringList& arguments) {
             return UsageError;
         bytes = *tir;
     } else if (!parser.isSet(curveOpt)) {
-        bytes = writeSetup(*setup, unknownKeys);
+        bytes = savedSetupBytes(*setup, unknownKeys);
     } else {
         const QString format = curveFormat(parser.value(formatOpt), parser.value(outputOpt));
         if (format != QLatin1String("csv") && format != QLatin1String("lut")) {
@@ -273,7 +273,7 @@ int convertCommand(const QStringList& arguments) {
         const std::optional<Setup> setup = loadSetupArgument(in, &unknownKeys);
         if (!setup)
             return Failed;
-        return writeTextFile(out, writeSetup(*setup, unknownKeys).toStdString()) ? Ok : Failed;
+        return writeTextFile(out, savedSetupBytes(*setup, unknownKeys).toStdString()) ? Ok : Failed;
     }
     const FieldMeta* torque = findField(QStringLiteral("engine.torqueCurve_rpm_Nm"));
     const std::optional<QByteArray> bytes = readSmallFile(in);

@@ -184,7 +184,15 @@ int runCommand(const QStringList& arguments) {
     return Ok;
 }
 
-int maneuversCommand(const QStringList&) {
+int maneuversCommand(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("List the maneuvers: each id and title, what it does, its parameters (-p key=value) "
+                       "with their defaults."));
+    parser.addHelpOption();
+    int code = Ok;
+    if (!parseOrHelp(parser, arguments, code))
+        return code;
     std::string out;
     for (const ManeuverDescription& d : maneuverCatalogue()) {
         out += d.id + "\t" + d.title + "\n    " + d.description + "\n";

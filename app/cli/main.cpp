@@ -1,5 +1,6 @@
 #include "CliCommon.h"
 #include "Commands.h"
+#include "ProgramVersion.h"
 
 #include <QCoreApplication>
 
@@ -27,7 +28,9 @@ const char* usage =
     "  lap        drive a lap of a track: lap and sector times as JSON, the trace by distance as CSV\n"
     "  tracks     list the library's tracks\n"
     "\n"
-    "'vtw-cli <command> --help' describes a command's options.\n";
+    "'vtw-cli <command> --help' describes a command's options; 'vtw-cli --version' prints the version.\n"
+    "exit status: 0 success, 1 the input was refused or the run failed (the message is on stderr), "
+    "2 bad arguments.\n";
 
 } // namespace
 
@@ -35,6 +38,7 @@ int main(int argc, char* argv[]) {
     Q_INIT_RESOURCE(resources); // the library cars live in a static library's resources
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("vtw-cli"));
+    QCoreApplication::setApplicationVersion(QLatin1String(vtw::programVersion));
     using namespace vtw::cli;
     const std::map<QString, std::function<int(const QStringList&)>> commands = {
         {QStringLiteral("run"), runCommand},
@@ -59,6 +63,10 @@ int main(int argc, char* argv[]) {
     if (args[1] == QLatin1String("--help") || args[1] == QLatin1String("-h") ||
         args[1] == QLatin1String("help")) {
         printOut(usage);
+        return Ok;
+    }
+    if (args[1] == QLatin1String("--version")) {
+        printOut(std::string("vtw-cli ") + vtw::programVersion + "\n");
         return Ok;
     }
     const auto command = commands.find(args[1]);

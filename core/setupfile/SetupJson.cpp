@@ -4,6 +4,8 @@
 #include "setupfile/JsonShape.h"
 #include "setupfile/SetupMetadata.h"
 
+#include "ProgramVersion.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -20,7 +22,9 @@ namespace vtw {
 
 namespace {
 
-const QStringList topLevelKeys{"fileType", "version", "name", "notes", "targets"};
+// "generator" names the program that saved the file; it is read and dropped, as a
+// re-save names this program.
+const QStringList topLevelKeys{"fileType", "version", "name", "notes", "targets", "generator"};
 
 // Migration steps: migrations[v] turns a version-v object into version v+1.
 // Version 1 is the first format, so there is no step yet; a version-2 format
@@ -491,6 +495,8 @@ SetupLoadResult loadSetup(const QByteArray& bytes) {
     } else {
         s.notes.clear();
     }
+    if (root.contains("generator") && !root.value("generator").isString())
+        r.errors.append(SetupIssue{"generator", "must be a string"});
 
     // Published figures: optional, a file without them has none.
     if (root.contains("targets") && !readTargets(root.value("targets"), s, r))
@@ -661,12 +667,13 @@ QByteArray substituteUnknowns(const QByteArray& text, const CompactUnknowns& c) 
     return out;
 }
 
-} // namespace
-
-QByteArray writeSetup(const Setup& setup, const UnknownKeys& unknownKeys) {
+// The file's text; with a generator, "generator" names it.
+QByteArray setupText(const Setup& setup, const UnknownKeys& unknownKeys, const QString& generator) {
     const CompactUnknowns unknowns = compactUnknowns(setup, unknownKeys);
-    QByteArray text =
-        QJsonDocument(setupToJson(setup, unknowns.placed)).toJson(QJsonDocument::Indented);
+    QJsonObject root = setupToJson(setup, unknowns.placed);
+    if (!generator.isEmpty())
+        root.insert("generator", generator);
+    QByteArray text = QJsonDocument(root).toJson(QJsonDocument::Indented);
     // Qt spreads each [x, y] point over four lines; put it on one so a curve
     // reads like a table. Only whitespace changes, and a JSON string cannot
     // contain the raw newlines the pattern needs, so string values are safe.
@@ -676,8 +683,22 @@ QByteArray writeSetup(const Setup& setup, const UnknownKeys& unknownKeys) {
     return substituteUnknowns(text, unknowns);
 }
 
+} // namespace
+
+QString setupGenerator() {
+    return QStringLiteral("%1 %2").arg(QLatin1String(programPackageName), QLatin1String(programVersion));
+}
+
+QByteArray writeSetup(const Setup& setup, const UnknownKeys& unknownKeys) {
+    return setupText(setup, unknownKeys, {});
+}
+
+QByteArray savedSetupBytes(const Setup& setup, const UnknownKeys& unknownKeys) {
+    return setupText(setup, unknownKeys, setupGenerator());
+}
+
 SaveResult saveSetupFile(const QString& path, const Setup& setup, const UnknownKeys& unknownKeys) {
-    return writeFileAtomically(path, writeSetup(setup, unknownKeys));
+    return writeFileAtomically(path, savedSetupBytes(setup, unknownKeys));
 }
 
 } // namespace vtw

@@ -1,7 +1,8 @@
 #pragma once
 
 // The setup file format: self-describing JSON ("fileType": "vehicle-setup",
-// "version", "name", "notes", optional "targets", then one object per section). Keys and units
+// "version", "name", "notes", optional "targets", then one object per section;
+// a saved file also names its writer, "generator"). Keys and units
 // come from the metadata table (SetupMetadata.h). Loading never half-applies:
 // it returns either a complete, valid Setup or the list of every problem.
 
@@ -63,7 +64,14 @@ QJsonObject setupToJson(const Setup& setup, const UnknownKeys& unknownKeys = {})
 /// The file's bytes (indented UTF-8 JSON, doubles in shortest exact form; an
 /// unknown key's array or object compact on one line, so its size stays bounded).
 QByteArray writeSetup(const Setup& setup, const UnknownKeys& unknownKeys = {});
-/// Writes the file atomically (QSaveFile): the old file stays intact on failure.
+/// Who wrote a saved file, its "generator": this program and its version,
+/// "vehicle-workbench 0.1.0" (ProgramVersion.h). A loader reads any string there.
+QString setupGenerator();
+/// A saved file's bytes: writeSetup()'s with "generator" added. writeSetup()'s bytes
+/// stay the setup alone, the same whichever version writes them: the library cars
+/// hold them, and a sweep's identity hashes them (study/SweepIdentity.h).
+QByteArray savedSetupBytes(const Setup& setup, const UnknownKeys& unknownKeys = {});
+/// Writes savedSetupBytes() atomically (QSaveFile): the old file stays intact on failure.
 SaveResult saveSetupFile(const QString& path, const Setup& setup,
                          const UnknownKeys& unknownKeys = {});
 

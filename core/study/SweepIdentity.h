@@ -5,11 +5,15 @@
 // table and a sweep is never resumed from another sweep's rows:
 //
 //   # vtw-cli sweep
-//   # setup sha256=<hex digest of the base setup as saved>
+//   # setup sha256=<hex digest of the base setup as writeSetup() writes it>
 //   # maneuver braking pedal=1 start_kmh=100
 //   # axis brakes.frontBias from=0.5 to=0.8 count=7
 //   # axis brakes.maxTorque from=3000 to=5000 count=3     (a second axis, if any)
 //   # shard 0/2
+//
+// The digest leaves out the "generator" line a saved file adds (SetupJson.h): a
+// sweep of one setup is the same sweep whichever version states it, and its digest
+// is that of `vtw-cli export` without that line.
 //
 // The lines hold no comma, so a spreadsheet shows each in one cell, and CSV
 // readers that skip '#' lines (this program's, pandas' comment='#') skip them.
@@ -28,7 +32,7 @@ struct SweepIdentity {
         std::string text; ///< "brakes.frontBias from=0.5 to=0.8 count=7"
         int count = 0;    ///< the points on this axis, as the text says
     };
-    std::string setup;    ///< "sha256=" and the digest of the base setup as saved
+    std::string setup;    ///< "sha256=" and the digest of writeSetup(base)
     std::string maneuver; ///< the id and every parameter's value, defaults included
     std::vector<Axis> axes; ///< one or two
     int shardIndex = 0, shardCount = 1;

@@ -48,7 +48,7 @@ TirExportResult tirForTire(const TireParams& params, double nominalLoad) {
     TirExportResult r;
     if (params.model == TireModelKind::Tir) { // its own coefficients, as they are
         r.coefficients = params.tir.coefficients;
-        r.method = "the .tir model's coefficients, from " + params.tir.source;
+        r.method = "coefficients of the .tir model, from " + params.tir.source;
         r.ok = true;
         return r;
     }

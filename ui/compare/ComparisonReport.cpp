@@ -5,6 +5,7 @@
 #include "FieldDisplayText.h"
 #include "GripOverlayPlot.h"
 
+#include "ProgramVersion.h"
 #include "setupfile/AtomicFile.h"
 
 #include <QBuffer>
@@ -185,6 +186,10 @@ int ComparisonReport::firstPageOf(Section section) const {
     return 0;
 }
 
+QString ComparisonReport::creator() {
+    return QStringLiteral("Vehicle Tuning Workbench %1").arg(QLatin1String(programVersion));
+}
+
 bool ComparisonReport::writePdf(const QString& path, QString* error) const {
     // Drawn in memory, then saved by the one checked writer: a full disk is an
     // error and an older report stays intact.
@@ -198,7 +203,7 @@ bool ComparisonReport::writePdf(const QString& path, QString* error) const {
     writer.setPageSize(QPageSize(QPageSize::A4));
     writer.setPageMargins(QMarginsF(0, 0, 0, 0));
     writer.setTitle(m_options.title);
-    writer.setCreator(QStringLiteral("Vehicle Tuning Workbench"));
+    writer.setCreator(creator());
     QCPPainter painter;
     if (!painter.begin(&writer)) {
         if (error)
@@ -268,8 +273,8 @@ void ComparisonReport::drawTitlePage(QCPPainter& p) const {
     p.setFont(reportFont(10));
     p.setPen(QColor(0x50, 0x50, 0x50));
     p.drawText(QRectF(margin, y, contentWidth, 20), Qt::AlignLeft | Qt::AlignVCenter,
-               QStringLiteral("Vehicle Tuning Workbench \u2013 %1")
-                   .arg(m_data.finishedAt.toString(QStringLiteral("d MMMM yyyy, HH:mm"))));
+               QStringLiteral("%1 \u2013 %2")
+                   .arg(creator(), m_data.finishedAt.toString(QStringLiteral("d MMMM yyyy, HH:mm"))));
     y += 48;
 
     auto heading = [&](const QString& text) {

@@ -45,6 +45,9 @@ public:
 
     /// Table rows that fit on one page under the section title and the header.
     static int tableRowsPerPage();
+    /// The program and its version, "Vehicle Tuning Workbench 0.1.0" (ProgramVersion.h):
+    /// the PDF's Creator and the title page's byline.
+    static QString creator();
     int pageCount() const { return static_cast<int>(m_pages.size()); }
     int plotCount() const { return static_cast<int>(m_plots.size()); }
 
