@@ -179,7 +179,7 @@ const std::vector<RuleCase>& ruleCases() {
         // enums and integers out of their range (a UI or a bad cast could do it)
         {"tire model out of range",
          [](Setup& s) { s.rearTires.model = static_cast<TireModelKind>(42); }, "tires.rear.model",
-         "must be <= 6"},
+         "must be <= 7"},
         {"zero substeps", [](Setup& s) { s.simulation.substeps = 0; }, "simulation.substeps",
          "must be between 1 and 1000"},
         // The time step's bounds (SetupMetadata.cpp gives the reasons): 1e-9 s would

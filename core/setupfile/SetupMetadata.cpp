@@ -240,15 +240,18 @@ void addTireFields(std::vector<FieldMeta>& out, const QString& axleKey, AxleRef 
     out.push_back(number(p + "wheelInertia", "Wheel inertia", "kg m^2", Quantity::MomentOfInertia,
                          above(0, 200), 0.1, 2, "Spin inertia of one wheel with tire and brake",
                          VTW_TIRE(t.wheelInertia)));
-    // Camber and pressure act on the models that have terms for them (the .tir model).
+    // Camber and pressure act on the models that have terms for them (the .tir model);
+    // written once set, so files of cars that never set them stay as they were.
     out.push_back(number(p + "camber", "Static camber", "rad", Quantity::Angle, within(-0.2, 0.2), 0.001, 4,
                          "Negative: the tops of the wheels lean in towards the car (used by the .tir model)",
                          VTW_TIRE(t.camber)));
     out.back().optional = true;
+    out.back().written = [axle](const Setup& s) { return axle(const_cast<Setup&>(s)).camber != 0.0; };
     out.push_back(number(p + "pressure", "Tyre pressure", "Pa", Quantity::Pressure, within(0, 1e6), 1000, 0,
                          "Inflation pressure; 0 is the .tir file's nominal pressure (used by MF 6.x .tir files)",
                          VTW_TIRE(t.pressure)));
     out.back().optional = true;
+    out.back().written = [axle](const Setup& s) { return axle(const_cast<Setup&>(s)).pressure != 0.0; };
 
     out.push_back(number(p + "linear.longitudinalStiffness", "Traction stiffness (Ct)", "N",
                          Quantity::ForcePerSlip, above(0, 1e8), 1000, 0,
