@@ -12,6 +12,7 @@
 #include "setupfile/SetupValidation.h"
 #include "tires/SurfacePresets.h"
 #include "tires/TireModels.h"
+#include "track/Track.h"
 
 #include <QDir>
 #include <QFile>
@@ -156,7 +157,8 @@ private slots:
                  << registeredSetProblems<DrivelineLayout>("driveline layouts")
                  << registeredSetProblems<DifferentialType>("differentials")
                  << registeredSetProblems<ShiftMode>("shift modes")
-                 << registeredSetProblems<Integrator>("integrators");
+                 << registeredSetProblems<Integrator>("integrators")
+                 << registeredSetProblems<LineChoice>("lap lines");
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
     }
 
@@ -253,6 +255,8 @@ private slots:
             QVERIFY2(named(i.cliName) && (i.formerCliName.empty() || named(i.formerCliName)), i.cliName.data());
         for (const SurfacePreset& p : surfacePresets)
             QVERIFY2(named(p.key), p.key.data());
+        for (const auto& l : lineChoiceOptions)
+            QVERIFY2(named(l.cliName), l.cliName.data());
     }
 
     void surfacesAreComplete() {

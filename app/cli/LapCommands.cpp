@@ -29,7 +29,7 @@ std::string number(double v) {
 std::string lapJson(const PreparedTrack& track, bool standing, const MetricList& metrics) {
     const std::string body = metricsToJson(metrics);
     return "{\n  \"track\": " + jsonQuoted(track.track.name) + ",\n  \"line\": \"" +
-           lineChoiceKey(track.line) + "\",\n  \"start\": \"" + (standing ? "standing" : "flying") +
+           lineChoiceName(track.line) + "\",\n  \"start\": \"" + (standing ? "standing" : "flying") +
            "\",\n  \"length_m\": " + number(track.path.length) + "," + body.substr(1) + "\n";
 }
 

@@ -43,10 +43,10 @@ std::optional<LapSpec> lapSpecFrom(const ManeuverSpec& spec, std::string* error)
         if (key == "track") {
             lap.track = QString::fromStdString(value);
         } else if (key == "line") {
-            const auto line = lineChoiceFromKey(value);
+            const auto* line = optionByCliName<LineChoice>(value);
             if (!line)
                 return fail("line must be raceline or centerline, not '" + value + "'");
-            lap.line = *line;
+            lap.line = line->value;
         } else {
             return fail("no parameter '" + key + "' (parameters: track, line, standing, step_m)");
         }
@@ -80,7 +80,7 @@ std::string lapIdentityText(const ManeuverSpec& spec) {
     const PreparedTrackResult prepared = prepareTrackCached(lap->track, lap->line, lap->step);
     if (!prepared.prepared)
         return {};
-    return std::string(lapTargetId) + " line=" + lineChoiceKey(lap->line) +
+    return std::string(lapTargetId) + " line=" + lineChoiceName(lap->line) +
            " standing=" + (lap->standingStart ? "1" : "0") + " step_m=" + sweepNumberText(lap->step) +
            " track=" + lap->track.toStdString() +
            " track_sha256=" + trackDigest(prepared.prepared->track).toStdString();

@@ -53,7 +53,7 @@ PreparedTrackResult prepareTrackCached(const QString& nameOrPath, LineChoice lin
     static std::mutex mutex;
     static std::vector<std::pair<QString, std::shared_ptr<const PreparedTrack>>> cache;
     const QString key = QStringLiteral("%1|%2|%3|%4")
-                            .arg(nameOrPath, QLatin1String(lineChoiceKey(line)))
+                            .arg(nameOrPath, QString::fromStdString(lineChoiceName(line)))
                             .arg(step, 0, 'g', 17)
                             .arg(fileStamp(nameOrPath));
     {

@@ -68,16 +68,9 @@ std::vector<double> equalSectors(double length, int count) {
     return starts;
 }
 
-const char* lineChoiceKey(LineChoice choice) {
-    return choice == LineChoice::RaceLine ? "raceline" : "centerline";
-}
-
-std::optional<LineChoice> lineChoiceFromKey(const std::string& key) {
-    if (key == "raceline")
-        return LineChoice::RaceLine;
-    if (key == "centerline")
-        return LineChoice::CentreLine;
-    return std::nullopt;
+std::string lineChoiceName(LineChoice choice) {
+    const auto* option = findOption(choice);
+    return option ? std::string(option->cliName) : std::string();
 }
 
 } // namespace vtw

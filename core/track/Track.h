@@ -1,7 +1,9 @@
 #pragma once
 
+#include "../OptionSet.h"
 #include "TrackLine.h"
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,8 +41,15 @@ struct Track {
 /// `count` sectors of equal length on a line of `length` m: their starts.
 std::vector<double> equalSectors(double length, int count = 3);
 
-/// The key of a line choice as the CLI and files spell it ("raceline", "centerline").
-const char* lineChoiceKey(LineChoice choice);
-std::optional<LineChoice> lineChoiceFromKey(const std::string& key);
+/// The lines by name (OptionSet.h): `--line raceline|centerline`, `-p line=...`.
+inline constexpr std::array<OptionName<LineChoice>, 2> lineChoiceOptions{{
+    {LineChoice::RaceLine, "raceline", "raceline", "Race line"},
+    {LineChoice::CentreLine, "centerline", "centerline", "Centre line"},
+}};
+constexpr const auto& optionTable(LineChoice) { return lineChoiceOptions; }
+static_assert(coversEveryValue<LineChoice>());
+
+/// The command-line name of a line choice ("raceline", "centerline").
+std::string lineChoiceName(LineChoice choice);
 
 } // namespace vtw
