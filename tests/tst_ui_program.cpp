@@ -72,14 +72,15 @@ private slots:
         QCOMPARE(QString::fromUtf8(cli.readAllStandardOutput()), QStringLiteral("vtw-cli %1\n").arg(projectVersion));
     }
 
-    // Help > About names the version and shows the window's icon, the drawing
-    // rendered at build time.
+    // Help > About names the version and the track data's source with its
+    // attribution, and shows the window's icon, the drawing rendered at build time.
     void aboutBoxShowsTheVersionAndTheWindowIcon() {
         MainWindow window;
         QMessageBox* box = openAboutFromMenu(window);
         QVERIFY(box);
         QVERIFY2(box->text().contains(QStringLiteral("Vehicle Tuning Workbench %1").arg(projectVersion)),
                  qPrintable(box->text()));
+        QVERIFY2(box->text().contains(QStringLiteral("© OpenStreetMap contributors")), qPrintable(box->text()));
         const QImage shown = box->iconPixmap().toImage();
         QVERIFY(!shown.isNull());
         const QImage rendered(QStringLiteral(":/icons/hicolor/64x64/apps/vehicle-workbench.png"));

@@ -32,7 +32,9 @@ QIcon applicationIcon() {
 
 QString aboutText() {
     return QObject::tr("<b>Vehicle Tuning Workbench %1</b><p>Edit a car's setup, see what "
-                       "each change does to its tires, torque and performance figures.</p>")
+                       "each change does to its tires, torque and performance figures.</p>"
+                       "<p>Tracks from the TUM racetrack-database (LGPL-3.0); their centre lines "
+                       "derive from OpenStreetMap data, © OpenStreetMap contributors.</p>")
         .arg(QLatin1String(programVersion));
 }
 
