@@ -4,6 +4,7 @@
 #include "Units.h"
 #include "lap/LapSimulation.h"
 #include "setupfile/CarLibrary.h"
+#include "tires/TireModels.h"
 #include "track/PreparedTrack.h"
 #include "track/TestTracks.h"
 
@@ -319,6 +320,32 @@ private slots:
         const double raceTime = simulateLap(envelope, race->path, race->sectorStarts).lapTime;
         const double centreTime = simulateLap(envelope, centre->path, centre->sectorStarts).lapTime;
         QVERIFY2(raceTime < centreTime, qPrintable(QString("%1 s against %2 s").arg(raceTime).arg(centreTime)));
+    }
+
+    // Every tire model in the table (a .tir file's coefficients included) gives the
+    // envelope its peaks: a lap of the oval on each, finite and within the time the
+    // grip allows (no faster than the circle's closed form for its top lateral
+    // acceleration on the half circles alone).
+    void everyTireModelLaps_data() {
+        QTest::addColumn<int>("model");
+        for (const TireModelInfo& m : tireModels)
+            QTest::newRow(m.cliName.data()) << int(m.value);
+    }
+    void everyTireModelLaps() {
+        QFETCH(int, model);
+        Setup s = defaultSetup();
+        s.frontTires.model = s.rearTires.model = TireModelKind(model);
+        const Track oval = ovalTrack(400.0, 60.0);
+        const PerformanceEnvelope envelope(s);
+        const LapResult lap = lapOn(s, oval);
+        QVERIFY2(lap.ok, lap.error.c_str());
+        double peakLateral = 0.0;
+        for (double v = 1.0; v < envelope.speedCap(); v += 1.0)
+            peakLateral = std::max(peakLateral, envelope.maxLateral(v));
+        QVERIFY(peakLateral > 1.0);
+        const double halfCircles = 2.0 * std::numbers::pi * 60.0 / std::sqrt(peakLateral * 60.0);
+        QVERIFY2(std::isfinite(lap.lapTime) && lap.lapTime > halfCircles,
+                 qPrintable(QString("%1 s, half circles alone %2 s").arg(lap.lapTime).arg(halfCircles)));
     }
 
     // A car that cannot overcome its resistance stops, and says where.
