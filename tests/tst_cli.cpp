@@ -17,32 +17,19 @@
 #include "tires/SurfacePresets.h"
 #include "tires/TireModels.h"
 
+#include "CliRun.h"
+
 #include <cmath>
 
 namespace {
 
-struct Outcome {
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Outcome runCli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(VTW_CLI_PATH), args);
-    if (!p.waitForFinished(120000))
-        return {};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
+using vtw::test::Outcome;
+using vtw::test::runCli;
+using vtw::test::writeFile;
 
 QByteArray contents(const QString& path) {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-bool writeFile(const QString& path, const QByteArray& data) {
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
 }
 
 // A sweep of 24 top-speed runs: some 1.5 s on two threads, long enough to be killed midway.

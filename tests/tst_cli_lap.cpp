@@ -1,9 +1,10 @@
 // The lap from the command line: vtw-cli lap and tracks, and -m lap in run, compare
 // and sweep (shards and merge included), as a user runs them.
+#include "CliRun.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -12,26 +13,11 @@
 
 namespace {
 
-struct Outcome {
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Outcome runCli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(VTW_CLI_PATH), args);
-    if (!p.waitForFinished(120000))
-        return {};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
+using vtw::test::Outcome;
+using vtw::test::runCli;
+using vtw::test::writeFile;
 
 QJsonObject json(const Outcome& o) { return QJsonDocument::fromJson(o.out).object(); }
-
-bool writeFile(const QString& path, const QByteArray& data) {
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
-}
 
 // A closed line of points round an ellipse, one "x,y" row each.
 QByteArray ellipseRows(double a, double b, int n) {
