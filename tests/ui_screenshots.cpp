@@ -90,5 +90,18 @@ int main(int argc, char* argv[]) {
     if (!compared.wait(60000))
         qWarning("the comparison did not finish in time");
     save(QStringLiteral("compare"));
+
+    // A .tir file on the rear axle: its form page and its curves in the tire model view.
+    window.setWorkspace(Workspace::Setups);
+    TirImportRequest tir;
+    tir.path = QStringLiteral(VTW_SOURCE_DIR "/resources/tires/mf_185_80R14.tir");
+    tir.front = false;
+    if (!window.importTirFile(tir))
+        qWarning("the .tir import was refused");
+    view->tabs()->setCurrentWidget(static_cast<QWidget*>(view->parameters()));
+    view->parameters()->showGroup(QStringLiteral("Rear tires"));
+    save(QStringLiteral("forms-tires-tir"));
+    view->tabs()->setCurrentWidget(static_cast<QWidget*>(view->tireModel()));
+    save(QStringLiteral("tire-model-tir"));
     return 0;
 }
