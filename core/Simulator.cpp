@@ -47,7 +47,7 @@ void Simulator::reset(const InitialConditions& initial) {
     m_state.body.heading = initial.heading;
     m_state.body.vx = initial.speed;
     for (int i = 0; i < WheelCount; ++i)
-        m_state.body.wheelSpin[static_cast<std::size_t>(i)] = initial.speed / m_model->wheelRadius(i);
+        m_state.body.wheelSpin.set(static_cast<std::size_t>(i), initial.speed / m_model->wheelRadius(i));
     m_state.gearbox.gear = initial.gear;
     m_state.body.yawRate = initial.yawRate;
     m_state.steerAngle = initial.steerAngle;
@@ -108,7 +108,7 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
     s.steerAngle = st.steerAngle;
     s.frontWheels = m_steer.wheels.front();
     s.distance = m_distance;
-    storeQuad(loadQuad(ctx.load.data()), s.load.data()); // surfaceMu only changes with the setup: reset() and setSetup() set it
+    storeQuad(loadQuad(ctx.load), s.load); // surfaceMu only changes with the setup: reset() and setSetup() set it
 
     switch (setup.simulation.integrator) {
     case Integrator::ExplicitEuler: integrateExplicitEuler(model, ctx, st.body, m_sample.forces, dt); break;
@@ -124,7 +124,7 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
         for (std::size_t i = 0; i < WheelCount; ++i) {
             if (ctx.brakeTorque[i] > 0.0 && ctx.spinSign[i] != 0.0 &&
                 st.body.wheelSpin[i] * ctx.spinSign[i] < 0.0)
-                st.body.wheelSpin[i] = 0.0;
+                st.body.wheelSpin.set(i, 0.0);
         }
     }
     // Keep a locked axle's wheels exactly together after the clamp above.
@@ -133,14 +133,15 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
             const auto a = static_cast<std::size_t>(2 * axle), b = a + 1;
             if (model.isDriven(static_cast<int>(a))) {
                 const double mean = 0.5 * (st.body.wheelSpin[a] + st.body.wheelSpin[b]);
-                st.body.wheelSpin[a] = st.body.wheelSpin[b] = mean;
+                st.body.wheelSpin.set(a, mean);
+                st.body.wheelSpin.set(b, mean);
             }
         }
     }
 
     st.longitudinalAccel = s.forces.longitudinalAccel;
     st.lateralAccel = s.forces.lateralAccel;
-    storeQuad(loadQuad(s.forces.fx.data()), st.previousFx.data());
+    storeQuad(loadQuad(s.forces.fx), st.previousFx);
     // The path length of this step: the position moved by dt times the new velocity
     // turned to the new heading, and a turn keeps a length. From the velocity it is ready
     // before the heading's sine and cosine, the step's last link, instead of after them.
@@ -164,7 +165,7 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
     const double allowed = plausibleVelocityChange(dt);
     const Quad limits{std::numeric_limits<double>::max(), maxPlausibleYawRate,
                       maxPlausibleSpeed * maxPlausibleSpeed, allowed * allowed};
-    const bool plausible = allLanes((laneAbs(loadQuad(b.wheelSpin.data())) <= maxPlausibleWheelSpin) &
+    const bool plausible = allLanes((laneAbs(loadQuad(b.wheelSpin)) <= maxPlausibleWheelSpin) &
                                     (magnitudes <= limits));
     return plausible || reportDivergence();
 }
@@ -179,7 +180,7 @@ double Simulator::plausibleVelocityChange(double dt) const {
     const ForceEvaluation& f = m_sample.forces;
     const BodyState& before = m_sample.body;
     const BodyState& after = m_state.body;
-    const double tireForce = laneSum(laneMax(loadQuad(f.fxMax.data()), loadQuad(f.fyMax.data())));
+    const double tireForce = laneSum(laneMax(loadQuad(f.fxMax), loadQuad(f.fyMax)));
     // At least the larger of the speeds before and after, without a square root: the
     // step's distance already took the one after's, |vx| + |vy| bounds the one before.
     const double speed = std::max(m_speedAfter, std::abs(before.vx) + std::abs(before.vy));

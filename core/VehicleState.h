@@ -14,7 +14,7 @@ struct BodyState {
     double vx = 0.0;       ///< m/s, body frame, forward
     double vy = 0.0;       ///< m/s, body frame, left
     double yawRate = 0.0;  ///< r, rad/s, counter-clockwise
-    alignas(wheelLanesAlignment) WheelArray wheelSpin{}; ///< omega, rad/s, per wheel (FL, FR, RL, RR)
+    WheelLanes wheelSpin{}; ///< omega, rad/s, per wheel (FL, FR, RL, RR)
 };
 
 /// The driver's controls for one step.
@@ -34,7 +34,7 @@ struct VehicleState {
     double steerAngle = 0.0;       ///< rad, reference (bicycle) road-wheel angle after rate limiting
     double longitudinalAccel = 0.0; ///< m/s^2, last step's, drives the load transfer
     double lateralAccel = 0.0;      ///< m/s^2, last step's
-    alignas(wheelLanesAlignment) WheelArray previousFx{}; ///< N, last step's tire Fx (Calspan)
+    WheelLanes previousFx{}; ///< N, last step's tire Fx (Calspan)
 };
 
 } // namespace vtw

@@ -474,11 +474,13 @@ private slots:
         in.throttle = 0.3;
         QVERIFY(sim.step(in));
         BodyState& b = sim.mutableState().body;
-        double* fields[] = {&b.x, &b.y, &b.heading, &b.vy, &b.vx, &b.yawRate, &b.wheelSpin[RL]};
+        double spinRL = b.wheelSpin[RL];
+        double* fields[] = {&b.x, &b.y, &b.heading, &b.vy, &b.vx, &b.yawRate, &spinRL};
         if (field == 7)
             b.x = b.y = value; // both finite, x + y overflows
         else
             *fields[field] = value;
+        b.wheelSpin.set(RL, spinRL);
         QVERIFY(!sim.step(in));
         QVERIFY(sim.diverged());
         // glibc prints a NaN as "nan" or "-nan" depending on its sign bit.

@@ -43,7 +43,7 @@ BodyState advanced(const BodyState& s, const Rates& r, double h) {
     out.vy += h * r.vy;
     out.yawRate += h * r.yawRate;
     for (std::size_t i = 0; i < WheelCount; ++i)
-        out.wheelSpin[i] += h * r.wheelSpin[i];
+        out.wheelSpin.set(i, out.wheelSpin[i] + h * r.wheelSpin[i]);
     return out;
 }
 
@@ -107,7 +107,7 @@ void ReferenceSimulator::reset(const InitialConditions& initial) {
     m_state.body.heading = initial.heading;
     m_state.body.vx = initial.speed;
     for (int i = 0; i < WheelCount; ++i) // wheels rolling freely
-        m_state.body.wheelSpin[static_cast<std::size_t>(i)] = initial.speed / wheelRadius(i);
+        m_state.body.wheelSpin.set(static_cast<std::size_t>(i), initial.speed / wheelRadius(i));
     m_state.gearbox.gear = initial.gear;
     m_state.body.yawRate = initial.yawRate;
     m_state.steerAngle = initial.steerAngle;
@@ -394,7 +394,7 @@ void ReferenceSimulator::integrateSemiImplicitEuler(const Context& ctx, double d
     for (int i = 0; i < WheelCount; ++i) {
         const auto w = static_cast<std::size_t>(i);
         const WheelUpdate u = linearlyImplicitWheelUpdate(i, e, ctx, dt);
-        s.wheelSpin[w] += u.spinChange;
+        s.wheelSpin.set(w, s.wheelSpin[w] + u.spinChange);
         const double dFx = u.appliedFx - e.fx[w];
         e.fx[w] = u.appliedFx; // the sample shows the force applied
         const double delta = ctx.steerAngle[w];
@@ -447,7 +447,7 @@ void ReferenceSimulator::applyBrakeZeroCrossingClamp(const Context& ctx) {
     for (std::size_t w = 0; w < WheelCount; ++w) {
         if (ctx.brakeTorque[w] > 0.0 && ctx.spinSign[w] != 0.0 &&
             m_state.body.wheelSpin[w] * ctx.spinSign[w] < 0.0)
-            m_state.body.wheelSpin[w] = 0.0;
+            m_state.body.wheelSpin.set(w, 0.0);
     }
 }
 
@@ -472,7 +472,7 @@ void ReferenceSimulator::recordSampleStart(const Context& ctx) {
     s.frontWheels = {std::sin(ctx.steerAngle[FL]), std::cos(ctx.steerAngle[FL]),
                      std::sin(ctx.steerAngle[FR]), std::cos(ctx.steerAngle[FR])};
     s.distance = m_distance;
-    s.load = ctx.load;
+    s.load = WheelLanes{ctx.load};
 }
 
 void ReferenceSimulator::recordSampleForces(const Evaluation& e) {
@@ -483,15 +483,15 @@ void ReferenceSimulator::recordSampleForces(const Evaluation& e) {
     f.rates.vx = e.rates.vx;
     f.rates.vy = e.rates.vy;
     f.rates.yawRate = e.rates.yawRate;
-    f.rates.wheelSpin = e.rates.wheelSpin;
+    f.rates.wheelSpin = WheelLanes{e.rates.wheelSpin};
     for (std::size_t w = 0; w < WheelCount; ++w) {
-        f.slipRatio[w] = e.wheels[w].slipRatio;
-        f.slipAngle[w] = e.wheels[w].slipAngle;
-        f.slipDenominator[w] = e.wheels[w].slipDenominator;
-        f.inverseSlipDenominator[w] = 1.0 / e.wheels[w].slipDenominator;
+        f.slipRatio.set(w, e.wheels[w].slipRatio);
+        f.slipAngle.set(w, e.wheels[w].slipAngle);
+        f.slipDenominator.set(w, e.wheels[w].slipDenominator);
+        f.inverseSlipDenominator.set(w, 1.0 / e.wheels[w].slipDenominator);
     }
-    f.fx = e.fx;
-    f.fy = e.fy;
+    f.fx = WheelLanes{e.fx};
+    f.fy = WheelLanes{e.fy};
     f.longitudinalAccel = e.longitudinalAccel;
     f.lateralAccel = e.lateralAccel;
     f.engineRpm = e.engineRpm;

@@ -17,7 +17,7 @@ BodyState advanced(const BodyState& s, const BodyRates& r, double h) {
     out.vy += h * r.vy;
     out.yawRate += h * r.yawRate;
     for (std::size_t i = 0; i < WheelCount; ++i)
-        out.wheelSpin[i] += h * r.wheelSpin[i];
+        out.wheelSpin.set(i, out.wheelSpin[i] + h * r.wheelSpin[i]);
     return out;
 }
 
@@ -38,13 +38,13 @@ void integrateSemiImplicitEuler(const VehicleModel& model, const StepContext& ct
     // Wheels first, linearly implicit (a lane each). The tire force that slowed the
     // wheel's change, Fx + k domega / R, is the force the body must feel too, or wheel
     // and body would disagree about momentum (a coast-down would show it).
-    const Quad k = model.wheelTorqueStiffnesses(loadQuad(ctx.load.data()),
-                                                loadQuad(first.inverseSlipDenominator.data()));
-    const Quad rate = loadQuad(r.wheelSpin.data());
+    const Quad k = model.wheelTorqueStiffnesses(loadQuad(ctx.load),
+                                                loadQuad(first.inverseSlipDenominator));
+    const Quad rate = loadQuad(r.wheelSpin);
     const Quad damping = dt / (1.0 + dt * k * model.inverseWheelInertias());
     Quad change = rate * damping;
     // Linearised tire force at the end of the step: Fx + (dFx/domega) domega, dFx/domega = k / R.
-    const Quad fx = loadQuad(first.fx.data());
+    const Quad fx = loadQuad(first.fx);
     Quad dFx = k * model.inverseWheelRadii() * change;
     Quad applied = fx + dFx;
     // k is the slope at zero slip. Past the peak the real slope is smaller, so the
@@ -53,8 +53,8 @@ void integrateSemiImplicitEuler(const VehicleModel& model, const StepContext& ct
     // its lateral force, fxMax sqrt(1 - (Fy/fyMax)^2) (docs/physics.md 7), or by Fx itself
     // where Fx already lies further out, and take the wheel's change from the bounded
     // force. The test is on squares scaled by fyMax^2: no division on the usual path.
-    const Quad fy = loadQuad(first.fy.data());
-    const Quad fxMax = loadQuad(first.fxMax.data()), fyMaxRaw = loadQuad(first.fyMax.data());
+    const Quad fy = loadQuad(first.fy);
+    const Quad fxMax = loadQuad(first.fxMax), fyMaxRaw = loadQuad(first.fyMax);
     const QuadMask lateralEnvelope = fyMaxRaw > 0.0;
     const Quad fyMax = laneSelect(lateralEnvelope, fyMaxRaw, quad(1.0));
     const Quad fyUsed = laneSelect(lateralEnvelope, fy, Quad{});
@@ -76,10 +76,10 @@ void integrateSemiImplicitEuler(const VehicleModel& model, const StepContext& ct
                             dt * (rate - dFx * model.wheelRadii() * model.inverseWheelInertias()),
                             change);
     }
-    storeQuad(loadQuad(s.wheelSpin.data()) + change, s.wheelSpin.data());
-    storeQuad(applied, first.fx.data()); // telemetry shows the force applied
-    const Quad bodyFx = dFx * loadQuad(ctx.cosSteer.data());
-    const Quad bodyFy = dFx * loadQuad(ctx.sinSteer.data());
+    storeQuad(loadQuad(s.wheelSpin) + change, s.wheelSpin);
+    storeQuad(applied, first.fx); // telemetry shows the force applied
+    const Quad bodyFx = dFx * loadQuad(ctx.cosSteer);
+    const Quad bodyFy = dFx * loadQuad(ctx.sinSteer);
     const double extraFx = laneSum(bodyFx);
     const double extraFy = laneSum(bodyFy);
     const double extraYawMoment = laneSum(model.wheelXs() * bodyFy - model.wheelYs() * bodyFx);
@@ -120,7 +120,7 @@ void integrateRungeKutta4(const VehicleModel& model, const StepContext& ctx, Bod
         sum.vy += weight[j] * r.vy;
         sum.yawRate += weight[j] * r.yawRate;
         for (std::size_t i = 0; i < WheelCount; ++i)
-            sum.wheelSpin[i] += weight[j] * r.wheelSpin[i];
+            sum.wheelSpin.set(i, sum.wheelSpin[i] + weight[j] * r.wheelSpin[i]);
     }
     s = advanced(s, sum, dt / 6.0);
 }

@@ -43,14 +43,14 @@ VehicleModel::VehicleModel(const Setup& setup)
       m_loadTransfer(setup.chassis) {
     const ChassisParams& ch = setup.chassis;
     const WheelLayout layout = wheelLayout(setup);
-    m_posX = layout.x;
-    m_posY = layout.y;
-    m_radius = layout.radius;
+    m_posX = WheelLanes{layout.x};
+    m_posY = WheelLanes{layout.y};
+    m_radius = WheelLanes{layout.radius};
     m_inertia = {setup.frontTires.wheelInertia, setup.frontTires.wheelInertia,
                  setup.rearTires.wheelInertia, setup.rearTires.wheelInertia};
     for (std::size_t i = 0; i < WheelCount; ++i) {
-        m_invRadius[i] = 1.0 / m_radius[i];
-        m_invInertia[i] = 1.0 / m_inertia[i];
+        m_invRadius.set(i, 1.0 / m_radius[i]);
+        m_invInertia.set(i, 1.0 / m_inertia[i]);
     }
 
     double frontShare = 0.0;
@@ -94,9 +94,9 @@ VehicleModel::VehicleModel(const Setup& setup)
         slipStiffnessPerNewton(m_tires.rear(), std::max(1.0, 0.5 * staticLoads.rear))};
     for (std::size_t i = 0; i < WheelCount; ++i) {
         const bool slipSpeed = tire(static_cast<int>(i)).params().model == TireModelKind::SlipSpeed;
-        m_speedProportionalSlope[i] = slipSpeed ? 1.0 : 0.0;
-        m_torqueStiffnessPerNewton[i] = m_radius[i] * m_radius[i] * perNewton[i < 2 ? 0 : 1] /
-                                        (slipSpeed ? probeContactSpeed : 1.0);
+        m_speedProportionalSlope.set(i, slipSpeed ? 1.0 : 0.0);
+        m_torqueStiffnessPerNewton.set(i, m_radius[i] * m_radius[i] * perNewton[i < 2 ? 0 : 1] /
+                                              (slipSpeed ? probeContactSpeed : 1.0));
     }
 }
 
@@ -123,18 +123,18 @@ StepContext VehicleModel::makeContext(const VehicleState& state, const DriverInp
     const double share = m_setup.aero.downforceFrontShare;
     storeQuad(m_loadTransfer.wheelLoadLanes(state.longitudinalAccel, state.lateralAccel,
                                             share * downforce, (1.0 - share) * downforce),
-              ctx.load.data());
+              ctx.load);
 
-    storeQuad(loadQuad(steer.wheels.cos.data()), ctx.cosSteer.data());
-    storeQuad(loadQuad(steer.wheels.sin.data()), ctx.sinSteer.data());
+    storeQuad(loadQuad(steer.wheels.cos), ctx.cosSteer);
+    storeQuad(loadQuad(steer.wheels.sin), ctx.sinSteer);
 
     const double pedal = std::clamp(inputs.brake, 0.0, 1.0) * m_setup.brakes.maxTorque;
     const double handbrake = std::clamp(inputs.handbrake, 0.0, 1.0) * m_setup.brakes.handbrakeTorque;
     ctx.braking = pedal > 0.0 || handbrake > 0.0;
-    storeQuad(pedal * loadQuad(m_brakeShare.data()) + Quad{0.0, 0.0, handbrake, handbrake},
-              ctx.brakeTorque.data());
-    storeQuad(laneSign(loadQuad(state.body.wheelSpin.data())), ctx.spinSign.data());
-    storeQuad(loadQuad(state.previousFx.data()), ctx.previousFx.data());
+    storeQuad(pedal * loadQuad(m_brakeShare) + Quad{0.0, 0.0, handbrake, handbrake},
+              ctx.brakeTorque);
+    storeQuad(laneSign(loadQuad(state.body.wheelSpin)), ctx.spinSign);
+    storeQuad(loadQuad(state.previousFx), ctx.previousFx);
     ctx.gearRatio = state.gearbox.shifting() ? 0.0 : gearRatio(m_setup.gearbox, state.gearbox.gear);
     ctx.throttle = std::clamp(inputs.throttle, 0.0, 1.0);
     return ctx;
@@ -161,32 +161,32 @@ void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEva
     // The four wheels side by side, a lane each (Lanes.h). Contact-patch velocity:
     // body velocity plus r x position, then into the wheel frame.
     const Quad posX = wheelXs(), posY = wheelYs();
-    const Quad c = loadQuad(ctx.cosSteer.data()), sn = loadQuad(ctx.sinSteer.data());
+    const Quad c = loadQuad(ctx.cosSteer), sn = loadQuad(ctx.sinSteer);
     const Quad vcx = s.vx - s.yawRate * posY;
     const Quad vcy = s.vy + s.yawRate * posX;
     const Quad vxw = vcx * c + vcy * sn;
     const Quad vyw = -vcx * sn + vcy * c;
     const Quad denominator = laneMax(laneAbs(vxw), quad(m_lowSpeedFloor));
     const Quad inverse = 1.0 / denominator;
-    const Quad radius = loadQuad(m_radius.data());
+    const Quad radius = loadQuad(m_radius);
     WheelTireInputs in;
-    in.slipRatio = (loadQuad(s.wheelSpin.data()) * radius - vxw) * inverse;
+    in.slipRatio = (loadQuad(s.wheelSpin) * radius - vxw) * inverse;
     in.slipAngle = fastAtanMostlyWithinOne(vyw * inverse); // = atan2(vyw, denominator), denominator > 0
-    in.normalLoad = loadQuad(ctx.load.data());
+    in.normalLoad = loadQuad(ctx.load);
     in.surfaceMu = quad(surfaceMu);
     in.contactSpeed = denominator;
-    in.previousFx = loadQuad(ctx.previousFx.data());
+    in.previousFx = loadQuad(ctx.previousFx);
     WheelTireForces tires;
     m_tires.evaluate(in, tires);
     const Quad fx = tires.fx, fy = tires.fy;
-    storeQuad(in.slipRatio, out.slipRatio.data());
-    storeQuad(in.slipAngle, out.slipAngle.data());
-    storeQuad(fx, out.fx.data());
-    storeQuad(fy, out.fy.data());
-    storeQuad(tires.fxMax, out.fxMax.data());
-    storeQuad(tires.fyMax, out.fyMax.data());
-    storeQuad(denominator, out.slipDenominator.data());
-    storeQuad(inverse, out.inverseSlipDenominator.data());
+    storeQuad(in.slipRatio, out.slipRatio);
+    storeQuad(in.slipAngle, out.slipAngle);
+    storeQuad(fx, out.fx);
+    storeQuad(fy, out.fy);
+    storeQuad(tires.fxMax, out.fxMax);
+    storeQuad(tires.fyMax, out.fyMax);
+    storeQuad(denominator, out.slipDenominator);
+    storeQuad(inverse, out.inverseSlipDenominator);
 
     const Quad bodyFx = fx * c - fy * sn;
     const Quad bodyFy = fx * sn + fy * c;
@@ -198,22 +198,22 @@ void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEva
     // motion: on a turning wheel it acts against the spin it had at the start of the
     // step (the step clamps a crossing to zero); on a wheel at rest it holds as long
     // as it can, like static friction.
-    const Quad other = loadQuad(m_driveShare.data()) * axleInputTorque - fx * radius;
+    const Quad other = loadQuad(m_driveShare) * axleInputTorque - fx * radius;
     Quad torque = other;
     if (ctx.braking) {
-        const Quad brake = loadQuad(ctx.brakeTorque.data());
-        const Quad spinSign = loadQuad(ctx.spinSign.data());
+        const Quad brake = loadQuad(ctx.brakeTorque);
+        const Quad spinSign = loadQuad(ctx.spinSign);
         const Quad atRest = laneSelect(laneAbs(other) <= brake, Quad{}, other - brake * laneSign(other));
         torque = laneSelect(spinSign != 0.0, other - brake * spinSign, atRest);
     }
-    alignas(wheelLanesAlignment) WheelArray netTorque;
-    storeQuad(torque, netTorque.data());
-    storeQuad(torque * inverseWheelInertias(), out.rates.wheelSpin.data());
+    WheelLanes netTorque;
+    storeQuad(torque, netTorque);
+    storeQuad(torque * inverseWheelInertias(), out.rates.wheelSpin);
     // A locked differential makes the axle's two wheels one rigid body.
     auto lockAxle = [&](std::size_t a, std::size_t b) {
         const double rate = (netTorque[a] + netTorque[b]) / (m_inertia[a] + m_inertia[b]);
-        out.rates.wheelSpin[a] = rate;
-        out.rates.wheelSpin[b] = rate;
+        out.rates.wheelSpin.set(a, rate);
+        out.rates.wheelSpin.set(b, rate);
     };
     if (m_frontLocked)
         lockAxle(FL, FR);
