@@ -56,12 +56,16 @@ VTW_LANE Quad quad(double a, double b, double c, double d) { return Quad{a, b, c
 /// The four wheels of an aligned per-wheel array (Wheels.h), in and out, each as one
 /// whole vector: nothing else loads or stores a Quad, so every vector access is aligned
 /// and covers the whole array (see WheelLanes).
+/// (The copies go through the arrays' doubles: a copy onto the WheelLanes object itself
+/// lets GCC split the store by the struct's fields, through the stack.)
 VTW_LANE Quad loadQuad(const WheelLanes& lanes) {
     Quad q;
-    std::memcpy(&q, &lanes, sizeof q);
+    std::memcpy(&q, lanes.data(), sizeof q);
     return q;
 }
-VTW_LANE void storeQuad(const Quad& q, WheelLanes& lanes) { std::memcpy(&lanes, &q, sizeof q); }
+VTW_LANE void storeQuad(const Quad& q, WheelLanes& lanes) {
+    std::memcpy(static_cast<WheelArray&>(lanes).data(), &q, sizeof q);
+}
 
 // Lane-wise helpers, each with a double overload that does the same to one value.
 
