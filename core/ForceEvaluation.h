@@ -1,15 +1,9 @@
 #pragma once
 
+#include "BodyState.h"
 #include "Wheels.h"
 
 namespace vtw {
-
-/// Time derivative of BodyState.
-struct BodyRates {
-    double x = 0.0, y = 0.0, heading = 0.0;
-    double vx = 0.0, vy = 0.0, yawRate = 0.0;
-    WheelLanes wheelSpin{};
-};
 
 /// One evaluation of the forces: the rates plus everything telemetry shows.
 struct ForceEvaluation {

@@ -451,17 +451,18 @@ private slots:
         const double inf = std::numeric_limits<double>::infinity();
         // Within the step any NaN reaches the new position (through the forces and the
         // velocities), so NaN anywhere is reported as x, which is named first.
-        QTest::newRow("x NaN") << 0 << nan << "x = nan";
-        QTest::newRow("y infinite") << 1 << inf << "y = ";
-        QTest::newRow("heading NaN") << 2 << nan << ": x = nan";
-        QTest::newRow("vy NaN") << 3 << nan << ": x = nan";
-        QTest::newRow("yaw rate NaN") << 5 << nan << ": x = nan";
-        QTest::newRow("wheel spin NaN") << 6 << nan << ": x = nan";
+        // Each field is named by its telemetry channel's label and unit (bodyStateFields).
+        QTest::newRow("x NaN") << 0 << nan << ": Position x (m) = nan";
+        QTest::newRow("y infinite") << 1 << inf << ": Position y (m) = ";
+        QTest::newRow("heading NaN") << 2 << nan << ": Position x (m) = nan";
+        QTest::newRow("vy NaN") << 3 << nan << ": Position x (m) = nan";
+        QTest::newRow("yaw rate NaN") << 5 << nan << ": Position x (m) = nan";
+        QTest::newRow("wheel spin NaN") << 6 << nan << ": Position x (m) = nan";
         // Finite but implausible values are named for what they are.
-        QTest::newRow("too fast") << 4 << 400.0 << "speed (m/s)";
-        QTest::newRow("too fast sideways") << 3 << 400.0 << "speed (m/s)";
-        QTest::newRow("spinning") << 5 << 100.0 << "yaw rate";
-        QTest::newRow("wheel spin") << 6 << 5000.0 << "wheel RL spin";
+        QTest::newRow("too fast") << 4 << 400.0 << ": speed (m/s) = ";
+        QTest::newRow("too fast sideways") << 3 << 400.0 << ": speed (m/s) = ";
+        QTest::newRow("spinning") << 5 << 100.0 << ": Yaw rate (rad/s) = ";
+        QTest::newRow("wheel spin") << 6 << 5000.0 << ": Wheel spin RL (rad/s) = ";
         // Each finite, their sum not.
         QTest::newRow("far away") << 7 << 1.5e308 << "x + y + heading";
     }

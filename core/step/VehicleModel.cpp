@@ -100,7 +100,7 @@ VehicleModel::VehicleModel(const Setup& setup)
     }
 }
 
-void addPositionRates(const BodyState& s, BodyRates& rates) {
+void VehicleModel::addPositionRates(const BodyState& s, BodyRates& rates) {
     double sinH, cosH;
     fastSinCos(s.heading, sinH, cosH);
     rates.x = s.vx * cosH - s.vy * sinH;

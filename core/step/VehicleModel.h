@@ -29,10 +29,6 @@ struct StepContext {
     double throttle;
 };
 
-/// World-frame position rates (dx, dy, dpsi) of a body state; the integrators
-/// add them where they need them (the semi-implicit one uses the new velocities).
-void addPositionRates(const BodyState& s, BodyRates& rates);
-
 /// A Setup prepared for stepping: geometry, constants and tires computed once.
 /// evaluate() is the hot path of the whole program.
 class VehicleModel {
@@ -42,6 +38,10 @@ public:
     /// Not for several threads at once on one model: it moves the torque curve's search
     /// hint (each simulator owns its model).
     void evaluate(const BodyState& s, const StepContext& ctx, ForceEvaluation& out) const;
+
+    /// World-frame position rates (dx, dy, dpsi) of a body state; the integrators add
+    /// them where they need them (the semi-implicit one uses the new velocities).
+    static void addPositionRates(const BodyState& s, BodyRates& rates);
 
     /// Build the step context from the state at the start of a step.
     StepContext makeContext(const VehicleState& state, const DriverInputs& inputs,
