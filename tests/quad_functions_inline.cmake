@@ -14,7 +14,8 @@
 # are reported.
 # clang-query parses each with core/ on the include path and lists every function
 # declaration, template instantiations included, whose return type or a parameter's
-# type is a Quad or a QuadMask and that is not always_inline. Only clang can list
+# type is a Quad or a QuadMask, or a struct with one as a member (a struct of one Quad
+# travels in a vector register too), and that is not always_inline. Only clang can list
 # template instantiations with their attributes; GCC's own -Wpsabi note cannot serve:
 # it comes once per file and for forced-inline functions too.
 cmake_minimum_required(VERSION 3.21)
@@ -57,7 +58,9 @@ endforeach()
 list(JOIN type_matchers ", " type_matchers)
 set(query
     "let quad qualType(hasCanonicalType(anyOf(${type_matchers})))"
-    "match functionDecl(anyOf(returns(quad), hasAnyParameter(hasType(quad))), \
+    "let quadRecord qualType(hasCanonicalType(recordType(hasDeclaration(recordDecl(has(fieldDecl(hasType(quad))))))))"
+    "let passed anyOf(quad, quadRecord)"
+    "match functionDecl(anyOf(returns(passed), hasAnyParameter(hasType(passed))), \
 unless(hasAttr(\"attr::AlwaysInline\")), unless(isImplicit()), \
 unless(isExpansionInSystemHeader())).bind(\"notInline\")")
 set(commands -c "set output diag")

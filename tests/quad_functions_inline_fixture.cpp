@@ -11,6 +11,12 @@ inline double firstLaneNotForced(Quad q) { return q[0]; }
 // A QuadMask returned by a plain function.
 QuadMask positiveLanesNotForced(double v) { return quad(v) > 0.0; }
 
+// A struct holding a Quad, returned by value from a plain function.
+struct OneQuad {
+    Quad lanes;
+};
+OneQuad wrappedNotForced(double v) { return {quad(v)}; }
+
 // A template that is fine for doubles but takes a Quad once instantiated with one.
 template <class T> T twiceNotForced(T x) { return x + x; }
 
@@ -20,7 +26,8 @@ inline double secondLane(const Quad& q) { return q[1]; }
 
 double use(const Quad& q) {
     return firstLaneNotForced(q) + firstLane(q) + secondLane(q) + twiceNotForced(q)[2] +
-           twiceNotForced(1.0) + static_cast<double>(positiveLanesNotForced(1.0)[3]);
+           twiceNotForced(1.0) + static_cast<double>(positiveLanesNotForced(1.0)[3]) +
+           wrappedNotForced(2.0).lanes[0];
 }
 
 } // namespace vtw::fixture

@@ -16,11 +16,11 @@
 // wheel and four wheels at once.
 //
 // The rules the vector code keeps, each checked rather than trusted:
-// - Everything that takes or returns a Quad is forced inline (VTW_LANE): the step is
-//   compiled once for AVX2 and once for the baseline instruction set
-//   (VTW_WHEEL_LANES_CLONES), and an out-of-line call between the two would disagree
-//   on how a 32-byte vector is passed. ctest quad_functions_inline lists any function
-//   that breaks this.
+// - Everything that takes or returns a Quad (or a struct holding one) by value is
+//   forced inline (VTW_LANE): the step is compiled once for AVX2 and once for the
+//   baseline instruction set (VTW_WHEEL_LANES_CLONES), and an out-of-line call between
+//   the two would disagree on how a 32-byte vector is passed. ctest
+//   quad_functions_inline lists any function that breaks this.
 // - A per-wheel array the lanes load is a WheelLanes (Wheels.h): 32-byte aligned, read
 //   and written whole by loadQuad() and storeQuad(), which take nothing else, and
 //   written one wheel at a time only through its set() (see there why).
