@@ -92,6 +92,32 @@ public:
     double downforce(double speed) const { return m_downforceConstant * speed * speed; }
 
 private:
+    // The stages of evaluate() (VehicleModel.cpp), each one section of docs/physics.md.
+    /// The wheels' geometry for one evaluation, as lanes: positions from the CG (body
+    /// frame, m), steer, radii.
+    struct WheelGeometry {
+        Quad x, y, cosSteer, sinSteer, radius;
+    };
+    /// What each tire sees, and the reciprocal of the slips' denominator.
+    struct ContactPatches {
+        WheelTireInputs tires;
+        Quad inverseSlipDenominator;
+    };
+    /// The tire forces' sum on the body (N, body frame) and their yaw moment (N m).
+    struct BodyForce {
+        double fx, fy, yawMoment;
+    };
+    VTW_LANE Quad wheelLoads(const VehicleState& state) const;
+    VTW_LANE double axleInputTorque(const WheelLanes& spin, const StepContext& ctx, ForceEvaluation& out) const;
+    VTW_LANE ContactPatches contactPatches(const BodyState& s, const StepContext& ctx,
+                                           const WheelGeometry& wheels) const;
+    VTW_LANE WheelTireForces tireForces(const ContactPatches& patches, ForceEvaluation& out) const;
+    VTW_LANE BodyForce tireForcesOnBody(const WheelTireForces& tires, const WheelGeometry& wheels) const;
+    VTW_LANE void wheelSpinRates(double axleInputTorque, Quad fx, const StepContext& ctx,
+                                 const WheelGeometry& wheels, ForceEvaluation& out) const;
+    VTW_LANE void bodyRates(const BodyState& s, const StepContext& ctx, BodyForce tires,
+                            ForceEvaluation& out) const;
+
     Setup m_setup;
     WheelTires m_tires;
     WheelLanes m_posX{};
