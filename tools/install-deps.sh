@@ -7,6 +7,7 @@ packages=(
     cmake ninja-build g++ pkg-config
     qt6-base-dev libqcustomplot-dev
     parallel # GNU parallel, for the test that runs a sweep's shards side by side
+    clang-tools # clang-query, for the test that every function passing a Quad is forced inline
 )
 
 if [ "$(id -u)" -eq 0 ]; then

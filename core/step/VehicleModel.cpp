@@ -273,6 +273,9 @@ VTW_LANE void VehicleModel::bodyRates(const BodyState& s, const StepContext& ctx
     out.rates.yawRate = tires.yawMoment * m_invYawInertia;
 }
 
+// The model's rates at one state under the step's context: the engine first (its torque
+// curve is the one call out of line), then what each tire sees, the tires' forces, and
+// the wheels' and the body's equations of motion.
 VTW_WHEEL_LANES_CLONES
 void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEvaluation& out) const {
     const double driveTorque = axleInputTorque(s.wheelSpin, ctx, out);
