@@ -108,7 +108,7 @@ inline constexpr bool isWheelStateField =
 /// Forced inline, so that the loop leaves the code a hand-written list of the fields
 /// would give.
 template <class F> [[gnu::always_inline]] constexpr void forEachStateField(F&& f) {
-    [&]<std::size_t... I>(std::index_sequence<I...>) [[gnu::always_inline]] {
+    [&]<std::size_t... I>(std::index_sequence<I...>) __attribute__((always_inline)) {
         (f.template operator()<I>(), ...);
     }(std::make_index_sequence<stateFieldCount>{});
 }

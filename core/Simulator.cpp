@@ -147,7 +147,7 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
     // The divergence check (StatePlausibility.h): the state's fields within their bounds
     // and the velocity's change within what the forces can give (see
     // plausibleVelocityChange), as lane compares and one branch.
-    return plausibleState(st.body, s.body, [&] VTW_LANE_LAMBDA { return plausibleVelocityChange(dt); }) ||
+    return plausibleState(st.body, s.body, [&]() VTW_LANE_LAMBDA { return plausibleVelocityChange(dt); }) ||
            reportDivergence();
 }
 

@@ -120,6 +120,15 @@ BodyState stepWithUnitRate(Scheme scheme, const StateValue& moving) {
     return s;
 }
 
+/// "<value> = <got>, expected <expected>", for a failed comparison.
+QByteArray mismatch(const StateValue& v, const BodyState& after, double expected) {
+    return QStringLiteral("%1 = %2, expected %3")
+        .arg(QString::fromStdString(v.name))
+        .arg(v.read(after), 0, 'g', 17)
+        .arg(expected)
+        .toUtf8();
+}
+
 } // namespace
 
 class TestStateFields : public QObject {
@@ -145,10 +154,7 @@ private slots:
         for (const StateValue& v : values) {
             const double expected = &v == &moving ? dt : 0.0;
             QVERIFY2(std::abs(v.read(after) - expected) <= rungeKuttaRounding * dt,
-                     qPrintable(QStringLiteral("%1 = %2, expected %3")
-                                    .arg(QString::fromStdString(v.name))
-                                    .arg(v.read(after), 0, 'g', 17)
-                                    .arg(expected)));
+                     mismatch(v, after, expected).constData());
         }
     }
 
@@ -179,10 +185,7 @@ private slots:
             else if (v.name == followedBy)
                 expected = dt * dt;
             QVERIFY2(std::abs(v.read(after) - expected) <= fastSinCosError * expected,
-                     qPrintable(QStringLiteral("%1 = %2, expected %3")
-                                    .arg(QString::fromStdString(v.name))
-                                    .arg(v.read(after), 0, 'g', 17)
-                                    .arg(expected)));
+                     mismatch(v, after, expected).constData());
         }
     }
 
