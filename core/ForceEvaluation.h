@@ -1,27 +1,21 @@
 #pragma once
 
+#include "BodyState.h"
 #include "Wheels.h"
 
 namespace vtw {
 
-/// Time derivative of BodyState.
-struct BodyRates {
-    double x = 0.0, y = 0.0, heading = 0.0;
-    double vx = 0.0, vy = 0.0, yawRate = 0.0;
-    alignas(wheelLanesAlignment) WheelArray wheelSpin{};
-};
-
 /// One evaluation of the forces: the rates plus everything telemetry shows.
 struct ForceEvaluation {
     BodyRates rates;
-    alignas(wheelLanesAlignment) WheelArray slipRatio{};
-    alignas(wheelLanesAlignment) WheelArray slipAngle{}; ///< -, rad
-    alignas(wheelLanesAlignment) WheelArray fx{};
-    alignas(wheelLanesAlignment) WheelArray fy{}; ///< N, wheel frame
-    alignas(wheelLanesAlignment) WheelArray fxMax{};
-    alignas(wheelLanesAlignment) WheelArray fyMax{}; ///< N, each tire's pure-slip peaks at its load
-    alignas(wheelLanesAlignment) WheelArray slipDenominator{};         ///< m/s, |vx_w| with the low-speed floor
-    alignas(wheelLanesAlignment) WheelArray inverseSlipDenominator{};  ///< s/m, its reciprocal (the slips multiply by it)
+    WheelLanes slipRatio{};
+    WheelLanes slipAngle{}; ///< -, rad
+    WheelLanes fx{};
+    WheelLanes fy{}; ///< N, wheel frame
+    WheelLanes fxMax{};
+    WheelLanes fyMax{}; ///< N, each tire's pure-slip peaks at its load
+    WheelLanes slipDenominator{};         ///< m/s, |vx_w| with the low-speed floor
+    WheelLanes inverseSlipDenominator{};  ///< s/m, its reciprocal (the slips multiply by it)
     double longitudinalAccel = 0.0;       ///< m/s^2, force / mass (what an accelerometer reads)
     double lateralAccel = 0.0;            ///< m/s^2
     double engineRpm = 0.0;               ///< rpm, with the idle floor

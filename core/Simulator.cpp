@@ -2,32 +2,22 @@
 
 #include "Steering.h"
 #include "step/Integrators.h"
+#include "step/StatePlausibility.h"
 #include "step/VehicleModel.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <limits>
 
 namespace vtw {
 
 namespace {
 
-// Beyond these the run is not a car any more: stop with a message rather than
-// carry garbage forward (docs/physics.md 7).
-constexpr double maxPlausibleSpeed = 300.0;     // m/s
-constexpr double maxPlausibleWheelSpin = 3000.0; // rad/s
-constexpr double maxPlausibleYawRate = 60.0;    // rad/s
 // How far a step's velocity change may go past what the forces allow before the run is
 // called unstable: room for the stages of RK4 and the semi-implicit force correction.
 constexpr double accelerationMargin = 0.25;
 // m/s: a velocity change no step is refused for (rounding at rest).
 constexpr double velocityChangeFloor = 1e-9;
-
-const char* wheelName(int i) {
-    static const char* names[WheelCount] = {"FL", "FR", "RL", "RR"};
-    return names[i];
-}
 
 } // namespace
 
@@ -47,7 +37,7 @@ void Simulator::reset(const InitialConditions& initial) {
     m_state.body.heading = initial.heading;
     m_state.body.vx = initial.speed;
     for (int i = 0; i < WheelCount; ++i)
-        m_state.body.wheelSpin[static_cast<std::size_t>(i)] = initial.speed / m_model->wheelRadius(i);
+        m_state.body.wheelSpin.set(static_cast<std::size_t>(i), initial.speed / m_model->wheelRadius(i));
     m_state.gearbox.gear = initial.gear;
     m_state.body.yawRate = initial.yawRate;
     m_state.steerAngle = initial.steerAngle;
@@ -108,7 +98,7 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
     s.steerAngle = st.steerAngle;
     s.frontWheels = m_steer.wheels.front();
     s.distance = m_distance;
-    storeQuad(loadQuad(ctx.load.data()), s.load.data()); // surfaceMu only changes with the setup: reset() and setSetup() set it
+    storeQuad(loadQuad(ctx.load), s.load); // surfaceMu only changes with the setup: reset() and setSetup() set it
 
     switch (setup.simulation.integrator) {
     case Integrator::ExplicitEuler: integrateExplicitEuler(model, ctx, st.body, m_sample.forces, dt); break;
@@ -124,7 +114,7 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
         for (std::size_t i = 0; i < WheelCount; ++i) {
             if (ctx.brakeTorque[i] > 0.0 && ctx.spinSign[i] != 0.0 &&
                 st.body.wheelSpin[i] * ctx.spinSign[i] < 0.0)
-                st.body.wheelSpin[i] = 0.0;
+                st.body.wheelSpin.set(i, 0.0);
         }
     }
     // Keep a locked axle's wheels exactly together after the clamp above.
@@ -133,14 +123,15 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
             const auto a = static_cast<std::size_t>(2 * axle), b = a + 1;
             if (model.isDriven(static_cast<int>(a))) {
                 const double mean = 0.5 * (st.body.wheelSpin[a] + st.body.wheelSpin[b]);
-                st.body.wheelSpin[a] = st.body.wheelSpin[b] = mean;
+                st.body.wheelSpin.set(a, mean);
+                st.body.wheelSpin.set(b, mean);
             }
         }
     }
 
     st.longitudinalAccel = s.forces.longitudinalAccel;
     st.lateralAccel = s.forces.lateralAccel;
-    storeQuad(loadQuad(s.forces.fx.data()), st.previousFx.data());
+    storeQuad(loadQuad(s.forces.fx), st.previousFx);
     // The path length of this step: the position moved by dt times the new velocity
     // turned to the new heading, and a turn keeps a length. From the velocity it is ready
     // before the heading's sine and cosine, the step's last link, instead of after them.
@@ -152,21 +143,11 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
     // to the cache would wait for them.
     s.inputs = inputs;
 
-    // The divergence check, as two lane compares and one branch: NaN and infinity fail
-    // every compare, and a sum carries them from the position; only a failing step
-    // pays for finding the culprit.
-    // The fourth lane holds the velocity change to what the forces can give (see
-    // plausibleVelocityChange); NaN fails it as well.
-    const BodyState& b = st.body;
-    const double dvx = b.vx - s.body.vx, dvy = b.vy - s.body.vy;
-    const Quad magnitudes = laneAbs(Quad{b.x + b.y + b.heading, b.yawRate, b.vx * b.vx + b.vy * b.vy,
-                                         dvx * dvx + dvy * dvy});
-    const double allowed = plausibleVelocityChange(dt);
-    const Quad limits{std::numeric_limits<double>::max(), maxPlausibleYawRate,
-                      maxPlausibleSpeed * maxPlausibleSpeed, allowed * allowed};
-    const bool plausible = allLanes((laneAbs(loadQuad(b.wheelSpin.data())) <= maxPlausibleWheelSpin) &
-                                    (magnitudes <= limits));
-    return plausible || reportDivergence();
+    // The divergence check (StatePlausibility.h): the state's fields within their bounds
+    // and the velocity's change within what the forces can give (see
+    // plausibleVelocityChange), as lane compares and one branch.
+    return plausibleState(st.body, s.body, [&]() VTW_LANE_LAMBDA { return plausibleVelocityChange(dt); }) ||
+           reportDivergence();
 }
 
 // The largest change of the body-frame velocity one step can make (docs/physics.md 7):
@@ -179,7 +160,7 @@ double Simulator::plausibleVelocityChange(double dt) const {
     const ForceEvaluation& f = m_sample.forces;
     const BodyState& before = m_sample.body;
     const BodyState& after = m_state.body;
-    const double tireForce = laneSum(laneMax(loadQuad(f.fxMax.data()), loadQuad(f.fyMax.data())));
+    const double tireForce = laneSum(laneMax(loadQuad(f.fxMax), loadQuad(f.fyMax)));
     // At least the larger of the speeds before and after, without a square root: the
     // step's distance already took the one after's, |vx| + |vy| bounds the one before.
     const double speed = std::max(m_speedAfter, std::abs(before.vx) + std::abs(before.vy));
@@ -191,37 +172,34 @@ double Simulator::plausibleVelocityChange(double dt) const {
 
 bool Simulator::reportDivergence() {
     const BodyState& b = m_state.body;
-    char buffer[256];
-    auto fail = [&](const char* what, double value) {
+    char buffer[320];
+    auto diverged = [&](const std::string& culprit) {
         std::snprintf(buffer, sizeof buffer,
-                      "simulation diverged at t = %.3f s: %s = %g. Try a smaller time step, more "
+                      "simulation diverged at t = %.3f s: %s. Try a smaller time step, more "
                       "substeps or the semi-implicit integrator, and check the setup's values.",
-                      m_state.time, what, value);
+                      m_state.time, culprit.c_str());
         m_error = buffer;
         return false;
     };
-    const double values[] = {b.x, b.y, b.heading, b.vx, b.vy, b.yawRate};
-    const char* names[] = {"x", "y", "heading", "vx", "vy", "yaw rate"};
-    for (int i = 0; i < 6; ++i) {
-        if (!std::isfinite(values[i]))
-            return fail(names[i], values[i]);
-    }
-    for (int i = 0; i < WheelCount; ++i) {
-        const double spin = b.wheelSpin[static_cast<std::size_t>(i)];
-        if (!std::isfinite(spin) || std::abs(spin) > maxPlausibleWheelSpin) {
-            char what[48];
-            std::snprintf(what, sizeof what, "wheel %s spin (rad/s)", wheelName(i));
-            return fail(what, spin);
+    if (const std::string culprit = implausibleField(b); !culprit.empty())
+        return diverged(culprit);
+    // The velocity components' change, and the sum of the fields that need only be finite.
+    double changeSquared = 0.0, sum = 0.0;
+    std::string terms;
+    forEachStateField([&]<std::size_t I>() {
+        constexpr auto& field = stateField<I>;
+        if constexpr (!isWheelStateField<I>) {
+            if (field.plausible.kind == Plausibility::SpeedComponent) {
+                const double change = b.*field.member - m_sample.body.*field.member;
+                changeSquared += change * change;
+            } else if (field.plausible.kind == Plausibility::Finite) {
+                terms += (terms.empty() ? "" : " + ") + std::string(field.channel.name);
+                sum += b.*field.member;
+            }
         }
-    }
-    const double speedSquared = b.vx * b.vx + b.vy * b.vy;
-    if (speedSquared > maxPlausibleSpeed * maxPlausibleSpeed)
-        return fail("speed (m/s)", std::sqrt(speedSquared));
-    if (std::abs(b.yawRate) > maxPlausibleYawRate)
-        return fail("yaw rate (rad/s)", b.yawRate);
+    });
     const double dt = m_state.time - m_sample.time;
-    const double dvx = b.vx - m_sample.body.vx, dvy = b.vy - m_sample.body.vy;
-    const double change = std::sqrt(dvx * dvx + dvy * dvy);
+    const double change = std::sqrt(changeSquared);
     const double allowed = plausibleVelocityChange(dt);
     if (!(change <= allowed)) {
         std::snprintf(buffer, sizeof buffer,
@@ -232,8 +210,10 @@ bool Simulator::reportDivergence() {
         m_error = buffer;
         return false;
     }
-    // Reached only if x + y + heading overflowed with each of them finite.
-    return fail("x + y + heading", b.x + b.y + b.heading);
+    // Reached only if that sum overflowed with each of its terms finite.
+    char value[32];
+    std::snprintf(value, sizeof value, " = %g", sum);
+    return diverged(terms + value);
 }
 
 } // namespace vtw

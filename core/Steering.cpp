@@ -85,8 +85,8 @@ void wheelSteer(double referenceAngle, double wheelbase, double track, double ac
                                      : Quad{along + across, innerAlong, 1.0, 1.0};
             const Quad laterals = left ? Quad{lateral, lateral, 0.0, 0.0} : Quad{-lateral, -lateral, 0.0, 0.0};
             const Quad scales = 1.0 / laneSqrt(alongs * alongs + laterals * laterals);
-            storeQuad(alongs * scales, out.cos.data());
-            storeQuad(laterals * scales, out.sin.data());
+            storeQuad(alongs * scales, out.cos);
+            storeQuad(laterals * scales, out.sin);
             return;
         }
     }
@@ -94,8 +94,8 @@ void wheelSteer(double referenceAngle, double wheelbase, double track, double ac
     FrontWheelGeometry g;
     fastSinCos(angles.left, g.sinLeft, g.cosLeft);
     fastSinCos(angles.right, g.sinRight, g.cosRight);
-    out.cos = {g.cosLeft, g.cosRight, 1.0, 1.0};
-    out.sin = {g.sinLeft, g.sinRight, 0.0, 0.0};
+    storeQuad(Quad{g.cosLeft, g.cosRight, 1.0, 1.0}, out.cos);
+    storeQuad(Quad{g.sinLeft, g.sinRight, 0.0, 0.0}, out.sin);
 }
 
 FrontWheelGeometry frontWheelGeometry(double referenceAngle, double wheelbase, double track,

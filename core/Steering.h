@@ -39,8 +39,8 @@ FrontWheelGeometry frontWheelGeometry(double referenceAngle, double wheelbase, d
 /// right after, and a vector load that spans several narrower stores still in flight
 /// waits until they reach the cache (measured: about 5 ns a step).
 struct WheelSteer {
-    alignas(wheelLanesAlignment) WheelArray cos{1.0, 1.0, 1.0, 1.0};
-    alignas(wheelLanesAlignment) WheelArray sin{};
+    WheelLanes cos{1.0, 1.0, 1.0, 1.0};
+    WheelLanes sin{};
     FrontWheelGeometry front() const { return {sin[FL], cos[FL], sin[FR], cos[FR]}; }
 };
 void wheelSteer(double referenceAngle, double wheelbase, double track, double ackermannPercent,

@@ -18,7 +18,7 @@ struct StepSample {
     double steerAngle = 0.0;     ///< rad, reference angle
     FrontWheelGeometry frontWheels; ///< the front wheels' steer, as sines and cosines
     double distance = 0.0;       ///< m, path length driven
-    alignas(wheelLanesAlignment) WheelArray load{}; ///< N
+    WheelLanes load{}; ///< N
     WheelArray surfaceMu{};      ///< grip scale seen by each wheel
     ForceEvaluation forces;
     double speed() const;        ///< m/s, |v|

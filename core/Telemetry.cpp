@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <stdexcept>
+#include <string_view>
 
 namespace vtw {
 
@@ -13,7 +14,6 @@ template <int W> double slipRatio(const StepSample& s) { return s.forces.slipRat
 template <int W> double slipAngle(const StepSample& s) { return s.forces.slipAngle[W]; }
 template <int W> double fx(const StepSample& s) { return s.forces.fx[W]; }
 template <int W> double fy(const StepSample& s) { return s.forces.fy[W]; }
-template <int W> double spin(const StepSample& s) { return s.body.wheelSpin[W]; }
 template <int W> double usage(const StepSample& s) {
     // |F| / (mu Fz): how much of the friction circle the tire uses (can pass 1
     // for models whose peak factor exceeds the surface mu).
@@ -23,10 +23,16 @@ template <int W> double usage(const StepSample& s) {
     const double f = std::sqrt(s.forces.fx[W] * s.forces.fx[W] + s.forces.fy[W] * s.forces.fy[W]);
     return f / limit;
 }
+// A state's channel reads its field of the sample's body (bodyStateFields).
+template <std::size_t I> double stateValue(const StepSample& s) { return s.body.*stateField<I>.member; }
+template <std::size_t I, std::size_t W> double stateWheelValue(const StepSample& s) {
+    return (s.body.*stateField<I>.member)[W];
+}
+
+using Reader = double (*)(const StepSample&);
 
 void addWheelChannels(std::vector<ChannelInfo>& out, const char* base, const char* unit,
-                      const char* label, const char* group,
-                      double (*const readers[WheelCount])(const StepSample&)) {
+                      const char* label, const char* group, const Reader (&readers)[WheelCount]) {
     static const char* wheels[WheelCount] = {"FL", "FR", "RL", "RR"};
     for (int i = 0; i < WheelCount; ++i) {
         out.push_back({std::string(base) + "_" + wheels[i], unit,
@@ -34,50 +40,78 @@ void addWheelChannels(std::vector<ChannelInfo>& out, const char* base, const cha
     }
 }
 
+/// Channels worked out from a sample rather than read from the state, listed after the
+/// state channel they follow in the catalogue: its order is the telemetry CSV's column
+/// order, which stays put when a state is added (a new state's channel comes last).
+struct DerivedChannels {
+    const char* after; ///< a state channel's name (StateChannel::name)
+    std::vector<ChannelInfo> channels;
+};
+
+std::vector<DerivedChannels> derivedChannels() {
+    std::vector<ChannelInfo> afterYawRate = {
+        {"sideslip", "rad", "Sideslip angle", "Motion", [](const StepSample& s) { return s.sideslip(); }},
+        {"throttle", "1", "Throttle", "Driver", [](const StepSample& s) { return s.inputs.throttle; }},
+        {"brake", "1", "Brake", "Driver", [](const StepSample& s) { return s.inputs.brake; }},
+        {"steer_input", "1", "Steer input", "Driver", [](const StepSample& s) { return s.inputs.steer; }},
+        {"steer_angle", "rad", "Steer angle", "Driver", [](const StepSample& s) { return s.steerAngle; }},
+        {"steer_FL", "rad", "Steer angle FL", "Driver", [](const StepSample& s) { return s.steerLeft(); }},
+        {"steer_FR", "rad", "Steer angle FR", "Driver", [](const StepSample& s) { return s.steerRight(); }},
+        {"gear", "1", "Gear", "Engine", [](const StepSample& s) { return double(s.gear); }},
+        {"rpm", "rpm", "Engine speed", "Engine", [](const StepSample& s) { return s.forces.engineRpm; }},
+        {"engine_torque", "N m", "Engine torque", "Engine",
+         [](const StepSample& s) { return s.forces.engineTorque; }},
+        {"drag", "N", "Drag force", "Forces", [](const StepSample& s) { return s.forces.dragForce; }},
+        {"rolling_resistance", "N", "Rolling resistance", "Forces",
+         [](const StepSample& s) { return s.forces.rollingResistanceForce; }},
+    };
+    addWheelChannels(afterYawRate, "load", "N", "Load", "Wheels: load", {load<0>, load<1>, load<2>, load<3>});
+    addWheelChannels(afterYawRate, "slip_ratio", "1", "Slip ratio", "Wheels: slip ratio",
+                     {slipRatio<0>, slipRatio<1>, slipRatio<2>, slipRatio<3>});
+    addWheelChannels(afterYawRate, "slip_angle", "rad", "Slip angle", "Wheels: slip angle",
+                     {slipAngle<0>, slipAngle<1>, slipAngle<2>, slipAngle<3>});
+    addWheelChannels(afterYawRate, "fx", "N", "Fx", "Wheels: Fx", {fx<0>, fx<1>, fx<2>, fx<3>});
+    addWheelChannels(afterYawRate, "fy", "N", "Fy", "Wheels: Fy", {fy<0>, fy<1>, fy<2>, fy<3>});
+    std::vector<ChannelInfo> afterSpin;
+    addWheelChannels(afterSpin, "usage", "1", "Friction usage", "Wheels: friction usage",
+                     {usage<0>, usage<1>, usage<2>, usage<3>});
+    return {
+        {"y",
+         {{"distance", "m", "Distance", "Motion", [](const StepSample& s) { return s.distance; }},
+          {"speed", "m/s", "Speed", "Motion", [](const StepSample& s) { return s.speed(); }}}},
+        {"vy",
+         {{"ax", "m/s^2", "Longitudinal acceleration", "Motion",
+           [](const StepSample& s) { return s.forces.longitudinalAccel; }},
+          {"ay", "m/s^2", "Lateral acceleration", "Motion",
+           [](const StepSample& s) { return s.forces.lateralAccel; }}}},
+        {"yaw_rate", std::move(afterYawRate)},
+        {"spin", std::move(afterSpin)},
+    };
+}
+
 std::vector<ChannelInfo> buildCatalogue() {
     std::vector<ChannelInfo> c;
     c.push_back({"time", "s", "Time", "Motion", [](const StepSample& s) { return s.time; }});
-    c.push_back({"x", "m", "Position x", "Motion", [](const StepSample& s) { return s.body.x; }});
-    c.push_back({"y", "m", "Position y", "Motion", [](const StepSample& s) { return s.body.y; }});
-    c.push_back({"distance", "m", "Distance", "Motion", [](const StepSample& s) { return s.distance; }});
-    c.push_back({"speed", "m/s", "Speed", "Motion", [](const StepSample& s) { return s.speed(); }});
-    c.push_back({"vx", "m/s", "Velocity x (car)", "Motion", [](const StepSample& s) { return s.body.vx; }});
-    c.push_back({"vy", "m/s", "Velocity y (car)", "Motion", [](const StepSample& s) { return s.body.vy; }});
-    c.push_back({"ax", "m/s^2", "Longitudinal acceleration", "Motion",
-                 [](const StepSample& s) { return s.forces.longitudinalAccel; }});
-    c.push_back({"ay", "m/s^2", "Lateral acceleration", "Motion",
-                 [](const StepSample& s) { return s.forces.lateralAccel; }});
-    c.push_back({"heading", "rad", "Heading", "Motion", [](const StepSample& s) { return s.body.heading; }});
-    c.push_back({"yaw_rate", "rad/s", "Yaw rate", "Motion", [](const StepSample& s) { return s.body.yawRate; }});
-    c.push_back({"sideslip", "rad", "Sideslip angle", "Motion", [](const StepSample& s) { return s.sideslip(); }});
-    c.push_back({"throttle", "1", "Throttle", "Driver", [](const StepSample& s) { return s.inputs.throttle; }});
-    c.push_back({"brake", "1", "Brake", "Driver", [](const StepSample& s) { return s.inputs.brake; }});
-    c.push_back({"steer_input", "1", "Steer input", "Driver", [](const StepSample& s) { return s.inputs.steer; }});
-    c.push_back({"steer_angle", "rad", "Steer angle", "Driver", [](const StepSample& s) { return s.steerAngle; }});
-    c.push_back({"steer_FL", "rad", "Steer angle FL", "Driver", [](const StepSample& s) { return s.steerLeft(); }});
-    c.push_back({"steer_FR", "rad", "Steer angle FR", "Driver", [](const StepSample& s) { return s.steerRight(); }});
-    c.push_back({"gear", "1", "Gear", "Engine", [](const StepSample& s) { return double(s.gear); }});
-    c.push_back({"rpm", "rpm", "Engine speed", "Engine", [](const StepSample& s) { return s.forces.engineRpm; }});
-    c.push_back({"engine_torque", "N m", "Engine torque", "Engine",
-                 [](const StepSample& s) { return s.forces.engineTorque; }});
-    c.push_back({"drag", "N", "Drag force", "Forces", [](const StepSample& s) { return s.forces.dragForce; }});
-    c.push_back({"rolling_resistance", "N", "Rolling resistance", "Forces",
-                 [](const StepSample& s) { return s.forces.rollingResistanceForce; }});
-
-    static double (*const loads[])(const StepSample&) = {load<0>, load<1>, load<2>, load<3>};
-    static double (*const kappas[])(const StepSample&) = {slipRatio<0>, slipRatio<1>, slipRatio<2>, slipRatio<3>};
-    static double (*const alphas[])(const StepSample&) = {slipAngle<0>, slipAngle<1>, slipAngle<2>, slipAngle<3>};
-    static double (*const fxs[])(const StepSample&) = {fx<0>, fx<1>, fx<2>, fx<3>};
-    static double (*const fys[])(const StepSample&) = {fy<0>, fy<1>, fy<2>, fy<3>};
-    static double (*const spins[])(const StepSample&) = {spin<0>, spin<1>, spin<2>, spin<3>};
-    static double (*const usages[])(const StepSample&) = {usage<0>, usage<1>, usage<2>, usage<3>};
-    addWheelChannels(c, "load", "N", "Load", "Wheels: load", loads);
-    addWheelChannels(c, "slip_ratio", "1", "Slip ratio", "Wheels: slip ratio", kappas);
-    addWheelChannels(c, "slip_angle", "rad", "Slip angle", "Wheels: slip angle", alphas);
-    addWheelChannels(c, "fx", "N", "Fx", "Wheels: Fx", fxs);
-    addWheelChannels(c, "fy", "N", "Fy", "Wheels: Fy", fys);
-    addWheelChannels(c, "spin", "rad/s", "Wheel spin", "Wheels: spin", spins);
-    addWheelChannels(c, "usage", "1", "Friction usage", "Wheels: friction usage", usages);
+    std::vector<DerivedChannels> derived = derivedChannels();
+    std::size_t placed = 0;
+    forEachStateField([&]<std::size_t I>() {
+        const StateChannel& state = stateField<I>.channel;
+        if constexpr (isWheelStateField<I>) {
+            addWheelChannels(c, state.name, state.unit, state.label, state.group,
+                             {stateWheelValue<I, 0>, stateWheelValue<I, 1>, stateWheelValue<I, 2>,
+                              stateWheelValue<I, 3>});
+        } else {
+            c.push_back({state.name, state.unit, state.label, state.group, stateValue<I>});
+        }
+        for (DerivedChannels& d : derived) {
+            if (std::string_view(d.after) == state.name) {
+                c.insert(c.end(), d.channels.begin(), d.channels.end());
+                ++placed;
+            }
+        }
+    });
+    if (placed != derived.size())
+        throw std::logic_error("telemetry: derived channels follow a state channel that does not exist");
     return c;
 }
 

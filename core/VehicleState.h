@@ -1,21 +1,10 @@
 #pragma once
 
+#include "BodyState.h"
 #include "Gearbox.h"
 #include "LoadTransfer.h"
 
 namespace vtw {
-
-/// The continuous state the integrators advance (docs/physics.md 0 frames):
-/// world position and heading, body-frame velocity, yaw rate, wheel spins.
-struct BodyState {
-    double x = 0.0;        ///< m, world
-    double y = 0.0;        ///< m, world
-    double heading = 0.0;  ///< psi, rad, counter-clockwise from world +x
-    double vx = 0.0;       ///< m/s, body frame, forward
-    double vy = 0.0;       ///< m/s, body frame, left
-    double yawRate = 0.0;  ///< r, rad/s, counter-clockwise
-    alignas(wheelLanesAlignment) WheelArray wheelSpin{}; ///< omega, rad/s, per wheel (FL, FR, RL, RR)
-};
 
 /// The driver's controls for one step.
 struct DriverInputs {
@@ -26,7 +15,10 @@ struct DriverInputs {
     GearRequest gear{};     ///< automatic: 1 = drive, 0 neutral, -1 reverse; manual: the gear
 };
 
-/// Everything the simulation carries from one step to the next.
+/// Everything the simulation carries from one step to the next: the continuous state the
+/// integrators advance (BodyState, described field by field in bodyStateFields), and
+/// the state of the step's boundary, which Simulator::substep updates between
+/// integrator steps (docs/physics.md 7) and no integrator touches.
 struct VehicleState {
     double time = 0.0; ///< s
     BodyState body;
@@ -34,7 +26,7 @@ struct VehicleState {
     double steerAngle = 0.0;       ///< rad, reference (bicycle) road-wheel angle after rate limiting
     double longitudinalAccel = 0.0; ///< m/s^2, last step's, drives the load transfer
     double lateralAccel = 0.0;      ///< m/s^2, last step's
-    alignas(wheelLanesAlignment) WheelArray previousFx{}; ///< N, last step's tire Fx (Calspan)
+    WheelLanes previousFx{}; ///< N, last step's tire Fx (Calspan)
 };
 
 } // namespace vtw

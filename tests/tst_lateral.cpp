@@ -96,15 +96,12 @@ bool sameBits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 bool sameBits(const WheelArray& a, const WheelArray& b) {
     return sameBits(a[0], b[0]) && sameBits(a[1], b[1]) && sameBits(a[2], b[2]) && sameBits(a[3], b[3]);
 }
-bool sameBits(const BodyState& a, const BodyState& b) {
-    return sameBits(a.x, b.x) && sameBits(a.y, b.y) && sameBits(a.heading, b.heading) &&
-           sameBits(a.vx, b.vx) && sameBits(a.vy, b.vy) && sameBits(a.yawRate, b.yawRate) &&
-           sameBits(a.wheelSpin, b.wheelSpin);
-}
-bool sameBits(const BodyRates& a, const BodyRates& b) {
-    return sameBits(a.x, b.x) && sameBits(a.y, b.y) && sameBits(a.heading, b.heading) &&
-           sameBits(a.vx, b.vx) && sameBits(a.vy, b.vy) && sameBits(a.yawRate, b.yawRate) &&
-           sameBits(a.wheelSpin, b.wheelSpin);
+bool sameBits(const BodyState& a, const BodyState& b) { // also BodyRates: the same fields
+    bool same = true;
+    forEachStateField([&]<std::size_t I>() {
+        same = same && sameBits(a.*stateField<I>.member, b.*stateField<I>.member);
+    });
+    return same;
 }
 bool sameBits(const ForceEvaluation& a, const ForceEvaluation& b) {
     return sameBits(a.rates, b.rates) && sameBits(a.slipRatio, b.slipRatio) &&

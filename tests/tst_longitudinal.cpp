@@ -452,17 +452,18 @@ private slots:
         const double inf = std::numeric_limits<double>::infinity();
         // Within the step any NaN reaches the new position (through the forces and the
         // velocities), so NaN anywhere is reported as x, which is named first.
-        QTest::newRow("x NaN") << 0 << nan << "x = nan";
-        QTest::newRow("y infinite") << 1 << inf << "y = ";
-        QTest::newRow("heading NaN") << 2 << nan << ": x = nan";
-        QTest::newRow("vy NaN") << 3 << nan << ": x = nan";
-        QTest::newRow("yaw rate NaN") << 5 << nan << ": x = nan";
-        QTest::newRow("wheel spin NaN") << 6 << nan << ": x = nan";
+        // Each field is named by its telemetry channel's label and unit (bodyStateFields).
+        QTest::newRow("x NaN") << 0 << nan << ": Position x (m) = nan";
+        QTest::newRow("y infinite") << 1 << inf << ": Position y (m) = ";
+        QTest::newRow("heading NaN") << 2 << nan << ": Position x (m) = nan";
+        QTest::newRow("vy NaN") << 3 << nan << ": Position x (m) = nan";
+        QTest::newRow("yaw rate NaN") << 5 << nan << ": Position x (m) = nan";
+        QTest::newRow("wheel spin NaN") << 6 << nan << ": Position x (m) = nan";
         // Finite but implausible values are named for what they are.
-        QTest::newRow("too fast") << 4 << 400.0 << "speed (m/s)";
-        QTest::newRow("too fast sideways") << 3 << 400.0 << "speed (m/s)";
-        QTest::newRow("spinning") << 5 << 100.0 << "yaw rate";
-        QTest::newRow("wheel spin") << 6 << 5000.0 << "wheel RL spin";
+        QTest::newRow("too fast") << 4 << 400.0 << ": speed (m/s) = ";
+        QTest::newRow("too fast sideways") << 3 << 400.0 << ": speed (m/s) = ";
+        QTest::newRow("spinning") << 5 << 100.0 << ": Yaw rate (rad/s) = ";
+        QTest::newRow("wheel spin") << 6 << 5000.0 << ": Wheel spin RL (rad/s) = ";
         // Each finite, their sum not.
         QTest::newRow("far away") << 7 << 1.5e308 << "x + y + heading";
     }
@@ -475,11 +476,13 @@ private slots:
         in.throttle = 0.3;
         QVERIFY(sim.step(in));
         BodyState& b = sim.mutableState().body;
-        double* fields[] = {&b.x, &b.y, &b.heading, &b.vy, &b.vx, &b.yawRate, &b.wheelSpin[RL]};
+        double spinRL = b.wheelSpin[RL];
+        double* fields[] = {&b.x, &b.y, &b.heading, &b.vy, &b.vx, &b.yawRate, &spinRL};
         if (field == 7)
             b.x = b.y = value; // both finite, x + y overflows
         else
             *fields[field] = value;
+        b.wheelSpin.set(RL, spinRL);
         QVERIFY(!sim.step(in));
         QVERIFY(sim.diverged());
         // glibc prints a NaN as "nan" or "-nan" depending on its sign bit.

@@ -11,6 +11,7 @@ packages=(
     dpkg-dev # dpkg-shlibdeps works out the Debian package's library dependencies (cpack -G DEB)
     # For the tests of the desktop entry, the MIME type and the manual page:
     desktop-file-utils shared-mime-info libglib2.0-bin groff-base
+    clang-tools # clang-query, for the test that every function passing a Quad is forced inline
 )
 
 if [ "$(id -u)" -eq 0 ]; then

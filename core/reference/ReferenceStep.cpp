@@ -13,12 +13,6 @@ namespace vtw::reference {
 
 namespace {
 
-// Beyond these the run is not a car any more (docs/physics.md 7): the same limits as
-// the optimised step, so both stop at the same state.
-constexpr double maxPlausibleSpeed = 300.0;      // m/s
-constexpr double maxPlausibleWheelSpin = 3000.0; // rad/s
-constexpr double maxPlausibleYawRate = 60.0;     // rad/s
-
 // The semi-implicit wheel bound's slope is probed numerically at a small slip, so every
 // tire model is covered (docs/physics.md 7); the slip-speed model's slope grows with
 // the contact speed, so it is probed at a stated one.
@@ -34,21 +28,27 @@ constexpr double straightSteerAngle = 1e-9; // rad
 
 double sign(double v) { return v > 0.0 ? 1.0 : (v < 0.0 ? -1.0 : 0.0); }
 
-BodyState advanced(const BodyState& s, const Rates& r, double h) {
+// target += h rate, every field of the state (bodyStateFields), wheel by wheel.
+void addScaled(BodyState& target, const BodyState& rate, double h) {
+    forEachStateField([&]<std::size_t I>() {
+        constexpr auto member = stateField<I>.member;
+        if constexpr (isWheelStateField<I>) {
+            for (std::size_t w = 0; w < WheelCount; ++w)
+                (target.*member).set(w, (target.*member)[w] + h * (rate.*member)[w]);
+        } else {
+            target.*member += h * rate.*member;
+        }
+    });
+}
+
+BodyState advanced(const BodyState& s, const BodyRates& r, double h) {
     BodyState out = s;
-    out.x += h * r.x;
-    out.y += h * r.y;
-    out.heading += h * r.heading;
-    out.vx += h * r.vx;
-    out.vy += h * r.vy;
-    out.yawRate += h * r.yawRate;
-    for (std::size_t i = 0; i < WheelCount; ++i)
-        out.wheelSpin[i] += h * r.wheelSpin[i];
+    addScaled(out, r, h);
     return out;
 }
 
 // World-frame position rates of a body state (docs/physics.md 0).
-void addPositionRates(const BodyState& s, Rates& r) {
+void addPositionRates(const BodyState& s, BodyRates& r) {
     r.x = s.vx * std::cos(s.heading) - s.vy * std::sin(s.heading);
     r.y = s.vx * std::sin(s.heading) + s.vy * std::cos(s.heading);
     r.heading = s.yawRate;
@@ -107,7 +107,7 @@ void ReferenceSimulator::reset(const InitialConditions& initial) {
     m_state.body.heading = initial.heading;
     m_state.body.vx = initial.speed;
     for (int i = 0; i < WheelCount; ++i) // wheels rolling freely
-        m_state.body.wheelSpin[static_cast<std::size_t>(i)] = initial.speed / wheelRadius(i);
+        m_state.body.wheelSpin.set(static_cast<std::size_t>(i), initial.speed / wheelRadius(i));
     m_state.gearbox.gear = initial.gear;
     m_state.body.yawRate = initial.yawRate;
     m_state.steerAngle = initial.steerAngle;
@@ -270,7 +270,7 @@ void ReferenceSimulator::evaluate(const BodyState& s, const Context& ctx, Evalua
 
         // Wheel spin (docs/physics.md 4).
         out.netTorque[w] = wheelTorque(i, axleTorqueIn, f.fx, ctx);
-        out.rates.wheelSpin[w] = out.netTorque[w] / m_inertia[w];
+        out.rates.wheelSpin.set(w, out.netTorque[w] / m_inertia[w]);
     }
     // A locked differential makes the driven axle's two wheels one rigid body
     // (docs/physics.md 3): they share the sum of their torques over the sum of inertias.
@@ -280,7 +280,8 @@ void ReferenceSimulator::evaluate(const BodyState& s, const Context& ctx, Evalua
             if (!isDriven(static_cast<int>(a)))
                 continue;
             const double rate = (out.netTorque[a] + out.netTorque[b]) / (m_inertia[a] + m_inertia[b]);
-            out.rates.wheelSpin[a] = out.rates.wheelSpin[b] = rate;
+            out.rates.wheelSpin.set(a, rate);
+            out.rates.wheelSpin.set(b, rate);
         }
     }
 
@@ -394,7 +395,7 @@ void ReferenceSimulator::integrateSemiImplicitEuler(const Context& ctx, double d
     for (int i = 0; i < WheelCount; ++i) {
         const auto w = static_cast<std::size_t>(i);
         const WheelUpdate u = linearlyImplicitWheelUpdate(i, e, ctx, dt);
-        s.wheelSpin[w] += u.spinChange;
+        s.wheelSpin.set(w, s.wheelSpin[w] + u.spinChange);
         const double dFx = u.appliedFx - e.fx[w];
         e.fx[w] = u.appliedFx; // the sample shows the force applied
         const double delta = ctx.steerAngle[w];
@@ -424,19 +425,11 @@ void ReferenceSimulator::integrateRungeKutta4(const Context& ctx, double dt) {
     evaluate(advanced(s0, k1.rates, 0.5 * dt), ctx, k2);
     evaluate(advanced(s0, k2.rates, 0.5 * dt), ctx, k3);
     evaluate(advanced(s0, k3.rates, dt), ctx, k4);
-    Rates sum;
-    const Rates* k[4] = {&k1.rates, &k2.rates, &k3.rates, &k4.rates};
+    BodyRates sum;
+    const BodyRates* k[4] = {&k1.rates, &k2.rates, &k3.rates, &k4.rates};
     const double weight[4] = {1.0, 2.0, 2.0, 1.0};
-    for (int j = 0; j < 4; ++j) {
-        sum.x += weight[j] * k[j]->x;
-        sum.y += weight[j] * k[j]->y;
-        sum.heading += weight[j] * k[j]->heading;
-        sum.vx += weight[j] * k[j]->vx;
-        sum.vy += weight[j] * k[j]->vy;
-        sum.yawRate += weight[j] * k[j]->yawRate;
-        for (std::size_t w = 0; w < WheelCount; ++w)
-            sum.wheelSpin[w] += weight[j] * k[j]->wheelSpin[w];
-    }
+    for (int j = 0; j < 4; ++j)
+        addScaled(sum, *k[j], weight[j]);
     m_state.body = advanced(s0, sum, dt / 6.0);
     recordSampleForces(k1);
 }
@@ -447,7 +440,7 @@ void ReferenceSimulator::applyBrakeZeroCrossingClamp(const Context& ctx) {
     for (std::size_t w = 0; w < WheelCount; ++w) {
         if (ctx.brakeTorque[w] > 0.0 && ctx.spinSign[w] != 0.0 &&
             m_state.body.wheelSpin[w] * ctx.spinSign[w] < 0.0)
-            m_state.body.wheelSpin[w] = 0.0;
+            m_state.body.wheelSpin.set(w, 0.0);
     }
 }
 
@@ -472,26 +465,20 @@ void ReferenceSimulator::recordSampleStart(const Context& ctx) {
     s.frontWheels = {std::sin(ctx.steerAngle[FL]), std::cos(ctx.steerAngle[FL]),
                      std::sin(ctx.steerAngle[FR]), std::cos(ctx.steerAngle[FR])};
     s.distance = m_distance;
-    s.load = ctx.load;
+    s.load = WheelLanes{ctx.load};
 }
 
 void ReferenceSimulator::recordSampleForces(const Evaluation& e) {
     ForceEvaluation& f = m_sample.forces;
-    f.rates.x = e.rates.x;
-    f.rates.y = e.rates.y;
-    f.rates.heading = e.rates.heading;
-    f.rates.vx = e.rates.vx;
-    f.rates.vy = e.rates.vy;
-    f.rates.yawRate = e.rates.yawRate;
-    f.rates.wheelSpin = e.rates.wheelSpin;
+    f.rates = e.rates;
     for (std::size_t w = 0; w < WheelCount; ++w) {
-        f.slipRatio[w] = e.wheels[w].slipRatio;
-        f.slipAngle[w] = e.wheels[w].slipAngle;
-        f.slipDenominator[w] = e.wheels[w].slipDenominator;
-        f.inverseSlipDenominator[w] = 1.0 / e.wheels[w].slipDenominator;
+        f.slipRatio.set(w, e.wheels[w].slipRatio);
+        f.slipAngle.set(w, e.wheels[w].slipAngle);
+        f.slipDenominator.set(w, e.wheels[w].slipDenominator);
+        f.inverseSlipDenominator.set(w, 1.0 / e.wheels[w].slipDenominator);
     }
-    f.fx = e.fx;
-    f.fy = e.fy;
+    f.fx = WheelLanes{e.fx};
+    f.fy = WheelLanes{e.fy};
     f.longitudinalAccel = e.longitudinalAccel;
     f.lateralAccel = e.lateralAccel;
     f.engineRpm = e.engineRpm;
@@ -547,30 +534,17 @@ bool ReferenceSimulator::step(const DriverInputs& inputs) {
 }
 
 bool ReferenceSimulator::checkDivergence() {
-    // docs/physics.md 7: NaN, infinity, absurd speed, spin or yaw rate end the run with a message.
-    const BodyState& b = m_state.body;
-    auto fail = [&](const char* what, double value) {
-        char buffer[160];
-        std::snprintf(buffer, sizeof buffer, "reference step diverged at t = %.3f s: %s = %g",
-                      m_state.time, what, value);
-        m_error = buffer;
-        return false;
-    };
-    const double values[] = {b.x, b.y, b.heading, b.vx, b.vy, b.yawRate};
-    const char* names[] = {"x", "y", "heading", "vx", "vy", "yaw rate"};
-    for (int i = 0; i < 6; ++i) {
-        if (!std::isfinite(values[i]))
-            return fail(names[i], values[i]);
-    }
-    for (std::size_t w = 0; w < WheelCount; ++w) {
-        if (!std::isfinite(b.wheelSpin[w]) || std::abs(b.wheelSpin[w]) > maxPlausibleWheelSpin)
-            return fail("wheel spin (rad/s)", b.wheelSpin[w]);
-    }
-    if (std::hypot(b.vx, b.vy) > maxPlausibleSpeed)
-        return fail("speed (m/s)", std::hypot(b.vx, b.vy));
-    if (std::abs(b.yawRate) > maxPlausibleYawRate)
-        return fail("yaw rate (rad/s)", b.yawRate);
-    return true;
+    // docs/physics.md 7: NaN, infinity, absurd speed, spin or yaw rate end the run with a
+    // message; the bounds are the optimised step's (bodyStateFields), so both stop at the
+    // same state.
+    const std::string culprit = implausibleField(m_state.body);
+    if (culprit.empty())
+        return true;
+    char buffer[200];
+    std::snprintf(buffer, sizeof buffer, "reference step diverged at t = %.3f s: %s", m_state.time,
+                  culprit.c_str());
+    m_error = buffer;
+    return false;
 }
 
 } // namespace vtw::reference

@@ -40,16 +40,9 @@ struct WheelKinematics {
     double slipRatio = 0.0, slipAngle = 0.0;
 };
 
-/// Time derivative of the body state.
-struct Rates {
-    double x = 0.0, y = 0.0, heading = 0.0;
-    double vx = 0.0, vy = 0.0, yawRate = 0.0;
-    WheelArray wheelSpin{};
-};
-
 /// One evaluation of the model at a state.
 struct Evaluation {
-    Rates rates;
+    BodyRates rates;
     std::array<WheelKinematics, WheelCount> wheels{};
     WheelArray fx{}, fy{};     ///< N, wheel frame
     WheelArray netTorque{};    ///< N m on each wheel (drive - Fx R -+ brake)

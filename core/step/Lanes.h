@@ -1,5 +1,7 @@
 #pragma once
 
+#include "../Wheels.h"
+
 #include <cmath>
 #include <cstring>
 #include <type_traits>
@@ -13,10 +15,15 @@
 // template (fastAtan, the magic formula, the friction ellipse) serve a single
 // wheel and four wheels at once.
 //
-// Everything that takes or returns a Quad is forced inline: the step is compiled
-// once for AVX2 and once for the baseline instruction set (VTW_WHEEL_LANES_CLONES),
-// and an out-of-line call between the two would disagree on how a 32-byte vector
-// is passed.
+// The rules the vector code keeps, each checked rather than trusted:
+// - Everything that takes or returns a Quad (or a struct holding one) by value is
+//   forced inline (VTW_LANE): the step is compiled once for AVX2 and once for the
+//   baseline instruction set (VTW_WHEEL_LANES_CLONES), and an out-of-line call between
+//   the two would disagree on how a 32-byte vector is passed. ctest
+//   quad_functions_inline lists any function that breaks this.
+// - A per-wheel array the lanes load is a WheelLanes (Wheels.h): 32-byte aligned, read
+//   and written whole by loadQuad() and storeQuad(), which take nothing else, and
+//   written one wheel at a time only through its set() (see there why).
 
 #define VTW_LANE inline __attribute__((always_inline))
 #define VTW_LANE_LAMBDA __attribute__((always_inline)) ///< after a lambda's parameter list
@@ -46,13 +53,19 @@ using QuadMaskLane = std::remove_cvref_t<decltype(QuadMask{}[0])>;
 VTW_LANE Quad quad(double v) { return Quad{v, v, v, v}; }
 VTW_LANE Quad quad(double a, double b, double c, double d) { return Quad{a, b, c, d}; }
 
-/// Four consecutive doubles (a WheelArray's data, say), in and out.
-VTW_LANE Quad loadQuad(const double* p) {
+/// The four wheels of an aligned per-wheel array (Wheels.h), in and out, each as one
+/// whole vector: nothing else loads or stores a Quad, so every vector access is aligned
+/// and covers the whole array (see WheelLanes).
+/// (The copies go through the arrays' doubles: a copy onto the WheelLanes object itself
+/// lets GCC split the store by the struct's fields, through the stack.)
+VTW_LANE Quad loadQuad(const WheelLanes& lanes) {
     Quad q;
-    std::memcpy(&q, p, sizeof q);
+    std::memcpy(&q, lanes.data(), sizeof q);
     return q;
 }
-VTW_LANE void storeQuad(const Quad& q, double* p) { std::memcpy(p, &q, sizeof q); }
+VTW_LANE void storeQuad(const Quad& q, WheelLanes& lanes) {
+    std::memcpy(static_cast<WheelArray&>(lanes).data(), &q, sizeof q);
+}
 
 // Lane-wise helpers, each with a double overload that does the same to one value.
 

@@ -12,9 +12,9 @@ public:
     explicit LoadTransferLanes(const ChassisParams& chassis);
     WheelArray wheelLoads(double longitudinalAccel, double lateralAccel, double downforceFront,
                           double downforceRear) const {
-        WheelArray loads;
+        WheelLanes loads;
         storeQuad(wheelLoadLanes(longitudinalAccel, lateralAccel, downforceFront, downforceRear),
-                  loads.data());
+                  loads);
         return loads;
     }
     /// The same loads as the lanes of one vector (FL, FR, RL, RR), the form the step

@@ -43,14 +43,14 @@ VehicleModel::VehicleModel(const Setup& setup)
       m_loadTransfer(setup.chassis) {
     const ChassisParams& ch = setup.chassis;
     const WheelLayout layout = wheelLayout(setup);
-    m_posX = layout.x;
-    m_posY = layout.y;
-    m_radius = layout.radius;
+    m_posX = WheelLanes{layout.x};
+    m_posY = WheelLanes{layout.y};
+    m_radius = WheelLanes{layout.radius};
     m_inertia = {setup.frontTires.wheelInertia, setup.frontTires.wheelInertia,
                  setup.rearTires.wheelInertia, setup.rearTires.wheelInertia};
     for (std::size_t i = 0; i < WheelCount; ++i) {
-        m_invRadius[i] = 1.0 / m_radius[i];
-        m_invInertia[i] = 1.0 / m_inertia[i];
+        m_invRadius.set(i, 1.0 / m_radius[i]);
+        m_invInertia.set(i, 1.0 / m_inertia[i]);
     }
 
     double frontShare = 0.0;
@@ -94,18 +94,31 @@ VehicleModel::VehicleModel(const Setup& setup)
         slipStiffnessPerNewton(m_tires.rear(), std::max(1.0, 0.5 * staticLoads.rear))};
     for (std::size_t i = 0; i < WheelCount; ++i) {
         const bool slipSpeed = tire(static_cast<int>(i)).params().model == TireModelKind::SlipSpeed;
-        m_speedProportionalSlope[i] = slipSpeed ? 1.0 : 0.0;
-        m_torqueStiffnessPerNewton[i] = m_radius[i] * m_radius[i] * perNewton[i < 2 ? 0 : 1] /
-                                        (slipSpeed ? probeContactSpeed : 1.0);
+        m_speedProportionalSlope.set(i, slipSpeed ? 1.0 : 0.0);
+        m_torqueStiffnessPerNewton.set(i, m_radius[i] * m_radius[i] * perNewton[i < 2 ? 0 : 1] /
+                                              (slipSpeed ? probeContactSpeed : 1.0));
     }
 }
 
-void addPositionRates(const BodyState& s, BodyRates& rates) {
+void VehicleModel::addPositionRates(const BodyState& s, BodyRates& rates) {
     double sinH, cosH;
     fastSinCos(s.heading, sinH, cosH);
     rates.x = s.vx * cosH - s.vy * sinH;
     rates.y = s.vx * sinH + s.vy * cosH;
     rates.heading = s.yawRate;
+}
+
+// docs/physics.md 2: each wheel's normal load, from the last step's accelerations and
+// the downforce at the step's start, held through the step.
+VTW_LANE Quad VehicleModel::wheelLoads(const VehicleState& state) const {
+    double downforce = 0.0; // most cars have none: skip the square root
+    if (m_downforceConstant != 0.0) {
+        const double speed = std::sqrt(state.body.vx * state.body.vx + state.body.vy * state.body.vy);
+        downforce = m_downforceConstant * speed * speed;
+    }
+    const double share = m_setup.aero.downforceFrontShare;
+    return m_loadTransfer.wheelLoadLanes(state.longitudinalAccel, state.lateralAccel, share * downforce,
+                                         (1.0 - share) * downforce);
 }
 
 // Built like the step (VTW_WHEEL_LANES_CLONES) so that it writes each per-wheel array
@@ -115,115 +128,130 @@ VTW_WHEEL_LANES_CLONES
 StepContext VehicleModel::makeContext(const VehicleState& state, const DriverInputs& inputs,
                                       const SteerGeometry& steer) const {
     StepContext ctx;
-    double downforce = 0.0; // most cars have none: skip the square root
-    if (m_downforceConstant != 0.0) {
-        const double speed = std::sqrt(state.body.vx * state.body.vx + state.body.vy * state.body.vy);
-        downforce = m_downforceConstant * speed * speed;
-    }
-    const double share = m_setup.aero.downforceFrontShare;
-    storeQuad(m_loadTransfer.wheelLoadLanes(state.longitudinalAccel, state.lateralAccel,
-                                            share * downforce, (1.0 - share) * downforce),
-              ctx.load.data());
+    storeQuad(wheelLoads(state), ctx.load);
 
-    storeQuad(loadQuad(steer.wheels.cos.data()), ctx.cosSteer.data());
-    storeQuad(loadQuad(steer.wheels.sin.data()), ctx.sinSteer.data());
+    storeQuad(loadQuad(steer.wheels.cos), ctx.cosSteer);
+    storeQuad(loadQuad(steer.wheels.sin), ctx.sinSteer);
 
+    // docs/physics.md 4: the brake torques, and the direction each wheel turned at the
+    // step's start, which its brake opposes.
     const double pedal = std::clamp(inputs.brake, 0.0, 1.0) * m_setup.brakes.maxTorque;
     const double handbrake = std::clamp(inputs.handbrake, 0.0, 1.0) * m_setup.brakes.handbrakeTorque;
     ctx.braking = pedal > 0.0 || handbrake > 0.0;
-    storeQuad(pedal * loadQuad(m_brakeShare.data()) + Quad{0.0, 0.0, handbrake, handbrake},
-              ctx.brakeTorque.data());
-    storeQuad(laneSign(loadQuad(state.body.wheelSpin.data())), ctx.spinSign.data());
-    storeQuad(loadQuad(state.previousFx.data()), ctx.previousFx.data());
+    storeQuad(pedal * loadQuad(m_brakeShare) + Quad{0.0, 0.0, handbrake, handbrake},
+              ctx.brakeTorque);
+    storeQuad(laneSign(loadQuad(state.body.wheelSpin)), ctx.spinSign);
+    storeQuad(loadQuad(state.previousFx), ctx.previousFx);
     ctx.gearRatio = state.gearbox.shifting() ? 0.0 : gearRatio(m_setup.gearbox, state.gearbox.gear);
     ctx.throttle = std::clamp(inputs.throttle, 0.0, 1.0);
     return ctx;
 }
 
-VTW_WHEEL_LANES_CLONES
-void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEvaluation& out) const {
-    const double surfaceMu = m_setup.simulation.surfaceMu;
+// The stages of evaluate(), in its order. Each works on the four wheels side by side, a
+// lane each (Lanes.h), and is forced inline: evaluate() is the code they make together.
 
-    // Engine: speed from the driven wheels, torque through the gearing.
-    double axleInputTorque = 0.0;
-    if (ctx.gearRatio != 0.0) {
-        const double wheelRpm = drivenWheelRpm(s.wheelSpin, ctx.gearRatio);
-        out.engineRpm = std::max(std::abs(wheelRpm), m_setup.engine.idleRpm);
-        out.engineTorque = engineTorque(m_setup.engine, wheelRpm, ctx.throttle,
-                                        m_torqueCurveSorted ? &m_torqueSegment : nullptr);
-        axleInputTorque = axleTorque(out.engineTorque, ctx.gearRatio, m_setup.gearbox.finalDrive,
-                                     m_setup.gearbox.efficiency);
-    } else {
+// docs/physics.md 3: engine speed from the driven wheels, its torque through the gearing
+// to the axles (signed; zero in neutral and while shifting). Records the engine's speed
+// and torque.
+VTW_LANE double VehicleModel::axleInputTorque(const WheelLanes& spin, const StepContext& ctx,
+                                              ForceEvaluation& out) const {
+    if (ctx.gearRatio == 0.0) {
         out.engineRpm = m_setup.engine.idleRpm;
         out.engineTorque = 0.0;
+        return 0.0;
     }
+    const double wheelRpm = drivenWheelRpm(spin, ctx.gearRatio);
+    out.engineRpm = std::max(std::abs(wheelRpm), m_setup.engine.idleRpm);
+    out.engineTorque = engineTorque(m_setup.engine, wheelRpm, ctx.throttle,
+                                    m_torqueCurveSorted ? &m_torqueSegment : nullptr);
+    return axleTorque(out.engineTorque, ctx.gearRatio, m_setup.gearbox.finalDrive, m_setup.gearbox.efficiency);
+}
 
-    // The four wheels side by side, a lane each (Lanes.h). Contact-patch velocity:
-    // body velocity plus r x position, then into the wheel frame.
-    const Quad posX = wheelXs(), posY = wheelYs();
-    const Quad c = loadQuad(ctx.cosSteer.data()), sn = loadQuad(ctx.sinSteer.data());
-    const Quad vcx = s.vx - s.yawRate * posY;
-    const Quad vcy = s.vy + s.yawRate * posX;
-    const Quad vxw = vcx * c + vcy * sn;
-    const Quad vyw = -vcx * sn + vcy * c;
+// docs/physics.md 0 (contact-point velocity, slip ratio and slip angle) and 7 (the
+// low-speed floor of the denominator): what each tire sees, with its load (section 2)
+// and grip from the step's context.
+VTW_LANE VehicleModel::ContactPatches VehicleModel::contactPatches(const BodyState& s, const StepContext& ctx,
+                                                                 const WheelGeometry& wheels) const {
+    const Quad vcx = s.vx - s.yawRate * wheels.y;
+    const Quad vcy = s.vy + s.yawRate * wheels.x;
+    const Quad vxw = vcx * wheels.cosSteer + vcy * wheels.sinSteer;
+    const Quad vyw = -vcx * wheels.sinSteer + vcy * wheels.cosSteer;
+    ContactPatches patches;
     const Quad denominator = laneMax(laneAbs(vxw), quad(m_lowSpeedFloor));
-    const Quad inverse = 1.0 / denominator;
-    const Quad radius = loadQuad(m_radius.data());
-    WheelTireInputs in;
-    in.slipRatio = (loadQuad(s.wheelSpin.data()) * radius - vxw) * inverse;
-    in.slipAngle = fastAtanMostlyWithinOne(vyw * inverse); // = atan2(vyw, denominator), denominator > 0
-    in.normalLoad = loadQuad(ctx.load.data());
-    in.surfaceMu = quad(surfaceMu);
+    patches.inverseSlipDenominator = 1.0 / denominator;
+    WheelTireInputs& in = patches.tires;
+    in.slipRatio = (loadQuad(s.wheelSpin) * wheels.radius - vxw) * patches.inverseSlipDenominator;
+    // = atan2(vyw, denominator), denominator > 0
+    in.slipAngle = fastAtanMostlyWithinOne(vyw * patches.inverseSlipDenominator);
+    in.normalLoad = loadQuad(ctx.load);
+    in.surfaceMu = quad(m_setup.simulation.surfaceMu);
     in.contactSpeed = denominator;
-    in.previousFx = loadQuad(ctx.previousFx.data());
+    in.previousFx = loadQuad(ctx.previousFx);
+    return patches;
+}
+
+// docs/physics.md 6: the tires' wheel-frame forces and friction envelopes. Records them
+// with the slips they came from.
+VTW_LANE WheelTireForces VehicleModel::tireForces(const ContactPatches& patches, ForceEvaluation& out) const {
     WheelTireForces tires;
-    m_tires.evaluate(in, tires);
-    const Quad fx = tires.fx, fy = tires.fy;
-    storeQuad(in.slipRatio, out.slipRatio.data());
-    storeQuad(in.slipAngle, out.slipAngle.data());
-    storeQuad(fx, out.fx.data());
-    storeQuad(fy, out.fy.data());
-    storeQuad(tires.fxMax, out.fxMax.data());
-    storeQuad(tires.fyMax, out.fyMax.data());
-    storeQuad(denominator, out.slipDenominator.data());
-    storeQuad(inverse, out.inverseSlipDenominator.data());
+    m_tires.evaluate(patches.tires, tires);
+    storeQuad(patches.tires.slipRatio, out.slipRatio);
+    storeQuad(patches.tires.slipAngle, out.slipAngle);
+    storeQuad(tires.fx, out.fx);
+    storeQuad(tires.fy, out.fy);
+    storeQuad(tires.fxMax, out.fxMax);
+    storeQuad(tires.fyMax, out.fyMax);
+    storeQuad(patches.tires.contactSpeed, out.slipDenominator);
+    storeQuad(patches.inverseSlipDenominator, out.inverseSlipDenominator);
+    return tires;
+}
 
-    const Quad bodyFx = fx * c - fy * sn;
-    const Quad bodyFy = fx * sn + fy * c;
-    double sumFx = laneSum(bodyFx);
-    double sumFy = laneSum(bodyFy);
-    const double yawMoment = laneSum(posX * bodyFy - posY * bodyFx);
+// docs/physics.md 0: the tire forces turned back into the body frame by each wheel's
+// steer, summed, and their yaw moment about the CG with both arms (section 5).
+VTW_LANE VehicleModel::BodyForce VehicleModel::tireForcesOnBody(const WheelTireForces& tires,
+                                                                const WheelGeometry& wheels) const {
+    const Quad bodyFx = tires.fx * wheels.cosSteer - tires.fy * wheels.sinSteer;
+    const Quad bodyFy = tires.fx * wheels.sinSteer + tires.fy * wheels.cosSteer;
+    return {laneSum(bodyFx), laneSum(bodyFy), laneSum(wheels.x * bodyFy - wheels.y * bodyFx)};
+}
 
-    // Wheel spin: drive minus tire reaction, then the brake. A brake only opposes
-    // motion: on a turning wheel it acts against the spin it had at the start of the
-    // step (the step clamps a crossing to zero); on a wheel at rest it holds as long
-    // as it can, like static friction.
-    const Quad other = loadQuad(m_driveShare.data()) * axleInputTorque - fx * radius;
+// docs/physics.md 4: each wheel's spin rate from its net torque, drive minus tire
+// reaction, then the brake. A brake only opposes motion: on a turning wheel it acts
+// against the spin it had at the start of the step (the step clamps a crossing to zero);
+// on a wheel at rest it holds as long as it can, like static friction. Section 3: a
+// locked differential makes the axle's two wheels one rigid body.
+VTW_LANE void VehicleModel::wheelSpinRates(double axleInputTorque, Quad fx, const StepContext& ctx,
+                                           const WheelGeometry& wheels, ForceEvaluation& out) const {
+    const Quad other = loadQuad(m_driveShare) * axleInputTorque - fx * wheels.radius;
     Quad torque = other;
     if (ctx.braking) {
-        const Quad brake = loadQuad(ctx.brakeTorque.data());
-        const Quad spinSign = loadQuad(ctx.spinSign.data());
+        const Quad brake = loadQuad(ctx.brakeTorque);
+        const Quad spinSign = loadQuad(ctx.spinSign);
         const Quad atRest = laneSelect(laneAbs(other) <= brake, Quad{}, other - brake * laneSign(other));
         torque = laneSelect(spinSign != 0.0, other - brake * spinSign, atRest);
     }
-    alignas(wheelLanesAlignment) WheelArray netTorque;
-    storeQuad(torque, netTorque.data());
-    storeQuad(torque * inverseWheelInertias(), out.rates.wheelSpin.data());
-    // A locked differential makes the axle's two wheels one rigid body.
+    WheelLanes netTorque;
+    storeQuad(torque, netTorque);
+    storeQuad(torque * inverseWheelInertias(), out.rates.wheelSpin);
     auto lockAxle = [&](std::size_t a, std::size_t b) {
         const double rate = (netTorque[a] + netTorque[b]) / (m_inertia[a] + m_inertia[b]);
-        out.rates.wheelSpin[a] = rate;
-        out.rates.wheelSpin[b] = rate;
+        out.rates.wheelSpin.set(a, rate);
+        out.rates.wheelSpin.set(b, rate);
     };
     if (m_frontLocked)
         lockAxle(FL, FR);
     if (m_rearLocked)
         lockAxle(RL, RR);
+}
 
-    // Aerodynamic drag along the velocity; rolling resistance along the body's x.
+// docs/physics.md 1 (aerodynamic drag along the velocity, rolling resistance along the
+// body's x) and 5 (the rigid body in the plane): the accelerations an accelerometer
+// reads, and the body's rates in its rotating frame.
+VTW_LANE void VehicleModel::bodyRates(const BodyState& s, const StepContext& ctx, BodyForce tires,
+                                      ForceEvaluation& out) const {
     const double speed = std::sqrt(s.vx * s.vx + s.vy * s.vy);
-    sumFx -= m_dragConstant * s.vx * speed;
-    sumFy -= m_dragConstant * s.vy * speed;
+    tires.fx -= m_dragConstant * s.vx * speed;
+    tires.fy -= m_dragConstant * s.vy * speed;
     out.dragForce = m_dragConstant * speed * speed;
     double rolling = 0.0;
     if (m_setup.aero.rollingResistanceModel == RollingResistanceModel::SpeedLinear) {
@@ -235,14 +263,28 @@ void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEva
         rolling = m_setup.aero.rollingResistanceCoefficient * totalLoad *
                   std::clamp(s.vx * inverseFadeSpeed, -1.0, 1.0);
     }
-    sumFx -= rolling;
+    tires.fx -= rolling;
     out.rollingResistanceForce = std::abs(rolling);
 
-    out.longitudinalAccel = sumFx * m_invMass;
-    out.lateralAccel = sumFy * m_invMass;
+    out.longitudinalAccel = tires.fx * m_invMass;
+    out.lateralAccel = tires.fy * m_invMass;
     out.rates.vx = out.longitudinalAccel + s.yawRate * s.vy;
     out.rates.vy = out.lateralAccel - s.yawRate * s.vx;
-    out.rates.yawRate = yawMoment * m_invYawInertia;
+    out.rates.yawRate = tires.yawMoment * m_invYawInertia;
+}
+
+// The model's rates at one state under the step's context: the engine first (its torque
+// curve is the one call out of line), then what each tire sees, the tires' forces, and
+// the wheels' and the body's equations of motion.
+VTW_WHEEL_LANES_CLONES
+void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEvaluation& out) const {
+    const double driveTorque = axleInputTorque(s.wheelSpin, ctx, out);
+    const WheelGeometry wheels{wheelXs(), wheelYs(), loadQuad(ctx.cosSteer), loadQuad(ctx.sinSteer),
+                               wheelRadii()};
+    const WheelTireForces tires = tireForces(contactPatches(s, ctx, wheels), out);
+    const BodyForce onBody = tireForcesOnBody(tires, wheels);
+    wheelSpinRates(driveTorque, tires.fx, ctx, wheels, out);
+    bodyRates(s, ctx, onBody, out);
 }
 
 } // namespace vtw

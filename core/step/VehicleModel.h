@@ -18,20 +18,16 @@ namespace vtw {
 /// zeroing the struct first was a `rep stos` on every step (measured: removing it
 /// took the linear-tire bench step from about 178 to 171 ns).
 struct StepContext {
-    alignas(wheelLanesAlignment) WheelArray load;        ///< N
-    alignas(wheelLanesAlignment) WheelArray cosSteer;    ///< per wheel (rear wheels: 1)
-    alignas(wheelLanesAlignment) WheelArray sinSteer;    ///< per wheel (rear wheels: 0)
-    alignas(wheelLanesAlignment) WheelArray brakeTorque; ///< N m, magnitude
+    WheelLanes load;        ///< N
+    WheelLanes cosSteer;    ///< per wheel (rear wheels: 1)
+    WheelLanes sinSteer;    ///< per wheel (rear wheels: 0)
+    WheelLanes brakeTorque; ///< N m, magnitude
     bool braking;           ///< any brake torque at all (most steps have none)
-    alignas(wheelLanesAlignment) WheelArray spinSign;    ///< sign of omega at step start; 0 = wheel at rest
-    alignas(wheelLanesAlignment) WheelArray previousFx;  ///< N
+    WheelLanes spinSign;    ///< sign of omega at step start; 0 = wheel at rest
+    WheelLanes previousFx;  ///< N
     double gearRatio;       ///< signed; 0 in neutral or while shifting
     double throttle;
 };
-
-/// World-frame position rates (dx, dy, dpsi) of a body state; the integrators
-/// add them where they need them (the semi-implicit one uses the new velocities).
-void addPositionRates(const BodyState& s, BodyRates& rates);
 
 /// A Setup prepared for stepping: geometry, constants and tires computed once.
 /// evaluate() is the hot path of the whole program.
@@ -42,6 +38,10 @@ public:
     /// Not for several threads at once on one model: it moves the torque curve's search
     /// hint (each simulator owns its model).
     void evaluate(const BodyState& s, const StepContext& ctx, ForceEvaluation& out) const;
+
+    /// World-frame position rates (dx, dy, dpsi) of a body state; the integrators add
+    /// them where they need them (the semi-implicit one uses the new velocities).
+    static void addPositionRates(const BodyState& s, BodyRates& rates);
 
     /// Build the step context from the state at the start of a step.
     StepContext makeContext(const VehicleState& state, const DriverInputs& inputs,
@@ -60,8 +60,8 @@ public:
     /// dkappa/domega = R / denominator (passed as its reciprocal); the slip-speed model's
     /// slope grows in proportion to the contact speed, so for it the denominator cancels.
     VTW_LANE Quad wheelTorqueStiffnesses(Quad load, Quad inverseSlipDenominator) const {
-        return loadQuad(m_torqueStiffnessPerNewton.data()) * load *
-               laneSelect(loadQuad(m_speedProportionalSlope.data()) != 0.0, quad(1.0),
+        return loadQuad(m_torqueStiffnessPerNewton) * load *
+               laneSelect(loadQuad(m_speedProportionalSlope) != 0.0, quad(1.0),
                           inverseSlipDenominator);
     }
 
@@ -83,33 +83,59 @@ public:
     double wheelX(int wheel) const { return m_posX[static_cast<std::size_t>(wheel)]; }
     double wheelY(int wheel) const { return m_posY[static_cast<std::size_t>(wheel)]; }
     // The same per-wheel constants as lanes (FL, FR, RL, RR).
-    VTW_LANE Quad wheelXs() const { return loadQuad(m_posX.data()); }
-    VTW_LANE Quad wheelYs() const { return loadQuad(m_posY.data()); }
-    VTW_LANE Quad wheelRadii() const { return loadQuad(m_radius.data()); }
-    VTW_LANE Quad inverseWheelRadii() const { return loadQuad(m_invRadius.data()); }
-    VTW_LANE Quad inverseWheelInertias() const { return loadQuad(m_invInertia.data()); }
+    VTW_LANE Quad wheelXs() const { return loadQuad(m_posX); }
+    VTW_LANE Quad wheelYs() const { return loadQuad(m_posY); }
+    VTW_LANE Quad wheelRadii() const { return loadQuad(m_radius); }
+    VTW_LANE Quad inverseWheelRadii() const { return loadQuad(m_invRadius); }
+    VTW_LANE Quad inverseWheelInertias() const { return loadQuad(m_invInertia); }
     bool isDriven(int wheel) const { return m_driveShare[static_cast<std::size_t>(wheel)] > 0.0; }
     double downforce(double speed) const { return m_downforceConstant * speed * speed; }
 
 private:
+    // The stages of evaluate() (VehicleModel.cpp), each one section of docs/physics.md.
+    /// The wheels' geometry for one evaluation, as lanes: positions from the CG (body
+    /// frame, m), steer, radii.
+    struct WheelGeometry {
+        Quad x, y, cosSteer, sinSteer, radius;
+    };
+    /// What each tire sees, and the reciprocal of the slips' denominator.
+    struct ContactPatches {
+        WheelTireInputs tires;
+        Quad inverseSlipDenominator;
+    };
+    /// The tire forces' sum on the body (N, body frame) and their yaw moment (N m).
+    struct BodyForce {
+        double fx, fy, yawMoment;
+    };
+    VTW_LANE Quad wheelLoads(const VehicleState& state) const;
+    VTW_LANE double axleInputTorque(const WheelLanes& spin, const StepContext& ctx, ForceEvaluation& out) const;
+    VTW_LANE ContactPatches contactPatches(const BodyState& s, const StepContext& ctx,
+                                           const WheelGeometry& wheels) const;
+    VTW_LANE WheelTireForces tireForces(const ContactPatches& patches, ForceEvaluation& out) const;
+    VTW_LANE BodyForce tireForcesOnBody(const WheelTireForces& tires, const WheelGeometry& wheels) const;
+    VTW_LANE void wheelSpinRates(double axleInputTorque, Quad fx, const StepContext& ctx,
+                                 const WheelGeometry& wheels, ForceEvaluation& out) const;
+    VTW_LANE void bodyRates(const BodyState& s, const StepContext& ctx, BodyForce tires,
+                            ForceEvaluation& out) const;
+
     Setup m_setup;
     WheelTires m_tires;
-    alignas(wheelLanesAlignment) WheelArray m_posX{};
-    alignas(wheelLanesAlignment) WheelArray m_posY{}; ///< wheel positions from the CG, body frame, m
+    WheelLanes m_posX{};
+    WheelLanes m_posY{}; ///< wheel positions from the CG, body frame, m
     LoadTransferLanes m_loadTransfer;
-    alignas(wheelLanesAlignment) WheelArray m_radius{};
+    WheelLanes m_radius{};
     WheelArray m_inertia{};
-    alignas(wheelLanesAlignment) WheelArray m_invRadius{};
-    alignas(wheelLanesAlignment) WheelArray m_invInertia{}; ///< the step multiplies rather than divides
-    alignas(wheelLanesAlignment) WheelArray m_driveShare{};         ///< share of axle-input torque per wheel (open differential)
-    alignas(wheelLanesAlignment) WheelArray m_brakeShare{};         ///< share of the pedal's brake torque per wheel
+    WheelLanes m_invRadius{};
+    WheelLanes m_invInertia{}; ///< the step multiplies rather than divides
+    WheelLanes m_driveShare{};         ///< share of axle-input torque per wheel (open differential)
+    WheelLanes m_brakeShare{};         ///< share of the pedal's brake torque per wheel
     double m_drivenSpinWeight[WheelCount]{}; ///< weights averaging driven-wheel spin into engine speed
     double m_mass = 0.0, m_invMass = 0.0, m_invYawInertia = 0.0;
     double m_dragConstant = 0.0;
     double m_downforceConstant = 0.0;
     double m_lowSpeedFloor = 1.0;
-    alignas(wheelLanesAlignment) WheelArray m_torqueStiffnessPerNewton{}; ///< R^2 dFx/dkappa per N of load (per m/s for slip-speed)
-    alignas(wheelLanesAlignment) WheelArray m_speedProportionalSlope{}; ///< 1 where the tire's slope grows with contact speed (slip-speed)
+    WheelLanes m_torqueStiffnessPerNewton{}; ///< R^2 dFx/dkappa per N of load (per m/s for slip-speed)
+    WheelLanes m_speedProportionalSlope{}; ///< 1 where the tire's slope grows with contact speed (slip-speed)
     bool m_frontLocked = false, m_rearLocked = false; ///< locked differential on a driven axle
     /// Where the torque curve's search starts (Curve::evaluate): a hint, not state, as
     /// any value gives the same torque on a curve sorted by rpm. An unsorted curve (the
