@@ -13,8 +13,9 @@ set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Vehicle Tuning Workbench: car physics set
 set(CPACK_PACKAGE_DESCRIPTION
     "A desktop workbench for car-physics programmers, sim-racing modders and
 vehicle-dynamics students: edit a car's parameters and curves, run the physics
-(longitudinal and lateral dynamics, seven tire models) on standard maneuvers,
-watch the traces, compare setups, and export what you tuned.
+(longitudinal and lateral dynamics, tire models up to Magic Formula property
+files) on standard maneuvers, watch the traces, compare setups, and export
+what you tuned.
 
 The package holds the window (vehicle-workbench), the command-line tool
 (vtw-cli) with its manual page and bash completion, the library data (cars,
