@@ -19,7 +19,11 @@
 #include "SweepPanel.h"
 #include "TraceAlignment.h"
 #include "TraceOverlayPanel.h"
+#include "LapTargetText.h"
 #include "Targets.h"
+#include "lap/LapSimulation.h"
+#include "track/PreparedTrack.h"
+#include "track/TrackLibrary.h"
 #include "setupfile/CarLibrary.h"
 #include "study/SetupDiff.h"
 
@@ -491,6 +495,103 @@ private slots:
         QCOMPARE(panel->table()->item(3, 1)->data(Qt::UserRole).toDouble(), tunedValue - baseValue);
         QTest::qWait(50);
         saveShot(&page, QStringLiteral("attribution"));
+    }
+
+    // The lap of a track is offered beside the maneuvers, with the library's tracks: its
+    // lap and sector times are metrics of every setup, each the core's lap of that setup,
+    // and its traces overlay by distance.
+    void compareOffersTheLap() {
+        const std::vector<Setup> cars = {libraryCar("corvette_c5"), libraryCar("lotus_elise_s2")};
+        ComparePage page(nullptr);
+        page.resize(1400, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        checkItem(page.setupPicker()->list(), QStringLiteral("Corvette C5"));
+        checkItem(page.setupPicker()->list(), QStringLiteral("Lotus Elise S2"));
+        page.maneuverPicker()->setChecked("acceleration", false);
+        QListWidget* maneuvers = page.maneuverPicker()->list();
+        checkItem(maneuvers, lapTargetTitle());
+        maneuvers->setCurrentItem(maneuvers->findItems(lapTargetTitle(), Qt::MatchExactly).first());
+        QComboBox* track = page.maneuverPicker()->form()->trackChoice();
+        QVERIFY(track);
+        QCOMPARE(track->count(), int(libraryTracks().size()));
+        track->setCurrentIndex(track->findData(QStringLiteral("monza")));
+        QVERIFY(waitForRun(page));
+        const ComparisonData* data = page.results();
+        QVERIFY(data);
+        QCOMPARE(data->maneuvers.size(), std::size_t(1));
+        QCOMPARE(data->maneuvers[0].textOptions.at("track"), std::string("monza"));
+
+        const PreparedTrackResult monza = prepareTrack(QStringLiteral("monza"), LineChoice::RaceLine, 1.0);
+        QVERIFY(monza.prepared);
+        std::vector<LapResult> laps;
+        for (const Setup& car : cars)
+            laps.push_back(simulateLap(PerformanceEnvelope(car), monza.prepared->path, monza.prepared->sectorStarts));
+        MetricsTable* table = page.metricsTable();
+        int checked = 0;
+        for (int row = 0; row < table->rowCount(); ++row) {
+            const QString key = table->item(row, 0)->data(MetricsTable::keyRole).toString();
+            for (std::size_t s = 0; s < cars.size(); ++s) {
+                const double shown = table->item(row, MetricsTable::firstSetupColumn + int(s))
+                                         ->data(MetricsTable::valueRole)
+                                         .toDouble();
+                if (key == QLatin1String("lap/lap_time_s")) {
+                    QCOMPARE(shown, laps[s].lapTime);
+                    ++checked;
+                }
+                for (int k = 0; k < 3; ++k) {
+                    if (key == QStringLiteral("lap/sector_%1_s").arg(k + 1)) {
+                        QCOMPARE(shown, laps[s].sectors[std::size_t(k)].time);
+                        ++checked;
+                    }
+                }
+            }
+        }
+        QCOMPARE(checked, 2 * 4);
+        QVERIFY(maneuverSummary(data->maneuvers[0]).contains(QStringLiteral("Monza")));
+
+        // Traces: against distance only, one graph per setup reaching the lap's length.
+        TraceOverlayPanel* traces = page.tracePanel();
+        page.tabs()->setCurrentWidget(traces);
+        QVERIFY(!traces->axisChoice()->isEnabled());
+        QCOMPARE(TraceAxis(traces->axisChoice()->currentData().toInt()), TraceAxis::Distance);
+        QCOMPARE(traces->tracePlot()->graphCount(), 2);
+        for (int s = 0; s < 2; ++s) {
+            QCPGraph* g = traces->tracePlot()->graph(s);
+            QCOMPARE(g->dataCount(), int(laps[std::size_t(s)].trace.distance.size()));
+            QCOMPARE(g->data()->at(g->dataCount() - 1)->key, laps[std::size_t(s)].length);
+        }
+        QTest::qWait(50);
+        saveShot(&page, QStringLiteral("lap-traces"));
+    }
+
+    // A sweep of the lap: each point's lap time is the core's lap of that variant.
+    void sweepTheLap() {
+        const Setup lotus = libraryCar("lotus_elise_s2");
+        ComparePage page(nullptr);
+        SweepPanel* sweep = showSweepTab(page, QStringLiteral("Lotus Elise S2"));
+        QVERIFY(sweep);
+        QVERIFY(sweep->firstAxis()->setField(QStringLiteral("chassis.mass")));
+        sweep->firstAxis()->setRange(800.0, 1000.0, 3);
+        sweep->maneuverChoice()->setCurrentIndex(sweep->maneuverChoice()->findData(QStringLiteral("lap")));
+        QComboBox* track = sweep->findChild<QComboBox*>(QStringLiteral("param_track"));
+        QVERIFY(track);
+        track->setCurrentIndex(track->findData(QStringLiteral("circle")));
+        QSignalSpy finished(sweep, &SweepPanel::sweepFinished);
+        QTest::mouseClick(sweep->runButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(runTimeoutMs));
+        QVERIFY(finished.first().first().toBool());
+        QCOMPARE(sweep->points().size(), std::size_t(3));
+        const PreparedTrackResult circle = prepareTrack(QStringLiteral("circle"), LineChoice::RaceLine, 1.0);
+        QVERIFY(circle.prepared);
+        for (std::size_t k = 0; k < 3; ++k) {
+            Setup s = lotus;
+            s.chassis.mass = 800.0 + 100.0 * double(k);
+            const LapResult lap = simulateLap(PerformanceEnvelope(s), circle.prepared->path, circle.prepared->sectorStarts);
+            const Metric* shown = findMetric(sweep->points()[k].metrics, "lap_time_s");
+            QVERIFY(shown);
+            QCOMPARE(shown->value, lap.lapTime);
+        }
     }
 
     // A one-parameter sweep through the panel: each point equals a single run at that

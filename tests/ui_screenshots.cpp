@@ -9,6 +9,8 @@
 #include "TireModelView.h"
 #include "TireTablePanel.h"
 #include "TorqueCurvePanel.h"
+#include "TrackChooser.h"
+#include "TrackPage.h"
 #include "setupfile/CarLibrary.h"
 
 #include <QApplication>
@@ -90,6 +92,17 @@ int main(int argc, char* argv[]) {
     if (!compared.wait(60000))
         qWarning("the comparison did not finish in time");
     save(QStringLiteral("compare"));
+
+    // Track: a flying lap of Spa, the cursor at the braking point for Les Combes.
+    window.setWorkspace(Workspace::Track);
+    TrackPage* track = window.trackPage();
+    track->chooser()->selectTrack(QStringLiteral("spa"));
+    QSignalSpy lapDone(track, &TrackPage::lapFinished);
+    track->runLap();
+    if (!lapDone.wait(60000))
+        qWarning("the lap did not finish in time");
+    track->setCursorDistance(1900.0);
+    save(QStringLiteral("track"));
 
     // A .tir file on the rear axle: its form page and its curves in the tire model view.
     window.setWorkspace(Workspace::Setups);

@@ -4,6 +4,7 @@
 
 #include "AboutBox.h"
 #include "ComparePage.h"
+#include "TrackPage.h"
 #include "DerivedFiguresPanel.h"
 #include "DocumentView.h"
 #include "LiveSimulationPage.h"
@@ -74,7 +75,8 @@ QString curveTitle(const FieldMeta& f) {
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_workspaces(new QStackedWidget(this)), m_tabs(new QTabWidget),
       m_livePane(new QWidget), m_simulatedBar(new SimulatedSetupBar),
-      m_live(new LiveSimulationPage), m_compare(new ComparePage),
+      m_live(new LiveSimulationPage), m_compare(new ComparePage), m_trackPane(new QWidget),
+      m_trackSetupBar(new SimulatedSetupBar), m_track(new TrackPage),
       m_compareRefresh(new QTimer(this)), m_undoGroup(new QUndoGroup(this)),
       m_figures(new DerivedFiguresPanel), m_recent(new RecentFiles(this)),
       m_recovery(defaultRecoveryFolder()), m_autosave(new QTimer(this)),
@@ -90,13 +92,21 @@ MainWindow::MainWindow(QWidget* parent)
     liveLayout->setSpacing(0);
     liveLayout->addWidget(m_simulatedBar);
     liveLayout->addWidget(m_live, 1);
+    auto* trackLayout = new QVBoxLayout(m_trackPane);
+    trackLayout->setContentsMargins(0, 0, 0, 0);
+    trackLayout->setSpacing(0);
+    m_trackSetupBar->setHint(tr("Edits to this setup run the lap shown again."));
+    trackLayout->addWidget(m_trackSetupBar);
+    trackLayout->addWidget(m_track, 1);
     // Same order as the Workspace enum.
     m_workspaces->addWidget(m_tabs);
     m_workspaces->addWidget(m_livePane);
     m_workspaces->addWidget(m_compare);
+    m_workspaces->addWidget(m_trackPane);
     setCentralWidget(m_workspaces);
-    connect(m_simulatedBar, &SimulatedSetupBar::documentChosen, m_tabs,
-            &QTabWidget::setCurrentIndex);
+    for (SimulatedSetupBar* bar : {m_simulatedBar, m_trackSetupBar})
+        connect(bar, &SimulatedSetupBar::documentChosen, m_tabs, &QTabWidget::setCurrentIndex);
+    connect(m_track, &TrackPage::statusMessage, this, &MainWindow::showStatus);
     connect(m_live, &LiveSimulationPage::statusMessage, this, &MainWindow::showStatus);
     connect(m_compare, &ComparePage::openSetupRequested, this,
             [this](const Setup& setup, const QString& name) {
@@ -312,6 +322,9 @@ void MainWindow::createWorkspaceActions(QMenu* view, QToolBar* bar) {
         {Workspace::Compare, tr("&Compare"),
          tr("Setups side by side: metrics, traces, parameter diff, sweeps, report"),
          QStyle::SP_FileDialogContentsView},
+        {Workspace::Track, tr("&Track"),
+         tr("A lap of a track with the current setup: map, traces, G-G-V, lap and sector times"),
+         QStyle::SP_DriveNetIcon},
     };
     view->addSeparator();
     bar->addSeparator();
@@ -364,8 +377,10 @@ void MainWindow::setWorkspace(Workspace workspace) {
 }
 
 void MainWindow::followCurrentDocumentLive() {
-    if (SetupDocument* document = currentDocument())
+    if (SetupDocument* document = currentDocument()) {
         m_live->setSetup(document->setup());
+        m_track->setSetup(document->setup(), document->displayName());
+    }
 }
 
 void MainWindow::scheduleCompareRefresh() {
@@ -413,7 +428,7 @@ DocumentView* MainWindow::newDocument(Setup setup, const QString& filePath,
                 if (change.kind == SetupChange::Kind::Name)
                     updateTitles();
                 if (document == currentDocument())
-                    m_live->setSetup(document->setup());
+                    followCurrentDocumentLive();
                 scheduleCompareRefresh();
             });
     const int index = m_tabs->addTab(view, document->displayName());
@@ -566,6 +581,7 @@ void MainWindow::updateTitles() {
     for (DocumentView* v : views())
         names << v->document()->displayName();
     m_simulatedBar->setDocuments(names, m_tabs->currentIndex());
+    m_trackSetupBar->setDocuments(names, m_tabs->currentIndex());
     SetupDocument* current = currentDocument();
     if (current) {
         setWindowTitle(current->displayName() + QStringLiteral("[*] - Vehicle Tuning Workbench"));
@@ -582,6 +598,7 @@ void MainWindow::setUnitSystem(UnitSystem system) {
         v->setUnitSystem(system);
     m_figures->setUnitSystem(system);
     m_compare->setUnitSystem(system);
+    m_track->setUnitSystem(system);
     m_live->setUnitSystem(system);
     if (m_unitCombo)
         m_unitCombo->setCurrentIndex(m_unitCombo->findData(int(system)));
@@ -742,6 +759,9 @@ void MainWindow::exportPlot() {
     case Workspace::Compare:
         target = m_compare->tabs()->currentWidget();
         break;
+    case Workspace::Track:
+        target = m_track->viewsArea();
+        break;
     }
     if (!target) {
         showStatus(tr("Show a plot (engine torque, tire tables or tire model) to export it."));
@@ -753,13 +773,7 @@ void MainWindow::exportPlot() {
     if (path.isEmpty())
         return;
     QString error;
-    bool ok = false;
-    if (auto* plot = qobject_cast<QCustomPlot*>(target)) {
-        const bool pdf = path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive);
-        ok = pdf ? plot->savePdf(path) : plot->savePng(path, 0, 0, 2.0);
-    } else {
-        ok = exportView(target, path, &error);
-    }
+    const bool ok = exportView(target, path, &error);
     showStatus(ok ? tr("Exported %1").arg(QDir::toNativeSeparators(path))
                   : tr("Could not write %1 %2").arg(QDir::toNativeSeparators(path), error));
 }

@@ -2,10 +2,11 @@
 
 #include "TirImport.h"
 
-// The workbench window in three workspaces: Setups (the open setups as tabs,
+// The workbench window in four workspaces: Setups (the open setups as tabs,
 // each a DocumentView, with the live derived figures and the undo history as
 // docks), Live simulation (the current setup on the track, edits applied as it
-// runs) and Compare (open setups and library cars side by side). Menus and
+// runs), Compare (open setups and library cars side by side) and Track (a lap
+// of a track with the current setup). Menus and
 // toolbar for files, export, undo and display units; autosave to a recovery
 // folder.
 
@@ -28,6 +29,7 @@ class QUndoGroup;
 namespace vtw {
 
 class ComparePage;
+class TrackPage;
 class DerivedFiguresPanel;
 class DocumentView;
 class LiveSimulationPage;
@@ -36,7 +38,7 @@ class RecentFiles;
 class SimulatedSetupBar;
 
 /// The window's workspaces, in the order of the mode buttons.
-enum class Workspace { Setups, Live, Compare };
+enum class Workspace { Setups, Live, Compare, Track };
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -65,6 +67,7 @@ public:
     RecentFiles* recentFiles() const { return m_recent; }
     LiveSimulationPage* livePage() const { return m_live; }
     ComparePage* comparePage() const { return m_compare; }
+    TrackPage* trackPage() const { return m_track; }
     SimulatedSetupBar* simulatedSetupBar() const { return m_simulatedBar; }
 
     void setWorkspace(Workspace workspace);
@@ -131,6 +134,9 @@ private:
     SimulatedSetupBar* m_simulatedBar;
     LiveSimulationPage* m_live;
     ComparePage* m_compare;
+    QWidget* m_trackPane;
+    SimulatedSetupBar* m_trackSetupBar;
+    TrackPage* m_track;
     QActionGroup* m_workspaceActions = nullptr;
     QList<QDockWidget*> m_setupDocks;
     QList<QDockWidget*> m_docksShownInSetups; ///< restored on return to Setups

@@ -31,4 +31,8 @@ void SimulatedSetupBar::setDocuments(const QStringList& names, int current) {
     m_chooser->setEnabled(!names.isEmpty());
 }
 
+void SimulatedSetupBar::setHint(const QString& text) {
+    m_hint->setText(text);
+}
+
 } // namespace vtw

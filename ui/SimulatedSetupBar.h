@@ -20,6 +20,8 @@ public:
     /// The open documents by display name, and the one simulated (-1: none).
     void setDocuments(const QStringList& names, int current);
     QComboBox* chooser() const { return m_chooser; }
+    /// What an edit of the setup does in this workspace (the live run's by default).
+    void setHint(const QString& text);
 
 signals:
     /// The user picked the document at this index.

@@ -1,6 +1,7 @@
 #include "study/StudyTarget.h"
 
 #include "lap/LapSimulation.h"
+#include "lap/LapTelemetry.h"
 
 namespace vtw {
 
@@ -60,6 +61,9 @@ RunResult StudyTarget::run(const Setup& setup, const RunOptions& options) const 
     result.error = lap.error;
     result.simulatedTime = lap.lapTime;
     result.metrics = lapMetrics(lap, m_track->sectorStarts.size());
+    // A lap has one sample per station already (a metre or so apart): none is dropped.
+    if (options.recordTelemetry && lap.ok)
+        result.telemetry = lapTelemetry(lap.trace);
     return result;
 }
 

@@ -22,7 +22,8 @@ public:
     static std::unique_ptr<StudyTarget> make(const ManeuverSpec& spec, std::string* error);
 
     /// One run on a setup: the maneuver's run, or the lap with its metrics
-    /// (LapSimulation.h: lapMetrics) and no telemetry.
+    /// (LapSimulation.h: lapMetrics) and, when asked to record it, its trace as
+    /// telemetry (lap/LapTelemetry.h: one sample per station, whatever the decimation).
     RunResult run(const Setup& setup, const RunOptions& options = {}) const;
     /// The keys of the metrics a run gives, known before any run.
     std::vector<std::string> metricKeys() const;

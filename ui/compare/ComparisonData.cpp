@@ -1,6 +1,9 @@
 #include "ComparisonData.h"
 
+#include "LapTargetText.h"
 #include "Targets.h"
+
+#include "study/LapTarget.h"
 
 namespace vtw {
 
@@ -46,11 +49,15 @@ const ManeuverDescription* findManeuver(const std::string& id) {
 }
 
 QString maneuverTitle(const std::string& id) {
+    if (id == lapTargetId)
+        return lapTargetTitle();
     const ManeuverDescription* d = findManeuver(id);
     return QString::fromStdString(d ? d->title : id);
 }
 
 QString maneuverSummary(const ManeuverSpec& spec) {
+    if (spec.id == lapTargetId)
+        return lapTargetSummary(spec);
     const ManeuverDescription* d = findManeuver(spec.id);
     QString title = maneuverTitle(spec.id);
     if (!d)

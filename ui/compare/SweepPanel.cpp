@@ -4,9 +4,11 @@
 #include "CompareStyle.h"
 #include "ComparisonData.h"
 #include "FieldDisplayText.h"
+#include "LapTargetText.h"
 #include "ManeuverParameterForm.h"
 #include "SweepAxisEditor.h"
 #include "setupfile/AtomicFile.h"
+#include "study/LapTarget.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -50,6 +52,7 @@ SweepPanel::SweepPanel(QWidget* parent)
     m_plot->setObjectName(QStringLiteral("sweepPlot"));
     for (const ManeuverDescription& d : maneuverCatalogue())
         m_maneuver->addItem(QString::fromStdString(d.title), QString::fromStdString(d.id));
+    m_maneuver->addItem(lapTargetTitle(), QString::fromLatin1(lapTargetId));
     m_second->setField(QStringLiteral("brakes.frontBias"));
     m_second->setEnabled(false);
     m_second->countEdit()->setValue(7);
@@ -131,7 +134,8 @@ void SweepPanel::baseChosen() {
 }
 
 void SweepPanel::maneuverChosen() {
-    m_maneuverForm->setManeuver(m_maneuver->currentData().toString().toStdString());
+    const std::string id = m_maneuver->currentData().toString().toStdString();
+    m_maneuverForm->setManeuver(id == lapTargetId ? defaultLapSpec() : ManeuverSpec{id, {}});
 }
 
 bool SweepPanel::isRunning() const {
@@ -151,7 +155,7 @@ void SweepPanel::run() {
     request.first = m_first->axis();
     if (m_useSecond->isChecked())
         request.second = m_second->axis();
-    request.maneuver = {m_maneuverForm->maneuverId(), m_maneuverForm->options()};
+    request.maneuver = m_maneuverForm->spec();
     const QString problem = sweepRequestProblem(request);
     if (!problem.isEmpty()) {
         m_status->setText(tr("Cannot run this sweep: %1").arg(problem));

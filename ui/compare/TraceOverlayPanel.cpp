@@ -3,11 +3,15 @@
 #include "CompareStyle.h"
 #include "ComparisonData.h"
 
+#include "lap/LapTelemetry.h"
+#include "study/LapTarget.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -80,6 +84,7 @@ TraceOverlayPanel::TraceOverlayPanel(QWidget* parent)
     layout->addLayout(controls);
     layout->addWidget(split, 1);
 
+    connect(m_maneuver, &QComboBox::currentIndexChanged, this, &TraceOverlayPanel::followManeuver);
     for (QComboBox* box : {m_maneuver, m_channel, m_axis})
         connect(box, &QComboBox::currentIndexChanged, this, &TraceOverlayPanel::replot);
     connect(m_showDelta, &QCheckBox::toggled, this, &TraceOverlayPanel::replot);
@@ -88,6 +93,7 @@ TraceOverlayPanel::TraceOverlayPanel(QWidget* parent)
 void TraceOverlayPanel::setComparison(const ComparisonData* data) {
     m_data = data;
     fillManeuvers(m_maneuver, data);
+    followManeuver();
     replot();
 }
 
@@ -107,6 +113,27 @@ void TraceOverlayPanel::setSelection(const TraceSelection& selection) {
 
 void TraceOverlayPanel::setDeltaVisible(bool on) {
     m_showDelta->setChecked(on);
+}
+
+void TraceOverlayPanel::followManeuver() {
+    const int m = m_maneuver->currentIndex();
+    const bool lap = m_data && m >= 0 && std::size_t(m) < m_data->maneuvers.size() &&
+                     m_data->maneuvers[std::size_t(m)].id == lapTargetId;
+    // A lap is driven by distance, and fills only some channels: its traces go against
+    // distance, and the channels it leaves empty are not offered.
+    const QSignalBlocker blockAxis(m_axis), blockChannel(m_channel);
+    if (lap)
+        m_axis->setCurrentIndex(m_axis->findData(static_cast<int>(TraceAxis::Distance)));
+    m_axis->setEnabled(!lap);
+    auto* model = qobject_cast<QStandardItemModel*>(m_channel->model());
+    const std::vector<std::string>& lapChannels = lapTelemetryChannels();
+    for (int row = 0; model && row < model->rowCount(); ++row) {
+        const std::string name = m_channel->itemData(row).toString().toStdString();
+        const bool offered = !lap || std::find(lapChannels.begin(), lapChannels.end(), name) != lapChannels.end();
+        model->item(row)->setEnabled(offered);
+    }
+    if (model && !model->item(std::max(0, m_channel->currentIndex()))->isEnabled())
+        m_channel->setCurrentIndex(m_channel->findData(QStringLiteral("speed")));
 }
 
 void TraceOverlayPanel::replot() {

@@ -1,8 +1,8 @@
 #pragma once
 
 // Overlaid traces of one channel for every setup of a maneuver, with the
-// choice of x (time or distance) and an optional delta plot underneath that
-// follows the main plot's x range.
+// choice of x (time or distance; a lap's always by distance) and an optional
+// delta plot underneath that follows the main plot's x range.
 
 #include "TraceOverlayPlot.h"
 
@@ -33,6 +33,8 @@ public:
 
 private:
     void replot();
+    /// Fits the axis and channel choices to the maneuver shown (a lap's are fewer).
+    void followManeuver();
 
     const ComparisonData* m_data = nullptr;
     QComboBox* m_maneuver;

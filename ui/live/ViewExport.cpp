@@ -11,6 +11,7 @@
 #include <QPdfWriter>
 #include <QPixmap>
 #include <QWidget>
+#include <qcustomplot.h>
 
 namespace vtw {
 
@@ -24,6 +25,12 @@ bool exportView(QWidget* view, const QString& path, QString* error) {
         return fail(QCoreApplication::translate("vtw::exportView", "Nothing to export"));
     if (auto* plots = qobject_cast<LiveTracePlots*>(view))
         return plots->exportTo(path, error);
+    if (auto* plot = qobject_cast<QCustomPlot*>(view)) {
+        // The plot's own export: vector PDF, PNG at twice the screen's resolution.
+        const bool pdf = path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive);
+        return (pdf ? plot->savePdf(path) : plot->savePng(path, 0, 0, 2.0)) ||
+               fail(QCoreApplication::translate("vtw::exportView", "Could not write %1").arg(path));
+    }
     if (path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive)) {
         // Drawn in memory, then saved by the one checked writer.
         QByteArray pdf;

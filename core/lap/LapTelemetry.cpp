@@ -1,0 +1,39 @@
+#include "LapTelemetry.h"
+
+#include <cmath>
+
+namespace vtw {
+
+Telemetry lapTelemetry(const LapTrace& trace) {
+    Telemetry telemetry;
+    const std::size_t n = trace.distance.size();
+    telemetry.reserve(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        StepSample s;
+        s.time = trace.time[k];
+        s.distance = trace.distance[k];
+        s.body.x = trace.x[k];
+        s.body.y = trace.y[k];
+        s.body.vx = trace.speed[k]; // the lap is driven without sideslip
+        // The heading along the line: towards the next station (from the previous at the finish).
+        const std::size_t a = k + 1 < n ? k : k - 1, b = k + 1 < n ? k + 1 : k;
+        if (n >= 2)
+            s.body.heading = std::atan2(trace.y[b] - trace.y[a], trace.x[b] - trace.x[a]);
+        s.forces.longitudinalAccel = trace.ax[k];
+        s.forces.lateralAccel = trace.ay[k];
+        s.forces.engineRpm = trace.rpm[k];
+        s.inputs.throttle = trace.throttle[k];
+        s.inputs.brake = trace.brake[k];
+        s.gear = trace.gear[k];
+        telemetry.record(s);
+    }
+    return telemetry;
+}
+
+const std::vector<std::string>& lapTelemetryChannels() {
+    static const std::vector<std::string> channels = {"time", "x",  "y",  "distance", "speed", "vx",  "heading",
+                                                      "ax",   "ay", "throttle", "brake", "gear", "rpm"};
+    return channels;
+}
+
+} // namespace vtw

@@ -1,0 +1,22 @@
+#pragma once
+
+// A lap's trace as telemetry, so that the studies' trace views (overlaid by distance)
+// take a lap as they take a maneuver run. The lap knows only some of the channels: those
+// are lapTelemetryChannels(); the others are recorded as zero and mean nothing for a lap.
+
+#include "LapSimulation.h"
+#include "../Telemetry.h"
+
+#include <string>
+#include <vector>
+
+namespace vtw {
+
+/// One telemetry sample per station of the trace.
+Telemetry lapTelemetry(const LapTrace& trace);
+
+/// The telemetry channels a lap fills: time, x, y, distance, speed, vx, heading, ax, ay,
+/// throttle, brake, gear, rpm.
+const std::vector<std::string>& lapTelemetryChannels();
+
+} // namespace vtw

@@ -1,0 +1,51 @@
+#pragma once
+
+// The lap's traces by distance, stacked on one distance axis: speed; gear and engine
+// speed; longitudinal and lateral acceleration; throttle and brake; and which limit held
+// the car back. A cursor line runs through all of them: pressing or dragging in the
+// plots moves it, and the wheel zooms the distance axis of every trace at once.
+
+#include "LapChannels.h"
+
+#include <qcustomplot.h>
+
+namespace vtw {
+
+struct LapRun;
+
+class LapTracePlots : public QCustomPlot {
+    Q_OBJECT
+public:
+    explicit LapTracePlots(QWidget* parent = nullptr);
+
+    void setLap(const LapRun* run, UnitSystem units);
+    void setCursorDistance(double distance);
+    double cursorDistance() const { return m_cursor; }
+
+    /// The stacked plots, top to bottom (speed first, the limit last).
+    const QList<QCPAxisRect*>& rows() const { return m_rows; }
+    /// The pixel x of a distance, for tests that press on the plots.
+    double pixelOfDistance(double distance) const;
+
+signals:
+    /// The user pressed or dragged in the traces: the distance under the mouse, m.
+    void distanceChosen(double distance);
+
+protected:
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+
+private:
+    QCPGraph* addTrace(QCPAxisRect* row, QCPAxis* valueAxis, const QVector<double>& x,
+                       const std::vector<double>& y, const QColor& colour, const QString& name);
+    void chooseAt(int pixelX);
+    void resetZoom();
+
+    QList<QCPAxisRect*> m_rows;
+    QList<QCPItemStraightLine*> m_cursorLines;
+    double m_cursor = 0.0;
+    double m_length = 0.0;
+};
+
+} // namespace vtw
