@@ -20,6 +20,7 @@
 
 #include <QComboBox>
 #include <QLabel>
+#include <QTabWidget>
 #include <QListWidget>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -56,6 +57,13 @@ QPointF expectedPosition(const LapTrace& t, double d) {
         ++k;
     const double share = (d - t.distance[k]) / (t.distance[k + 1] - t.distance[k]);
     return {t.x[k] + share * (t.x[k + 1] - t.x[k]), t.y[k] + share * (t.y[k + 1] - t.y[k])};
+}
+
+// Saves a view for checking by eye when VTW_TRACK_SHOTS names a folder.
+void saveShot(QWidget* widget, const QString& name) {
+    const QString dir = qEnvironmentVariable("VTW_TRACK_SHOTS");
+    if (!dir.isEmpty())
+        widget->grab().save(dir + QStringLiteral("/track-%1.png").arg(name));
 }
 
 bool writeFile(const QString& path, const QByteArray& bytes) {
@@ -150,6 +158,15 @@ private slots:
         QVERIFY2(std::abs(traces->cursorDistance() - t.distance[k]) <= 2.0 * mapMetresPerPixel + lapStationStep,
                  qPrintable(QStringLiteral("%1 vs %2").arg(traces->cursorDistance()).arg(t.distance[k])));
         QCOMPARE(page.cursorDistance(), traces->cursorDistance());
+        saveShot(&page, QStringLiteral("page"));
+
+        // Close up round the marker the tarmac's edges show either side of the line.
+        const QPointF at = map->markerPosition();
+        map->showRanges(QCPRange(at.x() - 120.0, at.x() + 120.0), QCPRange(at.y() - 120.0, at.y() + 120.0));
+        saveShot(map, QStringLiteral("map-close"));
+        page.sideViews()->setCurrentWidget(page.curvature());
+        QTest::qWait(20);
+        saveShot(&page, QStringLiteral("curvature"));
     }
 
     void mapKeepsOneScaleOnBothAxes() {

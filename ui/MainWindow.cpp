@@ -164,6 +164,7 @@ MainWindow::MainWindow(QWidget* parent)
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     restoreSplitterStates(settings, QStringLiteral("live/splitters"), m_live);
     restoreSplitterStates(settings, QStringLiteral("compare/splitters"), m_compare);
+    restoreSplitterStates(settings, QStringLiteral("track/splitters"), m_track);
     const QStringList channels = settings.value(QStringLiteral("live/channels")).toStringList();
     if (!channels.isEmpty())
         m_live->tracePlots()->setSelectedChannels(channels);
@@ -883,6 +884,7 @@ void MainWindow::saveSettings() {
         v->saveLayout(settings);
     saveSplitterStates(settings, QStringLiteral("live/splitters"), m_live);
     saveSplitterStates(settings, QStringLiteral("compare/splitters"), m_compare);
+    saveSplitterStates(settings, QStringLiteral("track/splitters"), m_track);
     settings.setValue(QStringLiteral("live/channels"), m_live->tracePlots()->selectedChannels());
 }
 

@@ -1,5 +1,6 @@
 #include "LapGGVPlot.h"
 
+#include "CompareStyle.h"
 #include "LapRun.h"
 #include "PlotStyle.h"
 #include "TrackMapPlot.h"
@@ -14,9 +15,11 @@ LapGGVPlot::LapGGVPlot(QWidget* parent) : EqualScalePlot(parent) {
     applyPlotStyle(this);
     // Lateral left is drawn to the left, as the car sees it.
     xAxis->setRangeReversed(true);
-    xAxis->setLabel(tr("Lateral acceleration, left (g)"));
-    yAxis->setLabel(tr("Longitudinal acceleration, forward (g)"));
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    xAxis->setLabel(tr("Lateral, left (g)"));
+    yAxis->setLabel(tr("Longitudinal, forward (g)"));
+    // Above the plot, so that no legend hides the envelope's edge.
+    placeLegendAbove(this);
+    legend->setWrap(3);
 }
 
 void LapGGVPlot::setLap(const LapRun* run, UnitSystem units) {
@@ -59,7 +62,7 @@ void LapGGVPlot::setLap(const LapRun* run, UnitSystem units) {
     const LapTrace& t = run->lap.trace;
     m_points = addGraph();
     m_points->setLineStyle(QCPGraph::lsNone);
-    m_points->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(0x30, 0x30, 0x30, 90), 3.0));
+    m_points->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(0x30, 0x30, 0x30, 60), 2.5));
     m_points->setName(tr("Lap stations"));
     QVector<double> ax, ay;
     for (std::size_t k = 0; k < t.ax.size(); ++k) {

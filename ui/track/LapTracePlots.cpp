@@ -16,7 +16,7 @@ QVector<double> toVector(const std::vector<double>& v) {
 
 // The rows and how tall each is against the others.
 enum Row { SpeedRow, GearRow, AccelRow, PedalRow, LimitRow, RowCount };
-constexpr double rowStretch[RowCount] = {3.0, 2.0, 2.0, 1.6, 1.0};
+constexpr double rowStretch[RowCount] = {3.0, 2.0, 2.0, 1.5, 1.1};
 
 } // namespace
 
@@ -159,6 +159,10 @@ void LapTracePlots::setLap(const LapRun* run, UnitSystem units) {
     m_rows[GearRow]->axis(QCPAxis::atRight)->rescale();
     m_rows[GearRow]->axis(QCPAxis::atRight)->scaleRange(1.1);
     m_rows[PedalRow]->axis(QCPAxis::atLeft)->setRange(-5, 105);
+    // The short rows get few ticks, so their labels do not run into one another.
+    for (QCPAxis* axis : {m_rows[GearRow]->axis(QCPAxis::atRight), m_rows[AccelRow]->axis(QCPAxis::atLeft),
+                          m_rows[PedalRow]->axis(QCPAxis::atLeft)})
+        axis->ticker()->setTickCount(3);
     resetZoom();
     setCursorDistance(std::clamp(m_cursor, 0.0, m_length));
 }

@@ -120,8 +120,9 @@ TrackPage::TrackPage(QWidget* parent)
     traceLayout->addWidget(m_traces, 1);
     m_views->addWidget(top);
     m_views->addWidget(tracePane);
-    m_views->setStretchFactor(0, 5);
-    m_views->setStretchFactor(1, 6);
+    // The map and the G-G-V as tall as the traces, the map the wider of the two.
+    m_views->setSizes({500, 450});
+    top->setSizes({600, 400});
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(side);
