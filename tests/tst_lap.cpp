@@ -3,6 +3,9 @@
 // downforce on a load-linear tyre, and the lap's response to grip and power.
 #include "Units.h"
 #include "lap/LapSimulation.h"
+#include "lap/LapTelemetry.h"
+#include "study/Comparison.h"
+#include "study/LapTarget.h"
 #include "setupfile/CarLibrary.h"
 #include "tires/TireModels.h"
 #include "track/PreparedTrack.h"
@@ -307,6 +310,44 @@ private slots:
         QCOMPARE(standing.trace.gear.front(), 1);
         QVERIFY(standing.lapTime > flying.lapTime);
         QVERIFY(standing.sectors[0].time > flying.sectors[0].time);
+    }
+
+    // The lap as telemetry (for the studies' trace views): one sample per station, the
+    // channels the lap fills equal to its trace, and the yaw rate of a car that follows
+    // the line, r = v kappa. A comparison that records telemetry gets it for a lap.
+    void lapAsTelemetry() {
+        const auto track = monza();
+        QVERIFY(track);
+        const LapResult lap = simulateLap(PerformanceEnvelope(defaultLibraryCar()), track->path, track->sectorStarts);
+        QVERIFY(lap.ok);
+        const Telemetry t = lapTelemetry(lap.trace);
+        QCOMPARE(t.sampleCount(), lap.trace.distance.size());
+        QCOMPARE(t.column("distance"), lap.trace.distance);
+        QCOMPARE(t.column("time"), lap.trace.time);
+        QCOMPARE(t.column("speed"), lap.trace.speed);
+        QCOMPARE(t.column("ax"), lap.trace.ax);
+        QCOMPARE(t.column("ay"), lap.trace.ay);
+        QCOMPARE(t.column("throttle"), lap.trace.throttle);
+        QCOMPARE(t.column("brake"), lap.trace.brake);
+        QCOMPARE(t.column("rpm"), lap.trace.rpm);
+        QCOMPARE(t.column("x"), lap.trace.x);
+        for (std::size_t k = 0; k < lap.trace.gear.size(); k += 97) {
+            QCOMPARE(t.column("gear")[k], double(lap.trace.gear[k]));
+            QCOMPARE(t.column("yaw_rate")[k], lap.trace.speed[k] * lap.trace.curvature[k]);
+        }
+        for (const std::string& name : lapTelemetryChannels())
+            QVERIFY2(channelIndex(name) >= 0 && lapFillsChannel(name), name.c_str());
+        QVERIFY(!lapFillsChannel("load_FL"));
+
+        ComparisonRequest request;
+        request.setups = {defaultLibraryCar()};
+        request.maneuvers = {{lapTargetId, {}, {{"track", "monza"}}}};
+        request.recordTelemetry = true;
+        const Comparison c = runComparison(request);
+        QVERIFY(c.error.empty());
+        QCOMPARE(c.runs[0][0].telemetry.column("speed"), lap.trace.speed);
+        request.recordTelemetry = false;
+        QCOMPARE(runComparison(request).runs[0][0].telemetry.sampleCount(), std::size_t(0));
     }
 
     // The race line of minimal curvature is the faster way round.

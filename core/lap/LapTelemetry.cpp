@@ -1,5 +1,6 @@
 #include "LapTelemetry.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace vtw {
@@ -15,6 +16,7 @@ Telemetry lapTelemetry(const LapTrace& trace) {
         s.body.x = trace.x[k];
         s.body.y = trace.y[k];
         s.body.vx = trace.speed[k]; // the lap is driven without sideslip
+        s.body.yawRate = trace.speed[k] * trace.curvature[k]; // following the line: r = v kappa
         // The heading along the line: towards the next station (from the previous at the finish).
         const std::size_t a = k + 1 < n ? k : k - 1, b = k + 1 < n ? k + 1 : k;
         if (n >= 2)
@@ -31,9 +33,15 @@ Telemetry lapTelemetry(const LapTrace& trace) {
 }
 
 const std::vector<std::string>& lapTelemetryChannels() {
-    static const std::vector<std::string> channels = {"time", "x",  "y",  "distance", "speed", "vx",  "heading",
-                                                      "ax",   "ay", "throttle", "brake", "gear", "rpm"};
+    static const std::vector<std::string> channels = {"time",     "x",     "y",     "distance", "speed",
+                                                      "vx",       "heading", "yaw_rate", "ax",     "ay",
+                                                      "throttle", "brake", "gear",    "rpm"};
     return channels;
+}
+
+bool lapFillsChannel(const std::string& name) {
+    const std::vector<std::string>& filled = lapTelemetryChannels();
+    return std::find(filled.begin(), filled.end(), name) != filled.end();
 }
 
 } // namespace vtw

@@ -15,8 +15,10 @@ namespace vtw {
 /// One telemetry sample per station of the trace.
 Telemetry lapTelemetry(const LapTrace& trace);
 
-/// The telemetry channels a lap fills: time, x, y, distance, speed, vx, heading, ax, ay,
-/// throttle, brake, gear, rpm.
+/// The telemetry channels a lap fills: time, x, y, distance, speed, vx, heading, yaw_rate,
+/// ax, ay, throttle, brake, gear, rpm.
 const std::vector<std::string>& lapTelemetryChannels();
+/// Whether a lap fills the channel of this name.
+bool lapFillsChannel(const std::string& name);
 
 } // namespace vtw

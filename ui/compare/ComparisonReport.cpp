@@ -6,7 +6,9 @@
 #include "GripOverlayPlot.h"
 
 #include "ProgramVersion.h"
+#include "lap/LapTelemetry.h"
 #include "setupfile/AtomicFile.h"
+#include "study/LapTarget.h"
 
 #include <QBuffer>
 #include <QPageSize>
@@ -145,7 +147,11 @@ void ComparisonReport::plan() {
         // A straight-line run has nothing to show sideways: flat lines and a
         // G-G diagram that is a vertical stroke would only pad the report.
         const bool straight = isStraightLine(m);
+        // A lap fills only some channels (lap/LapTelemetry.h); the others would be flat at zero.
+        const bool lap = m_data.maneuvers[m].id == lapTargetId;
         for (const std::string& channel : m_options.channels) {
+            if (lap && !lapFillsChannel(channel))
+                continue;
             if (!straight || !isLateralChannel(channel))
                 m_plots.push_back({m, channel});
         }
@@ -522,7 +528,8 @@ void ComparisonReport::drawPlotPage(QCPPainter& p, const Page& page) const {
             TraceSelection selection;
             selection.maneuver = spec.maneuver;
             selection.channel = spec.channel;
-            selection.x = m_options.x;
+            // A lap is a function of distance, whatever the report's axis for the maneuvers.
+            selection.x = m_data.maneuvers[spec.maneuver].id == lapTargetId ? TraceAxis::Distance : m_options.x;
             plotTraceOverlay(&plot, m_data, selection);
         }
         p.save();

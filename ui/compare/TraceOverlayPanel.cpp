@@ -126,12 +126,8 @@ void TraceOverlayPanel::followManeuver() {
         m_axis->setCurrentIndex(m_axis->findData(static_cast<int>(TraceAxis::Distance)));
     m_axis->setEnabled(!lap);
     auto* model = qobject_cast<QStandardItemModel*>(m_channel->model());
-    const std::vector<std::string>& lapChannels = lapTelemetryChannels();
-    for (int row = 0; model && row < model->rowCount(); ++row) {
-        const std::string name = m_channel->itemData(row).toString().toStdString();
-        const bool offered = !lap || std::find(lapChannels.begin(), lapChannels.end(), name) != lapChannels.end();
-        model->item(row)->setEnabled(offered);
-    }
+    for (int row = 0; model && row < model->rowCount(); ++row)
+        model->item(row)->setEnabled(!lap || lapFillsChannel(m_channel->itemData(row).toString().toStdString()));
     if (model && !model->item(std::max(0, m_channel->currentIndex()))->isEnabled())
         m_channel->setCurrentIndex(m_channel->findData(QStringLiteral("speed")));
 }
