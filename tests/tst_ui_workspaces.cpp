@@ -1,4 +1,4 @@
-// The window's three workspaces driven as a user would: switch with the mode
+// The window's workspaces driven as a user would: switch with the mode
 // buttons, edit a setup and see the live simulation and the compare page pick
 // the edit up, choose the simulated setup, open a compared variant, and close
 // the window while a simulation runs.
@@ -9,6 +9,7 @@
 #include "LiveTracePlots.h"
 #include "TopDownView.h"
 #include "MainWindow.h"
+#include "TrackPage.h"
 #include "SimulatedSetupBar.h"
 #include "setupfile/CarLibrary.h"
 
@@ -74,6 +75,11 @@ private slots:
         workspaceAction(window, Workspace::Compare)->trigger();
         QCOMPARE(window.workspace(), Workspace::Compare);
         QVERIFY(window.comparePage()->isVisible());
+
+        workspaceAction(window, Workspace::Track)->trigger();
+        QCOMPARE(window.workspace(), Workspace::Track);
+        QVERIFY(window.trackPage()->isVisible());
+        QVERIFY(!figures->isVisible());
 
         workspaceAction(window, Workspace::Setups)->trigger();
         QCOMPARE(window.workspace(), Workspace::Setups);
