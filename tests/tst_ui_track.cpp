@@ -12,6 +12,7 @@
 #include "TrackEdges.h"
 #include "TrackMapPlot.h"
 #include "TrackPage.h"
+#include "ViewExport.h"
 
 #include "lap/LapSimulation.h"
 #include "lap/LapTraceCsv.h"
@@ -287,6 +288,22 @@ private slots:
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), QByteArray::fromStdString(lapTraceCsv(page.lastRun()->lap.trace)));
+
+        // The views as PNG and PDF, each plot by its own export and all of them at once.
+        page.resize(1200, 800);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        const QList<QWidget*> views = {page.map(), page.traces(), page.ggv(), page.viewsArea()};
+        for (int i = 0; i < views.size(); ++i) {
+            for (const char* suffix : {"png", "pdf"}) {
+                const QString out = dir.filePath(QStringLiteral("view%1.%2").arg(i).arg(QLatin1String(suffix)));
+                QVERIFY2(exportView(views[i], out, &error), qPrintable(error));
+                QFile written(out);
+                QVERIFY(written.open(QIODevice::ReadOnly));
+                QVERIFY(written.read(4) == (QLatin1String(suffix) == QLatin1String("png") ? QByteArray("\x89PNG")
+                                                                                            : QByteArray("%PDF")));
+            }
+        }
     }
 };
 
