@@ -23,6 +23,7 @@
 #include "Targets.h"
 #include "lap/LapSimulation.h"
 #include "track/PreparedTrack.h"
+#include "study/LapTarget.h"
 #include "track/TrackLibrary.h"
 #include "setupfile/CarLibrary.h"
 #include "study/SetupDiff.h"
@@ -495,6 +496,46 @@ private slots:
         QCOMPARE(panel->table()->item(3, 1)->data(Qt::UserRole).toDouble(), tunedValue - baseValue);
         QTest::qWait(50);
         saveShot(&page, QStringLiteral("attribution"));
+    }
+
+    // Which change mattered, for the lap time: the parts are the core's laps of the tuned
+    // setup with each change reverted on its own.
+    void attributionOfTheLap() {
+        const Setup base = libraryCar("lotus_elise_s2");
+        Setup tuned = base;
+        tuned.gearbox.finalDrive = base.gearbox.finalDrive * 1.1;
+        tuned.chassis.mass = base.chassis.mass - 80.0;
+        ComparePage page(nullptr);
+        page.resize(1400, 900);
+        page.show();
+        page.setAvailableSetups({{QStringLiteral("Base"), base}, {QStringLiteral("Tuned"), tuned}});
+        checkItem(page.setupPicker()->list(), QStringLiteral("Base"));
+        checkItem(page.setupPicker()->list(), QStringLiteral("Tuned"));
+        page.maneuverPicker()->setChecked("acceleration", false);
+        page.maneuverPicker()->setChecked(lapTargetId, true);
+        page.maneuverPicker()->setTextOption(lapTargetId, "track", "oval");
+        QVERIFY(waitForRun(page));
+        AttributionPanel* panel = page.attributionPanel();
+        page.tabs()->setCurrentWidget(panel);
+        panel->metricChoice()->setCurrentIndex(panel->metricChoice()->findData(QStringLiteral("lap_time_s")));
+        QSignalSpy done(panel, &AttributionPanel::attributionFinished);
+        QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+        QVERIFY(done.wait(runTimeoutMs));
+        QVERIFY(done.first().first().toBool());
+        const Attribution& a = panel->result();
+        QCOMPARE(a.parts.size(), std::size_t(2));
+        const PreparedTrackResult oval = prepareTrack(QStringLiteral("oval"), LineChoice::RaceLine, 1.0);
+        QVERIFY(oval.prepared);
+        auto lapTime = [&](const Setup& s) {
+            return simulateLap(PerformanceEnvelope(s), oval.prepared->path, oval.prepared->sectorStarts).lapTime;
+        };
+        const double tunedTime = lapTime(tuned);
+        QCOMPARE(a.total, tunedTime - lapTime(base));
+        for (const Contribution& c : a.parts) {
+            Setup reverted = tuned;
+            copyField(*c.fields.front(), base, reverted);
+            QCOMPARE(c.contribution, tunedTime - lapTime(reverted));
+        }
     }
 
     // The lap of a track is offered beside the maneuvers, with the library's tracks: its
