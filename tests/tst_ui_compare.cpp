@@ -19,6 +19,8 @@
 #include "SweepPanel.h"
 #include "TraceAlignment.h"
 #include "TraceOverlayPanel.h"
+#include "GripOverlayPanel.h"
+#include "GripOverlayPlot.h"
 #include "LapTargetText.h"
 #include "Targets.h"
 #include "lap/LapSimulation.h"
@@ -604,6 +606,14 @@ private slots:
         }
         QTest::qWait(50);
         saveShot(&page, QStringLiteral("lap-traces"));
+
+        // The G-G diagram of the lap, and no friction ellipse: a lap has no tire forces.
+        GripOverlayPanel* grip = page.gripPanel();
+        page.tabs()->setCurrentWidget(grip);
+        QComboBox* view = grip->findChild<QComboBox*>(QStringLiteral("gripView"));
+        QVERIFY(view);
+        QVERIFY(!view->isEnabled());
+        QCOMPARE(GripView(view->currentData().toInt()), GripView::GG);
     }
 
     // A sweep of the lap: each point's lap time is the core's lap of that variant.

@@ -3,6 +3,7 @@
 #include "CompareStyle.h"
 #include "ComparisonData.h"
 #include "maneuvers/ManeuverFactory.h"
+#include "study/LapTarget.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -73,6 +74,15 @@ void GripOverlayPanel::setComparison(const ComparisonData* data) {
 }
 
 void GripOverlayPanel::replot() {
+    const int m = m_maneuver->currentIndex();
+    // A lap knows its accelerations, not its tires' forces (lap/LapTelemetry.h): its G-G diagram only.
+    const bool lap = m_data && m >= 0 && std::size_t(m) < m_data->maneuvers.size() &&
+                     m_data->maneuvers[std::size_t(m)].id == lapTargetId;
+    if (lap) {
+        const QSignalBlocker block(m_view);
+        m_view->setCurrentIndex(m_view->findData(static_cast<int>(GripView::GG)));
+    }
+    m_view->setEnabled(!lap);
     const auto view = static_cast<GripView>(m_view->currentData().toInt());
     m_wheel->setEnabled(view == GripView::FrictionEllipse);
     if (m_data && m_maneuver->currentIndex() >= 0)
