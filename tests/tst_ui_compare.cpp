@@ -77,6 +77,22 @@ void checkItem(QListWidget* list, const QString& text) {
     found.first()->setCheckState(Qt::Checked);
 }
 
+// Runs the sweep panel's sweep from its button; whether it finished with its points.
+bool runSweepPanel(SweepPanel* sweep) {
+    QSignalSpy finished(sweep, &SweepPanel::sweepFinished);
+    QTest::mouseClick(sweep->runButton(), Qt::LeftButton);
+    return finished.wait(runTimeoutMs) && finished.first().first().toBool();
+}
+
+// The page shown with two setups, "Base" and "Tuned", both checked.
+void showBaseAndTuned(ComparePage& page, const Setup& base, const Setup& tuned) {
+    page.resize(1400, 900);
+    page.show();
+    page.setAvailableSetups({{QStringLiteral("Base"), base}, {QStringLiteral("Tuned"), tuned}});
+    checkItem(page.setupPicker()->list(), QStringLiteral("Base"));
+    checkItem(page.setupPicker()->list(), QStringLiteral("Tuned"));
+}
+
 // Pages of a PDF: page objects, not the page-tree node.
 int pdfPageCount(const QByteArray& pdf) {
     static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![s\\w])"));
@@ -456,11 +472,7 @@ private slots:
         tuned.gearbox.finalDrive = 3.9;
         tuned.chassis.mass = base.chassis.mass - 120.0;
         ComparePage page(nullptr);
-        page.resize(1400, 900);
-        page.show();
-        page.setAvailableSetups({{QStringLiteral("Base"), base}, {QStringLiteral("Tuned"), tuned}});
-        checkItem(page.setupPicker()->list(), QStringLiteral("Base"));
-        checkItem(page.setupPicker()->list(), QStringLiteral("Tuned"));
+        showBaseAndTuned(page, base, tuned);
         QVERIFY(waitForRun(page));
         QCOMPARE(page.results()->differences.size(), std::size_t(2));
 
@@ -508,11 +520,7 @@ private slots:
         tuned.gearbox.finalDrive = base.gearbox.finalDrive * 1.1;
         tuned.chassis.mass = base.chassis.mass - 80.0;
         ComparePage page(nullptr);
-        page.resize(1400, 900);
-        page.show();
-        page.setAvailableSetups({{QStringLiteral("Base"), base}, {QStringLiteral("Tuned"), tuned}});
-        checkItem(page.setupPicker()->list(), QStringLiteral("Base"));
-        checkItem(page.setupPicker()->list(), QStringLiteral("Tuned"));
+        showBaseAndTuned(page, base, tuned);
         page.maneuverPicker()->setChecked("acceleration", false);
         page.maneuverPicker()->setChecked(lapTargetId, true);
         page.maneuverPicker()->setTextOption(lapTargetId, "track", "oval");
@@ -628,10 +636,7 @@ private slots:
         QComboBox* track = sweep->findChild<QComboBox*>(QStringLiteral("param_track"));
         QVERIFY(track);
         track->setCurrentIndex(track->findData(QStringLiteral("circle")));
-        QSignalSpy finished(sweep, &SweepPanel::sweepFinished);
-        QTest::mouseClick(sweep->runButton(), Qt::LeftButton);
-        QVERIFY(finished.wait(runTimeoutMs));
-        QVERIFY(finished.first().first().toBool());
+        QVERIFY(runSweepPanel(sweep));
         QCOMPARE(sweep->points().size(), std::size_t(3));
         const PreparedTrackResult circle = prepareTrack(QStringLiteral("circle"), LineChoice::RaceLine, 1.0);
         QVERIFY(circle.prepared);
@@ -656,10 +661,7 @@ private slots:
         sweep->firstAxis()->setRange(3.0, 4.0, 5);
         sweep->maneuverChoice()->setCurrentIndex(
             sweep->maneuverChoice()->findData(QStringLiteral("acceleration")));
-        QSignalSpy finished(sweep, &SweepPanel::sweepFinished);
-        QTest::mouseClick(sweep->runButton(), Qt::LeftButton);
-        QVERIFY(finished.wait(runTimeoutMs));
-        QVERIFY(finished.first().first().toBool());
+        QVERIFY(runSweepPanel(sweep));
         QCOMPARE(sweep->points().size(), std::size_t(5));
         sweep->metricChoice()->setCurrentIndex(
             sweep->metricChoice()->findData(QStringLiteral("t_0_100_kmh_s")));
