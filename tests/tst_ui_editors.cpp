@@ -611,6 +611,49 @@ private slots:
         QCOMPARE(none.count(), 0);
     }
 
+    // Ctrl+Z with the focus in a form field undoes the document's last change (the
+    // field shows the document's value); typing not yet committed is undone by the
+    // field itself first. A value typed in a converted unit is stored without the
+    // division's last-bit noise (55.1 % is 0.551). Two new setups of one car get
+    // different names.
+    void formFieldsUndoAndStoreTidyValues() {
+        QTemporaryDir dir;
+        MainWindow window;
+        window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        DocumentView* view = window.newDocument(defaultSetup());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        SetupDocument* document = view->document();
+        auto* mass = view->parameters()->editor(QStringLiteral("chassis.mass"))->findChild<QLineEdit*>();
+        mass->setFocus();
+        mass->selectAll();
+        QTest::keyClicks(mass, QStringLiteral("1620"));
+        QTest::keyClick(mass, Qt::Key_Return);
+        QCOMPARE(document->setup().chassis.mass, 1620.0);
+        QVERIFY(mass->hasFocus());
+        QTest::keyClick(mass, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(document->setup().chassis.mass, defaultSetup().chassis.mass);
+        QCOMPARE(mass->text(), QStringLiteral("1500"));
+        QTest::keyClick(mass, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(document->setup().chassis.mass, 1620.0);
+        // Typing not committed: Ctrl+Z undoes the typing, the document stays.
+        QTest::keyClicks(mass, QStringLiteral("9"));
+        QCOMPARE(mass->text(), QStringLiteral("16209"));
+        QTest::keyClick(mass, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(mass->text(), QStringLiteral("1620"));
+        QCOMPARE(document->setup().chassis.mass, 1620.0);
+
+        auto* bias = view->parameters()->editor(QStringLiteral("brakes.frontBias"))->findChild<QLineEdit*>();
+        bias->setFocus();
+        bias->selectAll();
+        QTest::keyClicks(bias, QStringLiteral("55.1"));
+        QTest::keyClick(bias, Qt::Key_Return);
+        QVERIFY(document->setup().brakes.frontBias == 0.551); // exactly, not 0.5509999999999999
+
+        DocumentView* second = window.newDocument(defaultSetup());
+        QCOMPARE(second->document()->displayName(), view->document()->displayName() + QStringLiteral(" (2)"));
+    }
+
     // Closing the window asks about each modified document; Cancel on the
     // first keeps the window open, Discard lets it close.
     void closeWindowWithUnsavedChangesAsks() {

@@ -24,6 +24,8 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -252,10 +254,10 @@ void MainWindow::createActions() {
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = m_undoGroup->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
+    undo->setShortcuts(QKeySequence::Undo);
     undo->setIcon(s->standardIcon(QStyle::SP_ArrowBack));
     QAction* redo = m_undoGroup->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
+    redo->setShortcuts(QKeySequence::Redo); // every binding of the platform: Ctrl+Y and Ctrl+Shift+Z
     redo->setIcon(s->standardIcon(QStyle::SP_ArrowForward));
     edit->addAction(undo);
     edit->addAction(redo);
@@ -407,6 +409,19 @@ void MainWindow::rebuildRecentMenu() {
 
 DocumentView* MainWindow::newDocument(Setup setup, const QString& filePath,
                                       const UnknownKeys& unknownKeys) {
+    // A new, unsaved setup named like an open one gets a number, so that tabs, the
+    // live setup picker and comparisons can tell "Corvette C5" from "Corvette C5 (2)".
+    if (filePath.isEmpty()) {
+        const auto taken = [this](const QString& name) {
+            return std::any_of(m_documents.cbegin(), m_documents.cend(),
+                               [&](const SetupDocument* d) { return d->displayName() == name; });
+        };
+        const QString base = QString::fromStdString(setup.name);
+        QString name = base;
+        for (int n = 2; taken(name); ++n)
+            name = QStringLiteral("%1 (%2)").arg(base).arg(n);
+        setup.name = name.toStdString();
+    }
     auto* document = new SetupDocument(std::move(setup), filePath, unknownKeys, this);
     auto* view = new DocumentView(document, m_tabs);
     m_documents.append(document);
