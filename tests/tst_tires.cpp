@@ -708,6 +708,29 @@ private slots:
         QVERIFY(closeRel(tire.limits(load, 1.0).fyMax, peakFy, roundingTolerance, peakFy));
     }
 
+    // The load sweep of the tire-model view: for the simplified magic formula,
+    // F = Fz D sin(C atan(B alpha)), so C_alpha = B C D Fz at alpha = 0 (docs/physics.md 6.3)
+    // and the peak is D Fz; both grow linearly with load.
+    void loadSweepOfTheMagicFormula() {
+        TireParams p = testParams(TireModelKind::MagicFormula);
+        const Tire tire(p);
+        const MagicFormulaCoefficients& lat = p.magicFormula.lateral;
+        // The central difference's error is of order delta^2 times the curve's third
+        // derivative: below 1e-8 of the slope for these coefficients.
+        constexpr double differenceTolerance = 1e-8;
+        const std::vector<LoadSweepRow> rows = sweepLoad(tire, {}, {1000.0, 9000.0, 5});
+        QCOMPARE(rows.size(), std::size_t(5));
+        for (const LoadSweepRow& r : rows) {
+            const double expected = lat.B * lat.C * lat.D * r.normalLoad;
+            QVERIFY2(closeRel(r.corneringStiffness, expected, differenceTolerance, expected),
+                     qPrintable(QString::number(r.corneringStiffness)));
+            QVERIFY(closeRel(r.peakMuX, p.magicFormula.longitudinal.D, roundingTolerance, 1.0));
+            QVERIFY(closeRel(r.peakMuY, lat.D, roundingTolerance, 1.0));
+        }
+        QCOMPARE(rows.front().normalLoad, 1000.0);
+        QCOMPARE(rows.back().normalLoad, 9000.0);
+    }
+
     void peakSlips() {
         // Linear (6.1): the cap is reached at mu Fz / Ct, at the reference load.
         const Tire lin(testParams(TireModelKind::Linear));

@@ -17,6 +17,8 @@
 #include "TireTablePanel.h"
 #include "Units.h"
 #include "setupfile/SetupJson.h"
+#include "setupfile/TirFileRead.h"
+#include "tires/TireSweep.h"
 
 #include <qcustomplot.h>
 
@@ -437,6 +439,62 @@ private slots:
         QCOMPARE(curveCount(view.ellipsePlot()), curvesA);
     }
 
+    // The tyre engineer's plot: peak friction and cornering stiffness against load,
+    // drawn from core's load sweep (for the simplified magic formula C_alpha = B C D Fz,
+    // docs/physics.md 6.3, so the line is straight through the origin); a .tir file as
+    // B adds the same three dashed; the camber selector moves the .tir curves and
+    // leaves the setup as it was.
+    void tireModelLoadPlotAndTirFile() {
+        Setup setup = defaultSetup();
+        SetupDocument document(setup);
+        TireModelView view(&document);
+        view.resize(1200, 800);
+        view.show();
+        view.setLoad(4000.0);
+        QCustomPlot* plot = view.loadPlot();
+        QCOMPARE(plot->graphCount(), 3); // A: peak mu x, peak mu y, cornering stiffness
+        const MagicFormulaCoefficients& lat = setup.frontTires.magicFormula.lateral;
+        const double perDegree = M_PI / 180.0; // the SI display of N/rad is N/deg
+        QCPGraphDataContainer& stiffness = *plot->graph(2)->data();
+        for (auto it = stiffness.constBegin(); it != stiffness.constEnd(); ++it) {
+            const double expected = lat.B * lat.C * lat.D * it->key * 1000.0 * perDegree;
+            QVERIFY2(near(it->value, expected, expected * 1e-6), qPrintable(mismatch("C_alpha", it->value, expected)));
+        }
+        QCOMPARE(plot->graph(2)->valueAxis(), plot->yAxis2);
+        QVERIFY(near(plot->graph(1)->data()->constBegin()->value, lat.D, 1e-9));
+
+        const QString file = QStringLiteral(VTW_SOURCE_DIR "/resources/tires/Sedan_Pac02Tire.tir");
+        QVERIFY(view.compareWithTirFile(file));
+        QCOMPARE(plot->graphCount(), 6);
+        QCOMPARE(plot->graph(5)->pen().style(), Qt::DashLine);
+        // B's cornering stiffness at the chosen load is the file's, evaluated by core.
+        TireParams b = setup.frontTires;
+        b.model = TireModelKind::Tir;
+        b.tir.coefficients = *readTirFile(file).coefficients;
+        const double expectedB = sweepLoad(Tire(b), {}, {4000.0, 4000.0, 1}).front().corneringStiffness * perDegree;
+        const double atChosen = plot->graph(5)->data()->findBegin(4.0, false)->value;
+        QVERIFY2(near(atChosen, expectedB, std::abs(expectedB) * 1e-9), qPrintable(mismatch("B C_alpha at 4 kN", atChosen, expectedB)));
+        QVERIFY(view.findChild<QLabel*>(QStringLiteral("tireInfo"))->text().contains("Sedan_Pac02Tire.tir"));
+
+        // Camber moves B's (.tir) curves, not A's, and not the setup.
+        const double peakBefore = peakOf(modelGraphs(view.lateralPlot()).last());
+        view.setTirConditions(-0.05, 0.0);
+        const double peakAfter = peakOf(modelGraphs(view.lateralPlot()).last());
+        QVERIFY2(std::abs(peakAfter - peakBefore) > 1e-3 * peakBefore,
+                 qPrintable(mismatch("B peak Fy with camber", peakAfter, peakBefore)));
+        QCOMPARE(document.setup(), setup);
+
+        // A file that is not a .tir is refused; B stays the file it was.
+        QTemporaryDir dir;
+        const QString bad = dir.filePath(QStringLiteral("bad.tir"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("not a tyre\n");
+        f.close();
+        QVERIFY(!view.compareWithTirFile(bad));
+        QCOMPARE(plot->graphCount(), 6);
+    }
+
     // With the table model the table's points sit on the model's Fy line
     // (drawn as load times Fy/Fz) and can be dragged there: the setup's point
     // moves by the plotted distance divided by the load, and the line follows.
@@ -551,6 +609,49 @@ private slots:
         MessageBoxAnswerer none{QMessageBox::Cancel};
         QVERIFY(window.closeDocument(window.documentTabs()->count() - 1));
         QCOMPARE(none.count(), 0);
+    }
+
+    // Ctrl+Z with the focus in a form field undoes the document's last change (the
+    // field shows the document's value); typing not yet committed is undone by the
+    // field itself first. A value typed in a converted unit is stored without the
+    // division's last-bit noise (55.1 % is 0.551). Two new setups of one car get
+    // different names.
+    void formFieldsUndoAndStoreTidyValues() {
+        QTemporaryDir dir;
+        MainWindow window;
+        window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        DocumentView* view = window.newDocument(defaultSetup());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        SetupDocument* document = view->document();
+        auto* mass = view->parameters()->editor(QStringLiteral("chassis.mass"))->findChild<QLineEdit*>();
+        mass->setFocus();
+        mass->selectAll();
+        QTest::keyClicks(mass, QStringLiteral("1620"));
+        QTest::keyClick(mass, Qt::Key_Return);
+        QCOMPARE(document->setup().chassis.mass, 1620.0);
+        QVERIFY(mass->hasFocus());
+        QTest::keyClick(mass, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(document->setup().chassis.mass, defaultSetup().chassis.mass);
+        QCOMPARE(mass->text(), QStringLiteral("1500"));
+        QTest::keyClick(mass, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(document->setup().chassis.mass, 1620.0);
+        // Typing not committed: Ctrl+Z undoes the typing, the document stays.
+        QTest::keyClicks(mass, QStringLiteral("9"));
+        QCOMPARE(mass->text(), QStringLiteral("16209"));
+        QTest::keyClick(mass, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(mass->text(), QStringLiteral("1620"));
+        QCOMPARE(document->setup().chassis.mass, 1620.0);
+
+        auto* bias = view->parameters()->editor(QStringLiteral("brakes.frontBias"))->findChild<QLineEdit*>();
+        bias->setFocus();
+        bias->selectAll();
+        QTest::keyClicks(bias, QStringLiteral("55.1"));
+        QTest::keyClick(bias, Qt::Key_Return);
+        QVERIFY(document->setup().brakes.frontBias == 0.551); // exactly, not 0.5509999999999999
+
+        DocumentView* second = window.newDocument(defaultSetup());
+        QCOMPARE(second->document()->displayName(), view->document()->displayName() + QStringLiteral(" (2)"));
     }
 
     // Closing the window asks about each modified document; Cancel on the

@@ -1,6 +1,7 @@
 // Files through the main window: a bad file opens nothing and lists every
 // problem; save and reopen gives the same setup; autosave copies restore,
 // only a crashed instance's are offered, and failures are shown.
+#include "AcCarDataDialogs.h"
 #include "DocumentView.h"
 #include "FifoWithoutWriter.h"
 #include "MainWindow.h"
@@ -8,6 +9,7 @@
 #include "RecentFiles.h"
 #include "RecoveryDialog.h"
 #include "RecoveryOwnerProcess.h"
+#include "gamefiles/IniText.h"
 #include "setupfile/CsvIo.h"
 #include "setupfile/SetupJson.h"
 #include "setupfile/SetupMetadata.h"
@@ -15,6 +17,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -415,6 +418,77 @@ private slots:
                                  .arg(big)
                                  .arg(16 * 1024 * 1024 + 1)});
         QCOMPARE(document->setup(), defaultSetup());
+    }
+
+    // Curves go out and come back as rpm|value tables (.lut), and the torque curve also
+    // goes out as rFactor 2 lines and a BeamNG table, chosen by the file's extension.
+    void curvesAsGameTables() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        MainWindow window;
+        window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        window.newDocument(defaultSetup());
+        SetupDocument* document = window.currentDocument();
+        const QString torque = QStringLiteral("engine.torqueCurve_rpm_Nm");
+        const QString lut = dir.filePath(QStringLiteral("power.lut"));
+        QVERIFY(window.exportCurveFile(torque, lut));
+        QFile written(lut);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QCOMPARE(written.readAll(), writeLookupTable(defaultSetup().engine.torqueCurve));
+        // A .lut as the CLI and games write it, with a comment, imports into the curve.
+        const QString edited = dir.filePath(QStringLiteral("edited.lut"));
+        writeFile(edited, "; from a game\n1000|300\n4000|420\n6500|380\n");
+        QVERIFY(window.importCurveFile(torque, edited));
+        QVERIFY(!window.findChild<ProblemListDialog*>());
+        QCOMPARE(document->setup().engine.torqueCurve, (Curve{{1000, 300}, {4000, 420}, {6500, 380}}));
+        const QString rf2 = dir.filePath(QStringLiteral("engine.ini"));
+        QVERIFY(window.exportCurveFile(torque, rf2));
+        QFile rf2File(rf2);
+        QVERIFY(rf2File.open(QIODevice::ReadOnly));
+        QVERIFY(rf2File.readAll().contains("RPMTorque=(4000, "));
+        const QString beam = dir.filePath(QStringLiteral("engine.jbeam"));
+        QVERIFY(window.exportCurveFile(torque, beam));
+        QFile beamFile(beam);
+        QVERIFY(beamFile.open(QIODevice::ReadOnly));
+        QVERIFY(beamFile.readAll().contains("    [4000, 420],\n"));
+    }
+
+    // Assetto Corsa car data: exported through the dialog into a new folder, then
+    // imported as a new document with its mapping report; a packed car is refused.
+    void assettoCorsaCarData() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        MainWindow window;
+        window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        Setup heavy = defaultSetup();
+        heavy.chassis.mass = 1777.0;
+        window.newDocument(heavy);
+        const QString folder = dir.filePath(QStringLiteral("heavy_data"));
+        AcExportDialog dialog(heavy, dir.path());
+        dialog.setFolder(folder);
+        dialog.setMode(AcExportMode::NewFolder);
+        const AcExportResult exported = dialog.exportNow();
+        QVERIFY2(exported.ok, qPrintable(exported.errors.join('\n')));
+        QFile car(QDir(folder).filePath(QStringLiteral("car.ini")));
+        QVERIFY(car.open(QIODevice::ReadOnly));
+        QCOMPARE(IniText::parse(car.readAll()).value("BASIC", "TOTALMASS"), std::optional<QString>("1777"));
+
+        auto* tabs = window.findChild<QTabWidget*>();
+        const int before = tabs->count();
+        QVERIFY(window.importAcCarData(folder));
+        QCOMPARE(tabs->count(), before + 1);
+        QCOMPARE(window.currentDocument()->setup().chassis.mass, 1777.0);
+        auto* report = window.findChild<QDialog*>(QStringLiteral("acReportDialog"));
+        QVERIFY(report);
+        QVERIFY(report->findChild<QPlainTextEdit*>()->toPlainText().contains("car.ini [BASIC] TOTALMASS"));
+        report->close();
+
+        writeFile(dir.filePath(QStringLiteral("data.acd")), "packed");
+        QVERIFY(!window.importAcCarData(dir.filePath(QStringLiteral("data.acd"))));
+        auto* refusal = window.findChild<ProblemListDialog*>();
+        QVERIFY(refusal);
+        QVERIFY(refusal->problems().join('\n').contains(QStringLiteral("unpack it first")));
+        QCOMPARE(tabs->count(), before + 1);
     }
 
     // Open and Import curve refuse a FIFO before opening it: opening one that nobody

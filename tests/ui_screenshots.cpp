@@ -1,5 +1,6 @@
 // Not a test: renders the workbench offscreen and saves one PNG per view to
 // the folder given as the first argument (default /tmp), for checking by eye.
+#include "AcCarDataDialogs.h"
 #include "ComparePage.h"
 #include "DerivedFiguresPanel.h"
 #include "DocumentView.h"
@@ -116,5 +117,21 @@ int main(int argc, char* argv[]) {
     save(QStringLiteral("forms-tires-tir"));
     view->tabs()->setCurrentWidget(static_cast<QWidget*>(view->tireModel()));
     save(QStringLiteral("tire-model-tir"));
+
+    // The Assetto Corsa export dialog, and the report of importing what it wrote.
+    const QString acFolder = out + QStringLiteral("/ac-corvette");
+    AcExportDialog acExport(defaultLibraryCar(), out);
+    acExport.setFolder(acFolder);
+    acExport.show();
+    QTest::qWait(50);
+    acExport.grab().save(out + QStringLiteral("/ui-ac-export%1.png").arg(suffix));
+    if (!acExport.exportNow().ok && !QFileInfo::exists(acFolder + QStringLiteral("/car.ini")))
+        qWarning("the Assetto Corsa export failed");
+    if (window.importAcCarData(acFolder)) {
+        if (auto* report = window.findChild<QDialog*>(QStringLiteral("acReportDialog"))) {
+            QTest::qWait(50);
+            report->grab().save(out + QStringLiteral("/ui-ac-report%1.png").arg(suffix));
+        }
+    }
     return 0;
 }

@@ -9,6 +9,12 @@
 
 namespace vtw {
 
+double ValueDisplay::tidyConverted(double value) {
+    if (!std::isfinite(value))
+        return value;
+    return QString::number(value, 'g', 15).toDouble();
+}
+
 ValueDisplay valueDisplay(Quantity quantity, UnitSystem system) {
     return {displayUnit(quantity, system)};
 }

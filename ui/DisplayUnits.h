@@ -14,7 +14,11 @@ namespace vtw {
 struct ValueDisplay {
     DisplayUnit unit;
     double toDisplay(double stored) const { return stored * unit.scale; }
-    double fromDisplay(double shown) const { return shown / unit.scale; }
+    /// The stored value of a shown one. A converted value is kept to 15 significant
+    /// digits, so that a typed 55.1 % is stored as 0.551, not 0.5509999999999999:
+    /// the division's last-bit noise would otherwise reach saved files.
+    double fromDisplay(double shown) const { return unit.scale == 1.0 ? shown : tidyConverted(shown / unit.scale); }
+    static double tidyConverted(double value);
 };
 
 ValueDisplay valueDisplay(Quantity quantity, UnitSystem system);

@@ -86,6 +86,18 @@ void FieldEditor::showProblem(const QString& reason) {
     emit refused(m_field.label + QStringLiteral(": ") + reason);
 }
 
+bool FieldEditor::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::ShortcutOverride) {
+        const auto* edit = qobject_cast<QLineEdit*>(watched);
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if (edit && !edit->isModified() && (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo))) {
+            event->ignore(); // not the line edit's: the window's shortcut takes it
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
 void FieldEditor::clearProblem() {
     m_problem->hide();
     m_problem->clear();

@@ -47,6 +47,10 @@ protected:
     void showProblem(const QString& reason);
     void clearProblem();
     virtual void markInvalid(bool invalid) = 0;
+    /// Undo and Redo in a line edit that shows the document's value go to the
+    /// document (the window's Edit menu), as anywhere else; with typing not yet
+    /// committed they undo the typing.
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     SetupDocument* m_document;

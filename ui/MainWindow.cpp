@@ -3,6 +3,7 @@
 #include "setupfile/TirFileRead.h"
 
 #include "AboutBox.h"
+#include "AcCarDataDialogs.h"
 #include "ComparePage.h"
 #include "TrackPage.h"
 #include "DerivedFiguresPanel.h"
@@ -16,12 +17,15 @@
 #include "SimulatedSetupBar.h"
 #include "SplitterState.h"
 #include "ViewExport.h"
+#include "gamefiles/CurveFiles.h"
 #include "setupfile/BoundedRead.h"
 #include "setupfile/CarLibrary.h"
 #include "setupfile/CsvIo.h"
 #include "setupfile/TirFileRead.h"
 
 #include <qcustomplot.h>
+
+#include <algorithm>
 
 #include <QAction>
 #include <QActionGroup>
@@ -226,10 +230,17 @@ void MainWindow::createActions() {
     file->addSeparator();
     QMenu* exportMenu = file->addMenu(tr("&Export"));
     exportMenu->addAction(tr("Setup as &JSON…"), this, &MainWindow::exportSetupCopy);
-    QMenu* curves = exportMenu->addMenu(tr("Curve as &CSV"));
+    QMenu* curves = exportMenu->addMenu(tr("&Curve (CSV, .lut, rFactor 2, BeamNG)"));
+    exportMenu->addAction(tr("&Assetto Corsa car data…"), this, &MainWindow::exportAcCarData);
     QMenu* importMenu = file->addMenu(tr("&Import"));
     importMenu->addAction(tr("&Tyre from .tir file…"), this, [this] { importTir(QStringLiteral("both")); });
-    QMenu* importCurves = importMenu->addMenu(tr("Curve from &CSV"));
+    importMenu->addAction(tr("&Assetto Corsa car data…"), this, [this] {
+        const QString folder = QFileDialog::getExistingDirectory(
+            this, tr("Assetto Corsa car data folder (unpacked data/)"), dialogDirectory());
+        if (!folder.isEmpty())
+            importAcCarData(folder);
+    });
+    QMenu* importCurves = importMenu->addMenu(tr("&Curve (CSV, .lut)"));
     for (const FieldMeta& f : setupFields()) {
         if (f.kind != FieldKind::Curve)
             continue;
@@ -254,10 +265,10 @@ void MainWindow::createActions() {
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = m_undoGroup->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
+    undo->setShortcuts(QKeySequence::Undo);
     undo->setIcon(s->standardIcon(QStyle::SP_ArrowBack));
     QAction* redo = m_undoGroup->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
+    redo->setShortcuts(QKeySequence::Redo); // every binding of the platform: Ctrl+Y and Ctrl+Shift+Z
     redo->setIcon(s->standardIcon(QStyle::SP_ArrowForward));
     edit->addAction(undo);
     edit->addAction(redo);
@@ -414,6 +425,19 @@ void MainWindow::rebuildRecentMenu() {
 
 DocumentView* MainWindow::newDocument(Setup setup, const QString& filePath,
                                       const UnknownKeys& unknownKeys) {
+    // A new, unsaved setup named like an open one gets a number, so that tabs, the
+    // live setup picker and comparisons can tell "Corvette C5" from "Corvette C5 (2)".
+    if (filePath.isEmpty()) {
+        const auto taken = [this](const QString& name) {
+            return std::any_of(m_documents.cbegin(), m_documents.cend(),
+                               [&](const SetupDocument* d) { return d->displayName() == name; });
+        };
+        const QString base = QString::fromStdString(setup.name);
+        QString name = base;
+        for (int n = 2; taken(name); ++n)
+            name = QStringLiteral("%1 (%2)").arg(base).arg(n);
+        setup.name = name.toStdString();
+    }
     auto* document = new SetupDocument(std::move(setup), filePath, unknownKeys, this);
     auto* view = new DocumentView(document, m_tabs);
     m_documents.append(document);
@@ -635,22 +659,41 @@ void MainWindow::exportCurve(const QString& fieldPath) {
     if (!d || !f)
         return;
     const QString name = QString(fieldPath).replace(QLatin1Char('.'), QLatin1Char('_'));
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export %1").arg(curveTitle(*f)),
-        dialogDirectory() + QLatin1Char('/') + name + ".csv", tr("CSV files (*.csv)"));
+    // Stored (SI) units in every format, so the file means the same anywhere. The
+    // engine formats of other games hold the torque curve only.
+    QStringList filters{tr("CSV files (*.csv)"), tr("Lookup tables, rpm|value (*.lut)")};
+    const Setup& setup = d->setup();
+    if (writeCurveFile(CurveFileFormat::BeamNG, *f, setup))
+        filters << tr("rFactor 2 engine lines (*.ini)") << tr("BeamNG jbeam torque table (*.jbeam)");
+    QString selected = filters.front();
+    QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(curveTitle(*f)),
+                                                dialogDirectory() + QLatin1Char('/') + name + ".csv",
+                                                filters.join(QStringLiteral(";;")), &selected);
     if (path.isEmpty())
         return;
-    // Stored (SI) units, named in the header, so the file means the same anywhere.
-    const auto header = [](const QString& label, const QString& unit) {
-        return unit.isEmpty() ? label : QStringLiteral("%1 [%2]").arg(label, unit);
-    };
-    const QByteArray csv = writeCurveCsv(f->curveOf(d->setup()), header(f->xLabel, f->xUnit),
-                                         header(f->yLabel, f->yUnit));
-    const SaveResult r = writeFileAtomically(path, csv);
+    // The extension decides; a name without one of the filter's takes the filter's.
+    const QString filterSuffix = selected.section(QStringLiteral("*."), 1).section(QLatin1Char(')'), 0, 0);
+    if (curveFormatOfPath(path) != curveFormatOfPath(QStringLiteral("x.") + filterSuffix) &&
+        QFileInfo(path).suffix().isEmpty())
+        path += QLatin1Char('.') + filterSuffix;
+    exportCurveFile(fieldPath, path);
+}
+
+bool MainWindow::exportCurveFile(const QString& fieldPath, const QString& path) {
+    SetupDocument* d = currentDocument();
+    const FieldMeta* f = findField(fieldPath);
+    if (!d || !f)
+        return false;
+    const std::optional<QByteArray> bytes = writeCurveFile(curveFormatOfPath(path), *f, d->setup());
+    const SaveResult r = bytes ? writeFileAtomically(path, *bytes)
+                               : SaveResult{false, tr("rFactor 2 and BeamNG files hold the engine's torque curve "
+                                                      "only: export %1 as CSV or .lut")
+                                                       .arg(curveTitle(*f))};
     if (!r.ok)
         QMessageBox::critical(this, tr("Export failed"), r.error);
     else
         showStatus(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
+    return r.ok;
 }
 
 void MainWindow::importCurve(const QString& fieldPath) {
@@ -660,7 +703,7 @@ void MainWindow::importCurve(const QString& fieldPath) {
         return;
     const QString path =
         QFileDialog::getOpenFileName(this, tr("Import %1").arg(curveTitle(*f)), dialogDirectory(),
-                                     tr("CSV files (*.csv *.txt);;All files (*)"));
+                                     tr("Curve files (*.csv *.lut *.txt);;All files (*)"));
     if (!path.isEmpty())
         importCurveFile(fieldPath, path);
 }
@@ -678,7 +721,7 @@ bool MainWindow::importCurveFile(const QString& fieldPath, const QString& path) 
     if (!read.data)
         problems << read.error;
     else
-        result = readCurveCsv(*read.data, f->curveRules, fieldPath);
+        result = readCurveFile(curveFormatOfPath(path), *read.data, *f);
     if (problems.isEmpty() && !result.ok())
         problems = result.errors;
     if (problems.isEmpty()) {
@@ -698,6 +741,54 @@ bool MainWindow::importCurveFile(const QString& fieldPath, const QString& path) 
     d->changeCurve(fieldPath, *result.curve);
     showStatus(tr("Imported %1 points into %2").arg(result.curve->size()).arg(curveTitle(*f)));
     return true;
+}
+
+bool MainWindow::importAcCarData(const QString& folder) {
+    AcImportResult imported = importAcFolder(folder);
+    const QString name = QDir::toNativeSeparators(folder);
+    if (!imported.setup) {
+        (new ProblemListDialog(tr("Import refused"), tr("%1 was not imported; nothing was changed.").arg(name),
+                               imported.errors, this))
+            ->open();
+        return false;
+    }
+    newDocument(std::move(*imported.setup));
+    const AcMappingReport& r = imported.report;
+    createAcReportDialog(tr("Assetto Corsa car data imported"),
+                         tr("%1 opened as a new setup: %2 keys mapped exactly, %3 approximated, %4 items without "
+                            "an equivalent (the default car's values kept).")
+                             .arg(name)
+                             .arg(r.exact.size())
+                             .arg(r.approximated.size())
+                             .arg(r.unmapped.size()),
+                         r, this)
+        ->open();
+    return true;
+}
+
+void MainWindow::exportAcCarData() {
+    SetupDocument* d = currentDocument();
+    if (!d)
+        return;
+    auto* dialog = new AcExportDialog(d->setup(), dialogDirectory(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const AcExportResult r = dialog->exportNow();
+        if (!r.ok) {
+            (new ProblemListDialog(tr("Export failed"), tr("The car data was not written completely."), r.errors,
+                                   this))
+                ->open();
+            return;
+        }
+        QString summary = r.writtenFiles.isEmpty()
+                              ? tr("Nothing changed: no file was written.")
+                              : tr("Written: %1.").arg(r.writtenFiles.join(QStringLiteral(", ")));
+        if (!r.backups.isEmpty())
+            summary += QLatin1Char(' ') + tr("Backups: %1.").arg(r.backups.join(QStringLiteral(", ")));
+        createAcReportDialog(tr("Assetto Corsa car data exported"), summary, r.report, this)->open();
+        showStatus(tr("Exported Assetto Corsa car data"));
+    });
+    dialog->open();
 }
 
 void MainWindow::importTir(const QString& axle) {

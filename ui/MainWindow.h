@@ -100,6 +100,14 @@ public:
     /// document's curve at fieldPath. A file that cannot be read or checked
     /// changes nothing and lists its problems in a dialog.
     bool importCurveFile(const QString& fieldPath, const QString& path);
+    /// What "Export > Curve" does once a file is chosen: the format from its extension
+    /// (.csv, .lut/.txt, .ini rFactor 2 engine lines, .jbeam BeamNG table; the last two
+    /// for the torque curve only). False, with the reason shown, when it was not written.
+    bool exportCurveFile(const QString& fieldPath, const QString& path);
+    /// What "Import > Assetto Corsa car data" does once a folder is chosen: the car
+    /// opens as a new document and the mapping report is shown; false (with the
+    /// reasons shown) when the folder was refused.
+    bool importAcCarData(const QString& folder);
     /// Imports a .tir file onto the current document's axles; false (with the reasons
     /// shown) when it was refused.
     bool importTirFile(const TirImportRequest& request);
@@ -116,6 +124,8 @@ private:
     void exportSetupCopy();
     void exportCurve(const QString& path);
     void importCurve(const QString& path);
+    /// Asks where and how to write the current setup as Assetto Corsa car data.
+    void exportAcCarData();
     /// Asks for a .tir file, then which axles take it ("front", "rear" or "both" preselected).
     void importTir(const QString& axle);
     void exportPlot();

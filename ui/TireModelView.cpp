@@ -6,6 +6,7 @@
 #include "PlotStyle.h"
 #include "Units.h"
 #include "setupfile/SetupEnumKeys.h"
+#include "setupfile/TirFileRead.h"
 #include "tires/SurfacePresets.h"
 #include "tires/TireSweep.h"
 
@@ -13,6 +14,8 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -31,6 +34,9 @@ constexpr int sweepPoints = 121;
 // Other loads drawn lighter, as multiples of the chosen one.
 constexpr double otherLoads[] = {0.5, 1.5, 2.0};
 constexpr double combinedSlipAnglesDeg[] = {2.0, 4.0, 8.0};
+// The load plot's range, as multiples of the chosen load.
+constexpr double loadPlotFrom = 0.1, loadPlotTo = 3.0;
+constexpr int loadPlotPoints = 59;
 
 QCustomPlot* makePlot(QWidget* parent, const QString& title) {
     auto* plot = new QCustomPlot(parent);
@@ -53,7 +59,9 @@ QColor lighter(const QColor& c, int alpha) {
 TireModelView::TireModelView(SetupDocument* document, QWidget* parent)
     : QWidget(parent), m_document(document), m_axle(new QComboBox(this)),
       m_load(new QDoubleSpinBox(this)), m_surface(new QComboBox(this)),
-      m_compare(new QComboBox(this)), m_pin(new QPushButton(tr("Pin as B"), this)),
+      m_compare(new QComboBox(this)), m_camberLabel(new QLabel(tr("Camber:"), this)),
+      m_camber(new QDoubleSpinBox(this)), m_pressureLabel(new QLabel(tr("Pressure:"), this)),
+      m_pressure(new QDoubleSpinBox(this)), m_pin(new QPushButton(tr("Pin as B"), this)),
       m_info(new QLabel(this)) {
     auto* layout = new QVBoxLayout(this);
     auto* controls = new QHBoxLayout;
@@ -80,29 +88,50 @@ TireModelView::TireModelView(SetupDocument* document, QWidget* parent)
     controls->addWidget(new QLabel(tr("Surface:"), this));
     controls->addWidget(m_surface);
     controls->addSpacing(8);
-    controls->addWidget(new QLabel(tr("Compare with:"), this));
-    controls->addWidget(m_compare, 1);
-    controls->addWidget(m_pin);
+    // A .tir tyre's conditions: shown for the .tir model only, the setup unchanged.
+    m_camber->setRange(-15.0, 15.0);
+    m_camber->setDecimals(2);
+    m_camber->setSingleStep(0.5);
+    m_camber->setSuffix(QStringLiteral(" °"));
+    m_camber->setToolTip(tr("Camber the .tir curves are drawn at (the setup's static camber to start with; "
+                            "negative: top of the wheel towards the car)"));
+    m_pressure->setRange(0.0, 1000.0);
+    m_pressure->setDecimals(1);
+    m_pressure->setToolTip(tr("Inflation pressure the .tir curves are drawn at (MF 6.1 and 6.2 files)"));
+    controls->addWidget(m_camberLabel);
+    controls->addWidget(m_camber);
+    controls->addWidget(m_pressureLabel);
+    controls->addWidget(m_pressure);
+    controls->addStretch(1);
     layout->addLayout(controls);
+    // The comparison on a row of its own: the window stays usable at 1280 px wide.
+    auto* comparison = new QHBoxLayout;
+    comparison->addWidget(new QLabel(tr("Compare with:"), this));
+    comparison->addWidget(m_compare, 1);
+    comparison->addWidget(m_pin);
+    layout->addLayout(comparison);
 
     m_fx = makePlot(this, tr("Longitudinal force"));
     m_fy = makePlot(this, tr("Lateral force"));
     m_ellipse = makePlot(this, tr("Friction ellipse and combined slip"));
+    m_loadPlot = makePlot(this, tr("Peak friction and cornering stiffness against load"));
+    m_loadPlot->yAxis2->setVisible(true);
     m_current = m_fx;
     auto* grid = new QGridLayout;
     grid->addWidget(m_fx, 0, 0);
     grid->addWidget(m_fy, 0, 1);
     grid->addWidget(m_ellipse, 1, 0);
+    grid->addWidget(m_loadPlot, 1, 1);
     m_info->setWordWrap(true);
     m_info->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_info->setTextFormat(Qt::RichText);
     m_info->setObjectName(QStringLiteral("tireInfo"));
-    grid->addWidget(m_info, 1, 1);
+    grid->addWidget(m_info, 2, 0, 1, 2);
     grid->setRowStretch(0, 3);
     grid->setRowStretch(1, 3);
     layout->addLayout(grid, 1);
 
-    for (QCustomPlot* p : {m_fx, m_fy, m_ellipse}) {
+    for (QCustomPlot* p : {m_fx, m_fy, m_ellipse, m_loadPlot}) {
         connect(p, &QCustomPlot::mousePress, this, [this, p] { m_current = p; });
         p->legend->setVisible(false); // one key for all three, in the info text
     }
@@ -126,22 +155,82 @@ TireModelView::TireModelView(SetupDocument* document, QWidget* parent)
 
     connect(m_axle, &QComboBox::currentIndexChanged, this, [this] {
         rebuildComparisons();
+        resetTirConditions();
         refresh();
     });
+    connect(m_camber, &QDoubleSpinBox::valueChanged, this, &TireModelView::refresh);
+    connect(m_pressure, &QDoubleSpinBox::valueChanged, this, &TireModelView::refresh);
     connect(m_load, &QDoubleSpinBox::valueChanged, this, &TireModelView::refresh);
     connect(m_surface, &QComboBox::currentIndexChanged, this, &TireModelView::refresh);
-    connect(m_compare, &QComboBox::currentIndexChanged, this, &TireModelView::refresh);
+    connect(m_compare, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_compare->currentData().toString() == QLatin1String("chooseFile")) {
+            const QString path = QFileDialog::getOpenFileName(this, tr("Compare with a tyre property file"), {},
+                                                              tr("Tyre property files (*.tir);;All files (*)"));
+            if (path.isEmpty() || !compareWithTirFile(path))
+                setComparison(m_file ? QStringLiteral("file") : QStringLiteral("none"));
+            return;
+        }
+        refresh();
+    });
     connect(m_pin, &QPushButton::clicked, this, &TireModelView::pinCurrent);
     connect(document, &SetupDocument::changed, this, [this](const SetupChange& change) {
         if (change.kind == SetupChange::Kind::Whole ||
             change.path.startsWith(QLatin1String("tires."))) {
             if (change.path.endsWith(QLatin1String(".model")))
                 rebuildComparisons();
+            const QString mine = QStringLiteral("tires.%1.").arg(axle());
+            if (change.kind == SetupChange::Kind::Whole || change.path == mine + QLatin1String("camber") ||
+                change.path == mine + QLatin1String("pressure") || change.path.startsWith(mine + QLatin1String("tir")))
+                resetTirConditions();
             refresh();
         }
     });
     rebuildComparisons();
+    resetTirConditions();
     refresh();
+}
+
+void TireModelView::resetTirConditions() {
+    const TireParams& p = params(axle());
+    const QSignalBlocker blockCamber(m_camber), blockPressure(m_pressure);
+    const ValueDisplay pressure = valueDisplay(Quantity::Pressure, m_system);
+    m_camber->setValue(units::radToDeg(p.camber));
+    m_pressure->setSuffix(QLatin1Char(' ') + pressure.unit.symbol);
+    const double nominal = p.tir.coefficients.NOMPRES;
+    m_pressure->setValue(pressure.toDisplay(p.pressure > 0.0 ? p.pressure : nominal));
+    m_pressure->setEnabled(nominal > 0.0); // MF 5.2 files have no pressure terms
+}
+
+void TireModelView::setTirConditions(double camber, double pressure) {
+    m_camber->setValue(units::radToDeg(camber));
+    m_pressure->setValue(valueDisplay(Quantity::Pressure, m_system).toDisplay(pressure));
+}
+
+TireParams TireModelView::drawn(TireParams p) const {
+    if (p.model != TireModelKind::Tir)
+        return p;
+    p.camber = units::degToRad(m_camber->value());
+    if (m_pressure->isEnabled())
+        p.pressure = valueDisplay(Quantity::Pressure, m_system).fromDisplay(m_pressure->value());
+    return p;
+}
+
+bool TireModelView::compareWithTirFile(const QString& path) {
+    const TirLoadResult read = readTirFile(path, InputKinds::RegularFilesOnly);
+    if (!read.ok()) {
+        emit message(tr("%1 cannot be compared: %2").arg(QFileInfo(path).fileName(), QString::fromStdString(read.error)));
+        return false;
+    }
+    TireParams p = params(axle());
+    p.model = TireModelKind::Tir;
+    p.tir.coefficients = *read.coefficients;
+    p.tir.source = QFileInfo(path).fileName().toStdString();
+    m_file = p;
+    m_fileName = QFileInfo(path).fileName();
+    rebuildComparisons();
+    setComparison(QStringLiteral("file"));
+    refresh();
+    return true;
 }
 
 bool TireModelView::eventFilter(QObject* watched, QEvent* event) {
@@ -189,6 +278,7 @@ const TireParams& TireModelView::params(const QString& axle) const {
 
 void TireModelView::setUnitSystem(UnitSystem system) {
     m_system = system;
+    resetTirConditions();
     refresh();
 }
 
@@ -220,6 +310,9 @@ void TireModelView::rebuildComparisons() {
                        QStringLiteral("otherAxle"));
     if (m_pinned)
         m_compare->addItem(tr("Pinned parameter set (B)"), QStringLiteral("pinned"));
+    if (m_file)
+        m_compare->addItem(tr("File: %1").arg(m_fileName), QStringLiteral("file"));
+    m_compare->addItem(tr("A .tir file…"), QStringLiteral("chooseFile"));
     const TireModelKind current = params(axle()).model;
     for (const TireModelInfo& model : tireModels) {
         if (model.value != current)
@@ -240,6 +333,10 @@ std::optional<TireParams> TireModelView::comparisonParams(QString* name) const {
     if (key == QLatin1String("pinned") && m_pinned) {
         *name = tr("pinned set B");
         return m_pinned;
+    }
+    if (key == QLatin1String("file") && m_file) {
+        *name = m_fileName;
+        return m_file;
     }
     if (key.startsWith(QLatin1String("model:"))) {
         const auto kind = enumFromKey<TireModelKind>(key.mid(6));
@@ -371,15 +468,21 @@ void TireModelView::refresh() {
         return lim;
     };
 
-    const TireParams& a = params(axle());
+    const TireParams a = drawn(params(axle()));
     const QString aName = enumDisplayName(a.model);
     const FrictionLimits limA =
         drawTire(a, seriesColour(0), Qt::SolidLine, QStringLiteral("A"), true);
     QString bName;
-    const std::optional<TireParams> b = comparisonParams(&bName);
+    std::optional<TireParams> b = comparisonParams(&bName);
+    if (b)
+        b = drawn(*b);
     std::optional<FrictionLimits> limB;
     if (b)
         limB = drawTire(*b, seriesColour(1), Qt::DashLine, QStringLiteral("B"), false);
+    const bool tir = a.model == TireModelKind::Tir || (b && b->model == TireModelKind::Tir);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_camberLabel, m_camber, m_pressureLabel, m_pressure})
+        w->setVisible(tir);
+    drawLoadDependence(a, b, grip, chosenLoad);
 
     updateDraggers();
     // Axes: slips fixed, forces scaled to the largest curve.
@@ -421,30 +524,81 @@ void TireModelView::refresh() {
                  formatNumber(l.fxMax / chosenLoad, 3), formatNumber(force.toDisplay(l.fyMax), 0),
                  formatNumber(l.fyMax / chosenLoad, 3));
     };
-    QString info = tr("<p><b>A</b> — %1 tires, %2 model:<br>%3</p>")
+    QString info = tr("<b>A</b> — %1 tires, %2 model: %3")
                        .arg(axle() == QLatin1String("front") ? tr("front") : tr("rear"), aName,
                             limitsText(limA));
-    if (b && limB) {
-        info += tr("<p><b>B</b> (dashed) — %1, %2 model:<br>%3</p>")
-                    .arg(bName, enumDisplayName(b->model),
-                         limitsText(*limB));
-    }
-    info += tr("<p><span style='color:%1'>━━</span> A at the chosen load &nbsp; "
-               "<span style='color:%2'>━━</span> A at ×0.5, ×1.5, ×2 the load &nbsp; "
-               "<span style='color:%3'>╍╍</span> B at the chosen load<br>"
-               "Friction ellipse: μx Fz by μy Fz; inside it, combined slip at α = 2, 4 and 8° "
-               "with κ from −1 to 1.</p>")
-                .arg(seriesColour(0).name(), lighter(seriesColour(0), 90).name(QColor::HexArgb),
-                     seriesColour(1).name());
-    info += tr("<p style='color:gray'>At %1 kN load on %2. Lighter lines: ×0.5, ×1.5 and ×2 the "
-               "load.%3</p>")
-                .arg(formatNumber(chosenLoad / 1000.0, 2), m_surface->currentText().toLower(),
-                     a.model == TireModelKind::Table
-                         ? tr(" The table points are draggable on the force plots.")
-                         : QString());
+    if (b && limB)
+        info += tr("<br><b>B</b> (dashed) — %1, %2 model: %3").arg(bName, enumDisplayName(b->model), limitsText(*limB));
+    info += tr("<br><span style='color:gray'>At %1 %2 load on %3; lighter lines ×0.5, ×1.5 and ×2 the load. "
+               "Friction ellipse: μx Fz by μy Fz, with combined slip at α = 2, 4 and 8° for κ from −1 to 1.%4%5"
+               "</span>")
+                .arg(formatNumber(valueDisplay(Quantity::Force, m_system).toDisplay(chosenLoad) / 1000.0, 2),
+                     m_system == UnitSystem::SI ? tr("kN") : tr("klbf"), m_surface->currentText().toLower(),
+                     tir ? tr(" The .tir curves at %1° camber%2.")
+                               .arg(formatNumber(m_camber->value(), 2),
+                                    m_pressure->isEnabled()
+                                        ? tr(" and %1 %2").arg(formatNumber(m_pressure->value(), 1),
+                                                               valueDisplay(Quantity::Pressure, m_system).unit.symbol)
+                                        : QString())
+                         : QString(),
+                     a.model == TireModelKind::Table ? tr(" The table points are draggable on the force plots.")
+                                                     : QString());
     m_info->setText(info);
-    for (QCustomPlot* p : {m_fx, m_fy, m_ellipse})
+    for (QCustomPlot* p : {m_fx, m_fy, m_ellipse, m_loadPlot})
         p->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TireModelView::drawLoadDependence(const TireParams& a, const std::optional<TireParams>& b, double grip,
+                                       double chosenLoad) {
+    m_loadPlot->clearGraphs();
+    m_loadPlot->clearItems();
+    const ValueDisplay force = valueDisplay(Quantity::Force, m_system);
+    const ValueDisplay stiffness = valueDisplay(Quantity::ForcePerAngle, m_system);
+    const SweepRange loads{chosenLoad * loadPlotFrom, chosenLoad * loadPlotTo, loadPlotPoints};
+    const QColor muX = seriesColour(0), muY = seriesColour(2), cornering = seriesColour(3);
+    const auto draw = [&](const TireParams& tp, Qt::PenStyle style, const QString& tag) {
+        QVector<double> x, px, py, c;
+        for (const LoadSweepRow& r : sweepLoad(Tire(tp), {0.0, grip, 10.0, 0.0}, loads)) {
+            x << force.toDisplay(r.normalLoad) / 1000.0;
+            px << r.peakMuX;
+            py << r.peakMuY;
+            c << stiffness.toDisplay(r.corneringStiffness);
+        }
+        const auto add = [&](QCPAxis* valueAxis, const QVector<double>& ys, const QColor& colour, const QString& name) {
+            QCPGraph* g = m_loadPlot->addGraph(m_loadPlot->xAxis, valueAxis);
+            g->setData(x, ys, true);
+            g->setPen(QPen(colour, 1, style));
+            g->setName(QStringLiteral("%1 %2").arg(tag, name));
+            g->setSelectable(QCP::stNone);
+        };
+        add(m_loadPlot->yAxis, px, muX, tr("peak μx"));
+        add(m_loadPlot->yAxis, py, muY, tr("peak μy"));
+        add(m_loadPlot->yAxis2, c, cornering, tr("cornering stiffness"));
+    };
+    draw(a, Qt::SolidLine, QStringLiteral("A"));
+    if (b)
+        draw(*b, Qt::DashLine, QStringLiteral("B"));
+    // The chosen load, where the other plots are drawn.
+    auto* marker = new QCPItemStraightLine(m_loadPlot);
+    const double x0 = force.toDisplay(chosenLoad) / 1000.0;
+    marker->point1->setCoords(x0, 0.0);
+    marker->point2->setCoords(x0, 1.0);
+    marker->setPen(QPen(Qt::gray, 1, Qt::DotLine));
+    m_loadPlot->xAxis->setLabel(axisTitle(tr("Load Fz"), m_system == UnitSystem::SI ? tr("kN") : tr("klbf")));
+    m_loadPlot->yAxis->setLabel(tr("Peak friction μ"));
+    m_loadPlot->yAxis2->setLabel(axisTitle(tr("Cornering stiffness Cα"), stiffness.unit.symbol));
+    m_loadPlot->yAxis->setLabelColor(muX);
+    m_loadPlot->yAxis2->setLabelColor(cornering);
+    m_loadPlot->xAxis->setRange(force.toDisplay(loads.from) / 1000.0, force.toDisplay(loads.to) / 1000.0);
+    m_loadPlot->yAxis->rescale();
+    m_loadPlot->yAxis2->rescale();
+    QCPRange mu = m_loadPlot->yAxis->range();
+    m_loadPlot->yAxis->setRange(0.0, std::max(mu.upper * 1.15, 0.1));
+    QCPRange cr = m_loadPlot->yAxis2->range();
+    m_loadPlot->yAxis2->setRange(std::min(0.0, cr.lower), std::max(cr.upper * 1.15, 1.0));
+    m_loadPlot->legend->setVisible(true);
+    m_loadPlot->legend->setFont(QFont(m_loadPlot->font().family(), 7));
+    m_loadPlot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
 }
 
 } // namespace vtw

@@ -1,8 +1,10 @@
+#include "AcFileCommands.h"
 #include "CliCommon.h"
 #include "Commands.h"
 #include "TirFileCommands.h"
 
 #include "Engine.h"
+#include "gamefiles/CurveFiles.h"
 #include "setupfile/BoundedRead.h"
 #include "setupfile/CsvIo.h"
 #include "setupfile/SetupJson.h"
@@ -25,13 +27,15 @@ std::optional<QByteArray> readSmallFile(const QString& path) {
     return std::move(read.data);
 }
 
-// "lut" for the racing-game rpm|value format, else "csv"; from --format or the extension.
-QString curveFormat(const QString& requested, const QString& path) {
-    if (!requested.isEmpty())
-        return requested;
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    return suffix == QLatin1String("lut") || suffix == QLatin1String("txt") ? QStringLiteral("lut")
-                                                                            : QStringLiteral("csv");
+// The format --format names, else the one the file's extension implies; nullopt
+// (with the reason printed) for an unknown name.
+std::optional<CurveFileFormat> curveFormat(const QString& command, const QString& requested, const QString& path) {
+    if (requested.isEmpty())
+        return curveFormatOfPath(path);
+    const std::optional<CurveFileFormat> format = curveFormatNamed(requested);
+    if (!format)
+        printError(QStringLiteral("%1: --format must be csv, lut, rf2 or beamng").arg(command));
+    return format;
 }
 
 const FieldMeta* curveField(const QString& path) {
@@ -58,10 +62,6 @@ int validateAndWrite(const Setup& setup, const UnknownKeys& unknownKeys, const Q
         return Failed;
     }
     return writeTextFile(output, savedSetupBytes(setup, unknownKeys).toStdString()) ? Ok : Failed;
-}
-
-QString axisHeader(const QString& label, const QString& unit) {
-    return unit.isEmpty() ? label : QStringLiteral("%1 [%2]").arg(label, unit);
 }
 
 } // namespace
@@ -98,8 +98,9 @@ int validateCommand(const QStringList& arguments) {
 int exportCommand(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Export a setup as JSON, one of its curves as CSV or as an rpm|value lookup table, or an "
-        "axle's tyre as a Magic Formula property file (.tir)."));
+        "Export a setup as JSON; one of its curves as CSV or as an rpm|value lookup table (.lut), and "
+        "the torque curve also as rFactor 2 engine lines or a BeamNG jbeam torque table; an axle's tyre "
+        "as a Magic Formula property file (.tir); or the car as Assetto Corsa car data."));
     parser.addHelpOption();
     const QCommandLineOption setupOpt({QStringLiteral("s"), QStringLiteral("setup")},
                                       QStringLiteral("Setup file or library car (default: the library's Corvette C5)."),
@@ -108,10 +109,21 @@ int exportCommand(const QStringList& arguments) {
                                       QStringLiteral("Curve path (e.g. engine.torqueCurve_rpm_Nm, "
                                                      "tires.front.table.lateral) or 'power'."),
                                       QStringLiteral("path"));
-    const QCommandLineOption formatOpt(QStringLiteral("format"), QStringLiteral("csv or lut (default: by extension)."),
-                                       QStringLiteral("fmt"));
+    const QCommandLineOption formatOpt(
+        QStringLiteral("format"),
+        QStringLiteral("csv, lut, rf2 or beamng (default: by extension: .lut/.txt, .ini rFactor 2, .jbeam "
+                       "BeamNG, else CSV); rf2 and beamng for the torque curve only."),
+        QStringLiteral("fmt"));
     const QCommandLineOption outputOpt({QStringLiteral("o"), QStringLiteral("output")},
                                        QStringLiteral("Output file (default: stdout)."), QStringLiteral("file"));
+    const QCommandLineOption acOpt(QStringLiteral("ac"),
+                                   QStringLiteral("Write the setup as Assetto Corsa car data into this folder (a new "
+                                                  "folder, or with --in-place an existing car's data folder)."),
+                                   QStringLiteral("folder"));
+    const QCommandLineOption inPlaceOpt(
+        QStringLiteral("in-place"),
+        QStringLiteral("With --ac: update the folder's mapped keys, keep everything else byte for byte and back "
+                       "up each changed file as <name>.<time>.bak."));
     const QCommandLineOption tirOpt(
         QStringLiteral("tir"), QStringLiteral("Write an axle's tyre as a .tir file (PAC2002 coefficients; a model "
                                               "other than the magic formula is fitted first)."));
@@ -120,18 +132,24 @@ int exportCommand(const QStringList& arguments) {
     const QCommandLineOption nominalLoadOpt(
         QStringLiteral("nominal-load"),
         QStringLiteral("With --tir: FNOMIN in N (default: the axle's static wheel load)."), QStringLiteral("N"));
-    parser.addOptions({setupOpt, curveOpt, formatOpt, outputOpt, tirOpt, axleOpt, nominalLoadOpt});
+    parser.addOptions({setupOpt, curveOpt, formatOpt, outputOpt, tirOpt, axleOpt, nominalLoadOpt, acOpt, inPlaceOpt});
     int code = Ok;
     if (!parseOrHelp(parser, arguments, code))
         return code;
-    if (parser.isSet(tirOpt) && parser.isSet(curveOpt)) {
-        printError(QStringLiteral("export: --tir and --curve are different exports; give one"));
+    if (int(parser.isSet(tirOpt)) + int(parser.isSet(curveOpt)) + int(parser.isSet(acOpt)) > 1) {
+        printError(QStringLiteral("export: --tir, --curve and --ac are different exports; give one"));
+        return UsageError;
+    }
+    if (parser.isSet(inPlaceOpt) && !parser.isSet(acOpt)) {
+        printError(QStringLiteral("export: --in-place goes with --ac"));
         return UsageError;
     }
     UnknownKeys unknownKeys;
     const std::optional<Setup> setup = loadSetupArgument(parser.value(setupOpt), &unknownKeys);
     if (!setup)
         return Failed;
+    if (parser.isSet(acOpt))
+        return exportAcCommand(*setup, parser.value(acOpt), parser.isSet(inPlaceOpt));
 
     QByteArray bytes;
     if (parser.isSet(tirOpt)) {
@@ -145,29 +163,35 @@ int exportCommand(const QStringList& arguments) {
     } else if (!parser.isSet(curveOpt)) {
         bytes = savedSetupBytes(*setup, unknownKeys);
     } else {
-        const QString format = curveFormat(parser.value(formatOpt), parser.value(outputOpt));
-        if (format != QLatin1String("csv") && format != QLatin1String("lut")) {
-            printError(QStringLiteral("export: --format must be csv or lut"));
+        const std::optional<CurveFileFormat> format =
+            curveFormat(QStringLiteral("export"), parser.value(formatOpt), parser.value(outputOpt));
+        if (!format)
             return UsageError;
-        }
         if (parser.value(curveOpt) == QLatin1String("power")) {
+            if (!curveFormatReadable(*format)) {
+                printError(QStringLiteral("export: the power curve is written as csv or lut"));
+                return UsageError;
+            }
             const Curve watts = powerCurve(setup->engine);
             std::vector<CurvePoint> kw;
             for (const CurvePoint& p : watts.points())
                 kw.push_back({p.x, p.y / 1000.0});
             const Curve power(std::move(kw));
-            bytes = format == QLatin1String("lut")
+            bytes = *format == CurveFileFormat::Lut
                         ? writeLookupTable(power)
                         : writeCurveCsv(power, QStringLiteral("engine speed [rpm]"), QStringLiteral("power [kW]"));
         } else {
             const FieldMeta* field = curveField(parser.value(curveOpt));
             if (!field)
                 return UsageError;
-            const Curve& curve = field->curveOf(*setup);
-            bytes = format == QLatin1String("lut")
-                        ? writeLookupTable(curve)
-                        : writeCurveCsv(curve, axisHeader(field->xLabel, field->xUnit),
-                                        axisHeader(field->yLabel, field->yUnit));
+            const std::optional<QByteArray> written = writeCurveFile(*format, *field, *setup);
+            if (!written) {
+                printError(QStringLiteral("export: rf2 and beamng hold the engine's torque curve "
+                                          "(engine.torqueCurve_rpm_Nm), not %1")
+                               .arg(field->path));
+                return UsageError;
+            }
+            bytes = *written;
         }
     }
     // Without -o, or with "-", stdout: written and checked like a file.
@@ -182,7 +206,7 @@ int importCommand(const QStringList& arguments) {
     parser.setApplicationDescription(QStringLiteral(
         "Replace one curve of a setup with a CSV (two columns, header optional) or an rpm|value "
         "table, or an axle's tire model with a .tir file; validate the result, and save it as a new "
-        "setup file."));
+        "setup file. Or read an Assetto Corsa car data folder into a new setup (--ac)."));
     parser.addHelpOption();
     const QCommandLineOption setupOpt({QStringLiteral("s"), QStringLiteral("setup")},
                                       QStringLiteral("Setup file or library car (default: the library's Corvette C5)."),
@@ -195,6 +219,10 @@ int importCommand(const QStringList& arguments) {
                                        QStringLiteral("fmt"));
     const QCommandLineOption outputOpt({QStringLiteral("o"), QStringLiteral("output")},
                                        QStringLiteral("New setup file to write."), QStringLiteral("file"));
+    const QCommandLineOption acOpt(QStringLiteral("ac"),
+                                   QStringLiteral("Instead of a curve: an Assetto Corsa car's unpacked data folder, "
+                                                  "read into a new setup (prints what mapped and how)."),
+                                   QStringLiteral("folder"));
     const QCommandLineOption tirOpt(QStringLiteral("tir"),
                                     QStringLiteral("Instead of a curve: a Magic Formula tyre property file (.tir) as "
                                                    "the tire model of --axle."),
@@ -203,10 +231,18 @@ int importCommand(const QStringList& arguments) {
                                      QStringLiteral("axle"));
     const QCommandLineOption radiusOpt(QStringLiteral("use-unloaded-radius"),
                                        QStringLiteral("With --tir: take the file's UNLOADED_RADIUS as the wheel radius."));
-    parser.addOptions({setupOpt, curveOpt, inputOpt, formatOpt, outputOpt, tirOpt, axleOpt, radiusOpt});
+    parser.addOptions({setupOpt, curveOpt, inputOpt, formatOpt, outputOpt, tirOpt, axleOpt, radiusOpt, acOpt});
     int code = Ok;
     if (!parseOrHelp(parser, arguments, code))
         return code;
+    if (parser.isSet(acOpt)) {
+        if (!parser.isSet(outputOpt) || parser.isSet(inputOpt) || parser.isSet(tirOpt) || parser.isSet(setupOpt)) {
+            printError(QStringLiteral("import: --ac makes a new setup: give --output, and no --input, --tir or "
+                                      "--setup"));
+            return UsageError;
+        }
+        return importAcCommand(parser.value(acOpt), parser.value(outputOpt));
+    }
     const bool tir = parser.isSet(tirOpt);
     if ((!tir && !parser.isSet(inputOpt)) || !parser.isSet(outputOpt)) {
         printError(QStringLiteral("import: --output and one of --input or --tir are required"));
@@ -237,10 +273,11 @@ int importCommand(const QStringList& arguments) {
     const std::optional<QByteArray> bytes = readSmallFile(parser.value(inputOpt));
     if (!bytes)
         return Failed;
-    const QString format = curveFormat(parser.value(formatOpt), parser.value(inputOpt));
-    const CurveImportResult imported = format == QLatin1String("lut")
-                                           ? readLookupTable(*bytes, field->curveRules, field->path)
-                                           : readCurveCsv(*bytes, field->curveRules, field->path);
+    const std::optional<CurveFileFormat> format =
+        curveFormat(QStringLiteral("import"), parser.value(formatOpt), parser.value(inputOpt));
+    if (!format)
+        return UsageError;
+    const CurveImportResult imported = readCurveFile(*format, *bytes, *field);
     if (!imported.ok()) {
         printError(QStringLiteral("cannot import %1:").arg(parser.value(inputOpt)));
         for (const QString& e : imported.errors)
@@ -255,7 +292,9 @@ int convertCommand(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Convert between formats by file extension: a setup file (.json, any older version) to the "
-        "current format; a torque curve between CSV (.csv) and rpm|value tables (.lut or .txt)."));
+        "current format; a torque curve between CSV (.csv) and rpm|value tables (.lut or .txt), or "
+        "from either into rFactor 2 engine lines (.ini; coast torque from the default car's engine "
+        "braking) or a BeamNG jbeam torque table (.jbeam)."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("input"), QStringLiteral("File to read."));
     parser.addPositionalArgument(QStringLiteral("output"), QStringLiteral("File to write."));
@@ -279,19 +318,17 @@ int convertCommand(const QStringList& arguments) {
     const std::optional<QByteArray> bytes = readSmallFile(in);
     if (!bytes)
         return Failed;
-    const CurveImportResult curve = curveFormat({}, in) == QLatin1String("lut")
-                                        ? readLookupTable(*bytes, torque->curveRules, in)
-                                        : readCurveCsv(*bytes, torque->curveRules, in);
+    const CurveImportResult curve = readCurveFile(curveFormatOfPath(in), *bytes, *torque);
     if (!curve.ok()) {
         printError(QStringLiteral("cannot convert %1:").arg(in));
         for (const QString& e : curve.errors)
             std::fprintf(stderr, "  %s\n", qPrintable(e));
         return Failed;
     }
-    const QByteArray text = curveFormat({}, out) == QLatin1String("lut")
-                                ? writeLookupTable(*curve.curve)
-                                : writeCurveCsv(*curve.curve, axisHeader(torque->xLabel, torque->xUnit),
-                                                axisHeader(torque->yLabel, torque->yUnit));
+    Setup carrier;
+    carrier.name = QFileInfo(in).completeBaseName().toStdString();
+    carrier.engine.torqueCurve = *curve.curve;
+    const QByteArray text = *writeCurveFile(curveFormatOfPath(out), *torque, carrier);
     return writeTextFile(out, text.toStdString()) ? Ok : Failed;
 }
 

@@ -2,6 +2,7 @@
 
 #include "../Units.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -50,6 +51,25 @@ std::vector<TireSweepRow> sweepCombined(const Tire& tire, const SweepConditions&
     return sweepSlipGrid<TireSweepRow>(slipRatio, slipAngle, [&](double kappa, double alpha) {
         return evaluateRow(tire, conditions, kappa, alpha);
     });
+}
+
+std::vector<LoadSweepRow> sweepLoad(const Tire& tire, const SweepConditions& conditions, const SweepRange& loads) {
+    // Small enough that the curvature of any model's curve at zero slip changes the
+    // difference by far less than its display, large enough to stay clear of rounding.
+    constexpr double delta = 1e-5;
+    std::vector<LoadSweepRow> rows;
+    rows.reserve(std::size_t(std::max(loads.count, 0)));
+    for (int i = 0; i < loads.count; ++i) {
+        SweepConditions at = conditions;
+        at.normalLoad = loads.at(i);
+        const FrictionLimits limits = tire.limits(at.normalLoad, at.surfaceMu);
+        const double fyLeft = evaluateRow(tire, at, 0.0, -delta).fy;
+        const double fyRight = evaluateRow(tire, at, 0.0, delta).fy;
+        const double load = at.normalLoad;
+        rows.push_back({load, load > 0.0 ? limits.fxMax / load : 0.0, load > 0.0 ? limits.fyMax / load : 0.0,
+                        (fyLeft - fyRight) / (2.0 * delta)});
+    }
+    return rows;
 }
 
 std::string sweepToCsv(const std::vector<TireSweepRow>& rows) {

@@ -69,6 +69,19 @@ std::vector<TireSweepRow> sweepSlipAngle(const Tire& tire, const SweepConditions
 std::vector<TireSweepRow> sweepCombined(const Tire& tire, const SweepConditions& conditions,
                                         const SweepRange& slipRatio, const SweepRange& slipAngle);
 
+/// How a tire's grip and cornering stiffness change with load: the two curves a tyre
+/// engineer reads first.
+struct LoadSweepRow {
+    double normalLoad = 0.0;         ///< Fz, N
+    double peakMuX = 0.0;            ///< largest Fx / Fz (Tire::limits at this load)
+    double peakMuY = 0.0;            ///< largest |Fy| / Fz (Tire::limits at this load)
+    double corneringStiffness = 0.0; ///< C_alpha = -dFy/dalpha at alpha = 0, kappa = 0, N/rad
+};
+
+/// The tire at each load of `loads` (N), on the conditions' surface; their normalLoad
+/// is not used. The cornering stiffness is a central difference over +-1e-5 rad.
+std::vector<LoadSweepRow> sweepLoad(const Tire& tire, const SweepConditions& conditions, const SweepRange& loads);
+
 /// CSV text: header `slip_ratio,slip_angle_deg,fx_N,fy_N`, one line per row, slip angle
 /// in degrees, numbers in shortest round-trip form, '\n' line ends.
 std::string sweepToCsv(const std::vector<TireSweepRow>& rows);

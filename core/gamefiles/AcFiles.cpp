@@ -1,0 +1,82 @@
+#include "gamefiles/AcFiles.h"
+
+#include "setupfile/BoundedRead.h"
+
+#include <QDir>
+
+namespace vtw::ac {
+
+bool isPlainFileName(const QString& name) {
+    return !name.isEmpty() && name != QLatin1String(".") && name != QLatin1String("..") &&
+           !name.contains(QLatin1Char('/')) && !name.contains(QLatin1Char('\\'));
+}
+
+bool Files::readFile(const QString& name, QByteArray& bytes, QStringList& errors) const {
+    if (!isPlainFileName(name)) {
+        errors << QStringLiteral("'%1' is not a plain file name inside the car's data folder").arg(name);
+        return false;
+    }
+    const QString path = QDir(m_folder).filePath(name);
+    if (!QFileInfo::exists(path)) {
+        errors << QStringLiteral("%1 is missing from %2").arg(name, QDir::toNativeSeparators(m_folder));
+        return false;
+    }
+    BoundedReadResult read = readFileBounded(path, maxDataFileBytes, InputKinds::RegularFilesOnly);
+    if (!read.data) {
+        errors << read.error;
+        return false;
+    }
+    bytes = std::move(*read.data);
+    return true;
+}
+
+bool Files::loadIni(const QString& name, QStringList& errors) {
+    const QString& key = name;
+    if (m_inis.count(key))
+        return true;
+    QByteArray bytes;
+    if (m_folder.isEmpty() || !readFile(name, bytes, errors))
+        return false;
+    m_original[key] = bytes;
+    m_inis.emplace(key, IniText::parse(bytes));
+    return true;
+}
+
+const IniText* Files::findIni(const QString& name) const {
+    const auto it = m_inis.find(name);
+    return it == m_inis.end() ? nullptr : &it->second;
+}
+
+IniText& Files::ini(const QString& name) {
+    return m_inis.try_emplace(name, IniText::parse({})).first->second;
+}
+
+std::optional<QByteArray> Files::table(const QString& name, QStringList& errors) {
+    const QString& key = name;
+    if (const auto it = m_tables.find(key); it != m_tables.end())
+        return it->second;
+    QByteArray bytes;
+    if (m_folder.isEmpty() || !readFile(name, bytes, errors))
+        return std::nullopt;
+    m_original[key] = bytes;
+    m_tables[key] = bytes;
+    return bytes;
+}
+
+void Files::setTable(const QString& name, const QByteArray& bytes) { m_tables[name] = bytes; }
+
+std::map<QString, QByteArray> Files::changedFiles() const {
+    std::map<QString, QByteArray> changed;
+    auto consider = [&](const QString& name, const QByteArray& bytes) {
+        const auto original = m_original.find(name);
+        if (original == m_original.end() || original->second != bytes)
+            changed[name] = bytes;
+    };
+    for (const auto& [name, ini] : m_inis)
+        consider(name, ini.bytes());
+    for (const auto& [name, bytes] : m_tables)
+        consider(name, bytes);
+    return changed;
+}
+
+} // namespace vtw::ac

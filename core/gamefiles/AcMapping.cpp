@@ -1,0 +1,440 @@
+#include "gamefiles/AcMapping.h"
+
+#include "gamefiles/AcKeys.h"
+
+#include "LoadTransfer.h"
+#include "Units.h"
+#include "setupfile/CsvIo.h"
+#include "setupfile/SetupMetadata.h"
+#include "tires/TirExport.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace vtw::ac {
+
+namespace {
+
+// ---- One key to one field, at most a change of unit -------------------------------
+
+struct ScalarKey {
+    const char* file;
+    const char* section;
+    const char* key;
+    const char* field; ///< setup path (core/setupfile/SetupMetadata)
+    double toSetup;    ///< the setup's value = the file's value * toSetup
+    const char* approximation; ///< empty when the key maps one to one
+};
+
+// Conventions stated in docs/physics.md 17.
+constexpr ScalarKey scalarKeys[] = {
+    {"car.ini", "BASIC", "TOTALMASS", "chassis.mass", 1.0, ""},
+    {"suspensions.ini", "FRONT", "TRACK", "chassis.trackFront", 1.0, ""},
+    {"suspensions.ini", "REAR", "TRACK", "chassis.trackRear", 1.0, ""},
+    {"engine.ini", "ENGINE_DATA", "LIMITER", "engine.redline_rpm", 1.0, ""},
+    {"engine.ini", "ENGINE_DATA", "MINIMUM", "engine.idle_rpm", 1.0, ""},
+    {"drivetrain.ini", "GEARS", "FINAL", "gearbox.finalDrive", 1.0, ""},
+    {"drivetrain.ini", "AUTO_SHIFTER", "UP", "gearbox.upshift_rpm", 1.0, ""},
+    {"drivetrain.ini", "AUTO_SHIFTER", "DOWN", "gearbox.downshift_rpm", 1.0, ""},
+    {"drivetrain.ini", "GEARBOX", "CHANGE_UP_TIME", "gearbox.shiftTime", 1e-3,
+     "ms to s; the workbench has one shift time for both directions (CHANGE_DN_TIME is not read)"},
+    {"brakes.ini", "DATA", "FRONT_SHARE", "brakes.frontBias", 1.0, ""},
+    {"brakes.ini", "DATA", "MAX_TORQUE", "brakes.maxTorque", 2.0,
+     "read as the torque of one front and one rear wheel together, so the four wheels give "
+     "2 x MAX_TORQUE"},
+    {"brakes.ini", "DATA", "HANDBRAKE_TORQUE", "brakes.handbrakeTorque", 1.0, ""},
+    {"tyres.ini", "FRONT", "RADIUS", "tires.front.radius", 1.0,
+     "the unloaded radius used as the rolling radius"},
+    {"tyres.ini", "REAR", "RADIUS", "tires.rear.radius", 1.0, "the unloaded radius used as the rolling radius"},
+    {"tyres.ini", "FRONT", "ANGULAR_INERTIA", "tires.front.wheelInertia", 1.0, ""},
+    {"tyres.ini", "REAR", "ANGULAR_INERTIA", "tires.rear.wheelInertia", 1.0, ""},
+};
+
+MappingEntry scalarEntry(const ScalarKey& k) {
+    const FieldMeta* field = findField(QString::fromLatin1(k.field));
+    const QString file = QString::fromLatin1(k.file), section = QString::fromLatin1(k.section),
+                  key = QString::fromLatin1(k.key), how = QString::fromLatin1(k.approximation);
+    const QString name = keyName(file, section, key);
+    const double toSetup = k.toSetup;
+    MappingEntry e;
+    e.name = name;
+    e.read = [=](Files& files, Setup& setup, AcMappingReport& report, QStringList& errors) {
+        const std::optional<double> value = number(files, file, section, key, errors);
+        if (!value)
+            return missing(report, name);
+        field->set(setup, *value * toSetup);
+        const QString line = QStringLiteral("%1 -> %2").arg(name, field->path);
+        if (how.isEmpty())
+            report.exact << line;
+        else
+            report.approximated << QStringLiteral("%1: %2").arg(line, how);
+    };
+    e.write = [=](const Setup& setup, Files& files, AcMappingReport&) {
+        setNumber(files, file, section, key, field->get(setup) / toSetup);
+    };
+    e.same = [=](const Setup& a, const Setup& b) { return field->get(a) == field->get(b); };
+    return e;
+}
+
+// ---- Entries of several keys or fields ------------------------------------------
+
+// car.ini INERTIA is the size of a solid box (width, height, length in m) that AC
+// gives the car's mass: its yaw inertia is m (w^2 + l^2) / 12.
+MappingEntry inertiaBox() {
+    const QString name = keyName("car.ini", "BASIC", "INERTIA");
+    MappingEntry e;
+    e.name = name;
+    e.read = [=](Files& files, Setup& setup, AcMappingReport& report, QStringList& errors) {
+        const IniText* car = files.findIni("car.ini");
+        const std::optional<QString> text = car ? car->value("BASIC", "INERTIA") : std::nullopt;
+        if (!text)
+            return missing(report, name);
+        const std::optional<std::vector<double>> box = iniNumberList(*text);
+        if (!box || box->size() != 3) {
+            errors << QStringLiteral("%1: '%2' is not three numbers (width, height, length in m)").arg(name, *text);
+            return;
+        }
+        const double w = (*box)[0], l = (*box)[2];
+        setup.chassis.yawInertia = setup.chassis.mass * (w * w + l * l) / 12.0;
+        report.approximated << QStringLiteral("%1 -> chassis.yawInertia: the yaw inertia of a solid box of "
+                                              "the car's mass, m (w^2 + l^2) / 12")
+                                   .arg(name);
+    };
+    e.write = [](const Setup& setup, Files& files, AcMappingReport& report) {
+        const double m = setup.chassis.mass, iz = setup.chassis.yawInertia;
+        const IniText& car = files.ini("car.ini");
+        std::optional<std::vector<double>> box;
+        if (const std::optional<QString> text = car.value("BASIC", "INERTIA"))
+            box = iniNumberList(*text);
+        std::vector<double> size;
+        if (box && box->size() == 3 && (*box)[0] * (*box)[0] + (*box)[2] * (*box)[2] > 0.0) {
+            // The box keeps its proportions and height; width and length scale together.
+            const double k = std::sqrt(12.0 * iz / (m * ((*box)[0] * (*box)[0] + (*box)[2] * (*box)[2])));
+            size = {(*box)[0] * k, (*box)[1], (*box)[2] * k};
+        } else {
+            // A new box: as wide as the mean track, as long as the yaw inertia needs.
+            const double w = 0.5 * (setup.chassis.trackFront + setup.chassis.trackRear);
+            const double l2 = 12.0 * iz / m - w * w;
+            const double side = std::sqrt(6.0 * iz / m);
+            size = l2 > 0.0 ? std::vector<double>{w, 1.0, std::sqrt(l2)} : std::vector<double>{side, 1.0, side};
+            report.approximated << QStringLiteral("car.ini [BASIC] INERTIA: a new box 1 m high (the "
+                                                  "workbench has no roll or pitch inertia)");
+        }
+        files.ini("car.ini").setValue("BASIC", "INERTIA",
+                                      QStringLiteral("%1,%2,%3").arg(iniNumberText(size[0]), iniNumberText(size[1]),
+                                                                     iniNumberText(size[2])));
+    };
+    e.same = [](const Setup& a, const Setup& b) {
+        return a.chassis.yawInertia == b.chassis.yawInertia && a.chassis.mass == b.chassis.mass;
+    };
+    return e;
+}
+
+// CG_LOCATION is the share of the weight on the front axle.
+MappingEntry cgLocation() {
+    const QString name = keyName("suspensions.ini", "BASIC", "WHEELBASE, CG_LOCATION");
+    MappingEntry e;
+    e.name = name;
+    e.read = [=](Files& files, Setup& setup, AcMappingReport& report, QStringList& errors) {
+        const std::optional<double> wheelbase = number(files, "suspensions.ini", "BASIC", "WHEELBASE", errors);
+        const std::optional<double> front = number(files, "suspensions.ini", "BASIC", "CG_LOCATION", errors);
+        if (!wheelbase || !front)
+            return missing(report, name);
+        setup.chassis.cgToFrontAxle = (1.0 - *front) * *wheelbase;
+        setup.chassis.cgToRearAxle = *front * *wheelbase;
+        report.exact << QStringLiteral("%1 -> chassis.cgToFrontAxle, chassis.cgToRearAxle").arg(name);
+    };
+    e.write = [](const Setup& setup, Files& files, AcMappingReport&) {
+        const double wheelbase = setup.chassis.wheelbase();
+        setNumber(files, "suspensions.ini", "BASIC", "WHEELBASE", wheelbase);
+        setNumber(files, "suspensions.ini", "BASIC", "CG_LOCATION", setup.chassis.cgToRearAxle / wheelbase);
+    };
+    e.same = [](const Setup& a, const Setup& b) {
+        return a.chassis.cgToFrontAxle == b.chassis.cgToFrontAxle && a.chassis.cgToRearAxle == b.chassis.cgToRearAxle;
+    };
+    return e;
+}
+
+MappingEntry gears() {
+    const QString name = keyName("drivetrain.ini", "GEARS", "COUNT, GEAR_1..GEAR_n, GEAR_R");
+    MappingEntry e;
+    e.name = name;
+    e.read = [=](Files& files, Setup& setup, AcMappingReport& report, QStringList& errors) {
+        const std::optional<double> count = number(files, "drivetrain.ini", "GEARS", "COUNT", errors);
+        if (!count)
+            return missing(report, name);
+        if (*count < 1 || *count > 12 || *count != std::floor(*count)) {
+            errors << QStringLiteral("%1: COUNT must be a whole number of gears from 1 to 12").arg(name);
+            return;
+        }
+        std::vector<double> ratios;
+        for (int g = 1; g <= int(*count); ++g) {
+            const QString key = QStringLiteral("GEAR_%1").arg(g);
+            const std::optional<double> ratio = number(files, "drivetrain.ini", "GEARS", key, errors);
+            if (!ratio) {
+                errors << QStringLiteral("%1: COUNT is %2 but %3 is missing").arg(name).arg(int(*count)).arg(key);
+                return;
+            }
+            ratios.push_back(*ratio);
+        }
+        setup.gearbox.forwardRatios = ratios;
+        if (const std::optional<double> reverse = number(files, "drivetrain.ini", "GEARS", "GEAR_R", errors))
+            setup.gearbox.reverseRatio = std::abs(*reverse); // AC writes it negative
+        report.exact << QStringLiteral("%1 -> gearbox.forwardRatios, gearbox.reverseRatio").arg(name);
+    };
+    e.write = [](const Setup& setup, Files& files, AcMappingReport&) {
+        const std::vector<double>& ratios = setup.gearbox.forwardRatios;
+        setNumber(files, "drivetrain.ini", "GEARS", "COUNT", double(ratios.size()));
+        setNumber(files, "drivetrain.ini", "GEARS", "GEAR_R", -setup.gearbox.reverseRatio);
+        for (std::size_t g = 0; g < ratios.size(); ++g)
+            setNumber(files, "drivetrain.ini", "GEARS", QStringLiteral("GEAR_%1").arg(g + 1), ratios[g]);
+    };
+    e.same = [](const Setup& a, const Setup& b) {
+        return a.gearbox.forwardRatios == b.gearbox.forwardRatios && a.gearbox.reverseRatio == b.gearbox.reverseRatio;
+    };
+    return e;
+}
+
+// TRACTION TYPE, and for AWD the front share of [AWD] in percent.
+MappingEntry traction() {
+    const QString name = keyName("drivetrain.ini", "TRACTION", "TYPE");
+    MappingEntry e;
+    e.name = name;
+    e.read = [=](Files& files, Setup& setup, AcMappingReport& report, QStringList& errors) {
+        const IniText* ini = files.findIni("drivetrain.ini");
+        const std::optional<QString> type = ini ? ini->value("TRACTION", "TYPE") : std::nullopt;
+        if (!type)
+            return missing(report, name);
+        const QString t = type->toUpper();
+        if (t == QLatin1String("RWD"))
+            setup.driveline.layout = DrivelineLayout::RearWheelDrive;
+        else if (t == QLatin1String("FWD"))
+            setup.driveline.layout = DrivelineLayout::FrontWheelDrive;
+        else if (t == QLatin1String("AWD") || t == QLatin1String("AWD2"))
+            setup.driveline.layout = DrivelineLayout::AllWheelDrive;
+        else {
+            errors << QStringLiteral("%1: '%2' is not RWD, FWD or AWD").arg(name, *type);
+            return;
+        }
+        report.exact << QStringLiteral("%1 -> driveline.layout").arg(name);
+        if (setup.driveline.layout != DrivelineLayout::AllWheelDrive)
+            return;
+        if (const std::optional<double> share = number(files, "drivetrain.ini", "AWD", "FRONT_SHARE", errors)) {
+            setup.driveline.frontTorqueShare = *share / 100.0;
+            report.exact << QStringLiteral("drivetrain.ini [AWD] FRONT_SHARE (percent) -> driveline.frontTorqueShare");
+        }
+        if (t == QLatin1String("AWD2"))
+            report.approximated << QStringLiteral("%1: AWD2 read as AWD with a fixed torque split").arg(name);
+    };
+    e.write = [](const Setup& setup, Files& files, AcMappingReport&) {
+        const DrivelineLayout layout = setup.driveline.layout;
+        files.ini("drivetrain.ini")
+            .setValue("TRACTION", "TYPE",
+                      layout == DrivelineLayout::RearWheelDrive    ? QStringLiteral("RWD")
+                      : layout == DrivelineLayout::FrontWheelDrive ? QStringLiteral("FWD")
+                                                                   : QStringLiteral("AWD"));
+        if (layout == DrivelineLayout::AllWheelDrive)
+            setNumber(files, "drivetrain.ini", "AWD", "FRONT_SHARE", setup.driveline.frontTorqueShare * 100.0);
+    };
+    e.same = [](const Setup& a, const Setup& b) {
+        return a.driveline.layout == b.driveline.layout &&
+               (a.driveline.layout != DrivelineLayout::AllWheelDrive ||
+                a.driveline.frontTorqueShare == b.driveline.frontTorqueShare);
+    };
+    return e;
+}
+
+// POWER and COAST are the locking shares under drive and overrun (1 = locked),
+// PRELOAD a torque in N m. The workbench has open and locked differentials only.
+MappingEntry differential() {
+    const QString name = keyName("drivetrain.ini", "DIFFERENTIAL", "POWER, COAST, PRELOAD");
+    MappingEntry e;
+    e.name = name;
+    e.read = [=](Files& files, Setup& setup, AcMappingReport& report, QStringList& errors) {
+        const std::optional<double> power = number(files, "drivetrain.ini", "DIFFERENTIAL", "POWER", errors);
+        const std::optional<double> coast = number(files, "drivetrain.ini", "DIFFERENTIAL", "COAST", errors);
+        const double preload = number(files, "drivetrain.ini", "DIFFERENTIAL", "PRELOAD", errors).value_or(0.0);
+        if (!power || !coast)
+            return missing(report, name);
+        if (*power >= 1.0 && *coast >= 1.0) {
+            setup.driveline.differential = DifferentialType::Locked;
+            report.exact << QStringLiteral("%1 -> driveline.differential (locked)").arg(name);
+        } else {
+            setup.driveline.differential = DifferentialType::Open;
+            if (*power == 0.0 && *coast == 0.0 && preload == 0.0)
+                report.exact << QStringLiteral("%1 -> driveline.differential (open)").arg(name);
+            else
+                report.approximated << QStringLiteral("%1: a limited-slip differential (POWER %2, COAST %3, "
+                                                      "PRELOAD %4 N m) read as open; the workbench has no "
+                                                      "limited-slip model")
+                                           .arg(name, iniNumberText(*power), iniNumberText(*coast),
+                                                iniNumberText(preload));
+        }
+    };
+    e.write = [](const Setup& setup, Files& files, AcMappingReport&) {
+        const double lock = setup.driveline.differential == DifferentialType::Locked ? 1.0 : 0.0;
+        setNumber(files, "drivetrain.ini", "DIFFERENTIAL", "POWER", lock);
+        setNumber(files, "drivetrain.ini", "DIFFERENTIAL", "COAST", lock);
+        setNumber(files, "drivetrain.ini", "DIFFERENTIAL", "PRELOAD", 0.0);
+    };
+    e.same = [](const Setup& a, const Setup& b) { return a.driveline.differential == b.driveline.differential; };
+    return e;
+}
+
+// The torque curve, in the table engine.ini names (crankshaft torque, N m, no boost).
+MappingEntry powerCurve() {
+    const QString name = keyName("engine.ini", "HEADER", "POWER_CURVE");
+    MappingEntry e;
+    e.name = name;
+    e.read = [=](Files& files, Setup& setup, AcMappingReport& report, QStringList& errors) {
+        const IniText* engine = files.findIni("engine.ini");
+        const std::optional<QString> table = engine ? engine->value("HEADER", "POWER_CURVE") : std::nullopt;
+        if (!table)
+            return missing(report, name);
+        const std::optional<QByteArray> bytes = files.table(*table, errors);
+        if (!bytes)
+            return;
+        const FieldMeta* torque = findField(QStringLiteral("engine.torqueCurve_rpm_Nm"));
+        const CurveImportResult curve = readLookupTable(*bytes, torque->curveRules, *table);
+        if (!curve.ok()) {
+            for (const QString& problem : curve.errors)
+                errors << QStringLiteral("%1: %2").arg(*table, problem);
+            return;
+        }
+        setup.engine.torqueCurve = *curve.curve;
+        report.exact << QStringLiteral("%1 (%2) -> engine.torqueCurve_rpm_Nm: %3")
+                            .arg(name, *table, acPowerCurveConvention());
+    };
+    e.write = [](const Setup& setup, Files& files, AcMappingReport&) {
+        IniText& engine = files.ini("engine.ini");
+        QString table = engine.value("HEADER", "POWER_CURVE").value_or(QString());
+        if (!isPlainFileName(table)) {
+            table = QStringLiteral("power.lut");
+            engine.setValue("HEADER", "POWER_CURVE", table);
+        }
+        files.setTable(table, writeLookupTable(setup.engine.torqueCurve));
+    };
+    e.same = [](const Setup& a, const Setup& b) { return a.engine.torqueCurve == b.engine.torqueCurve; };
+    return e;
+}
+
+// The coast torque AC gives at one rpm, as a braking torque proportional to rpm.
+MappingEntry coastTorque() {
+    const QString name = keyName("engine.ini", "COAST_REF", "RPM, TORQUE");
+    MappingEntry e;
+    e.name = name;
+    e.read = [=](Files& files, Setup& setup, AcMappingReport& report, QStringList& errors) {
+        const std::optional<double> rpm = number(files, "engine.ini", "COAST_REF", "RPM", errors);
+        const std::optional<double> torque = number(files, "engine.ini", "COAST_REF", "TORQUE", errors);
+        if (!rpm || !torque || *rpm <= 0.0)
+            return missing(report, name);
+        setup.engine.engineBrakingCoefficient = *torque / *rpm;
+        report.approximated << QStringLiteral("%1 -> engine.engineBraking_NmPerRpm: TORQUE / RPM, a coast torque "
+                                              "proportional to rpm (NON_LINEARITY is not read)")
+                                   .arg(name);
+    };
+    e.write = [](const Setup& setup, Files& files, AcMappingReport&) {
+        IniText& engine = files.ini("engine.ini");
+        double rpm = setup.engine.redlineRpm;
+        if (const std::optional<QString> text = engine.value("COAST_REF", "RPM"))
+            rpm = iniNumber(*text).value_or(rpm);
+        if (!engine.value("HEADER", "COAST_CURVE"))
+            engine.setValue("HEADER", "COAST_CURVE", QStringLiteral("FROM_COAST_REF"));
+        setNumber(files, "engine.ini", "COAST_REF", "RPM", rpm);
+        setNumber(files, "engine.ini", "COAST_REF", "TORQUE", setup.engine.engineBrakingCoefficient * rpm);
+    };
+    e.same = [](const Setup& a, const Setup& b) {
+        return a.engine.engineBrakingCoefficient == b.engine.engineBrakingCoefficient;
+    };
+    return e;
+}
+
+// The road wheels' lock: the steering wheel's lock over the steering ratio.
+MappingEntry steeringLock() {
+    const QString name = keyName("car.ini", "CONTROLS", "STEER_LOCK, STEER_RATIO");
+    MappingEntry e;
+    e.name = name;
+    e.read = [=](Files& files, Setup& setup, AcMappingReport& report, QStringList& errors) {
+        const std::optional<double> lock = number(files, "car.ini", "CONTROLS", "STEER_LOCK", errors);
+        const std::optional<double> ratio = number(files, "car.ini", "CONTROLS", "STEER_RATIO", errors);
+        if (!lock || !ratio || *ratio == 0.0)
+            return missing(report, name);
+        setup.steering.maxSteerAngle = units::degToRad(std::abs(*lock / *ratio));
+        report.approximated << QStringLiteral("%1 -> steering.maxSteerAngle: STEER_LOCK / STEER_RATIO degrees at "
+                                              "the road wheels, without AC's steering geometry")
+                                   .arg(name);
+    };
+    e.write = [](const Setup& setup, Files& files, AcMappingReport&) {
+        double ratio = 12.0; // a new folder's: a common road-car ratio
+        if (const std::optional<QString> text = files.ini("car.ini").value("CONTROLS", "STEER_RATIO"))
+            ratio = iniNumber(*text).value_or(ratio);
+        setNumber(files, "car.ini", "CONTROLS", "STEER_RATIO", ratio);
+        setNumber(files, "car.ini", "CONTROLS", "STEER_LOCK", units::radToDeg(setup.steering.maxSteerAngle) * std::abs(ratio));
+    };
+    e.same = [](const Setup& a, const Setup& b) { return a.steering.maxSteerAngle == b.steering.maxSteerAngle; };
+    return e;
+}
+
+} // namespace
+
+MappingEntry aeroEntry();                  // AcAeroMapping.cpp
+MappingEntry tyreEntry(bool front);        // AcTyreMapping.cpp
+
+const std::vector<MappingEntry>& mappingEntries() {
+    static const std::vector<MappingEntry> entries = [] {
+        std::vector<MappingEntry> list;
+        for (const ScalarKey& k : scalarKeys)
+            list.push_back(scalarEntry(k));
+        list.push_back(inertiaBox());
+        list.push_back(cgLocation());
+        list.push_back(gears());
+        list.push_back(traction());
+        list.push_back(differential());
+        list.push_back(powerCurve());
+        list.push_back(coastTorque());
+        list.push_back(steeringLock());
+        list.push_back(tyreEntry(true));
+        list.push_back(tyreEntry(false));
+        list.push_back(aeroEntry()); // after the axle positions
+        return list;
+    }();
+    return entries;
+}
+
+QStringList unmappedContent() {
+    return {
+        QStringLiteral("suspensions.ini: springs, dampers, anti-roll bars, geometry and ride heights (the "
+                       "workbench's load transfer is quasi-static: chassis.cgHeight and "
+                       "chassis.rollStiffnessFront keep their values)"),
+        QStringLiteral("tyres.ini: AC's load sensitivity, thermal model, wear and every compound but the first"),
+        QStringLiteral("car.ini: fuel, graphics offsets and the driver's position"),
+        QStringLiteral("engine.ini: turbos, engine inertia, damage; drivetrain.ini: clutch, auto-clutch, "
+                       "CHANGE_DN_TIME"),
+        QStringLiteral("gearbox.efficiency, aero.airDensity, rolling resistance, steering.steerRate and "
+                       "steering.ackermann_pct: no key in the files read, the setup's values kept"),
+    };
+}
+
+} // namespace vtw::ac
+
+namespace vtw {
+
+QString AcMappingReport::text() const {
+    QString out;
+    auto list = [&out](const QString& title, const QStringList& lines) {
+        out += title + QStringLiteral(" (%1)\n").arg(lines.size());
+        for (const QString& line : lines)
+            out += QStringLiteral("  %1\n").arg(line);
+    };
+    list(QStringLiteral("Mapped exactly"), exact);
+    list(QStringLiteral("Approximated"), approximated);
+    list(QStringLiteral("No equivalent"), unmapped);
+    return out;
+}
+
+QString acPowerCurveConvention() {
+    return QStringLiteral("engine torque at the crankshaft in N m against rpm, without boost");
+}
+
+} // namespace vtw
