@@ -612,6 +612,18 @@ private slots:
             QCOMPARE(g->dataCount(), int(laps[std::size_t(s)].trace.distance.size()));
             QCOMPARE(g->data()->at(g->dataCount() - 1)->key, laps[std::size_t(s)].length);
         }
+        // The delta plot of a lap is the delta-time by distance: at the finish line it is
+        // the difference of the lap times (each trace ends at its lap length).
+        QCOMPARE(traces->deltaChoice()->currentData().toString(), QStringLiteral("time"));
+        QCOMPARE(traces->deltaPlot()->graphCount(), 1);
+        QCPGraph* delta = traces->deltaPlot()->graph(0);
+        const double atFinish = delta->data()->at(delta->dataCount() - 1)->value;
+        const double expectedDelta = laps[1].lapTime - laps[0].lapTime;
+        QVERIFY2(std::abs(atFinish - expectedDelta) < 1e-9 * laps[0].lapTime,
+                 qPrintable(QStringLiteral("delta-time at the finish %1, lap times differ by %2")
+                                .arg(atFinish)
+                                .arg(expectedDelta)));
+        QVERIFY(traces->deltaPlot()->yAxis->label().contains(QStringLiteral("Time")));
         QTest::qWait(50);
         saveShot(&page, QStringLiteral("lap-traces"));
 

@@ -32,8 +32,8 @@ void fillManeuvers(QComboBox* box, const ComparisonData* data) {
 
 TraceOverlayPanel::TraceOverlayPanel(QWidget* parent)
     : QWidget(parent), m_maneuver(new QComboBox(this)), m_channel(new QComboBox(this)),
-      m_axis(new QComboBox(this)), m_showDelta(new QCheckBox(tr("Delta vs baseline"), this)),
-      m_plot(new QCustomPlot(this)), m_delta(new QCustomPlot(this)) {
+      m_axis(new QComboBox(this)), m_showDelta(new QCheckBox(tr("Delta vs baseline:"), this)),
+      m_deltaOf(new QComboBox(this)), m_plot(new QCustomPlot(this)), m_delta(new QCustomPlot(this)) {
     m_maneuver->setObjectName(QStringLiteral("traceManeuver"));
     m_channel->setObjectName(QStringLiteral("traceChannel"));
     m_axis->setObjectName(QStringLiteral("traceAxis"));
@@ -54,6 +54,9 @@ TraceOverlayPanel::TraceOverlayPanel(QWidget* parent)
     m_axis->addItem(tr("Time"), static_cast<int>(TraceAxis::Time));
     m_axis->addItem(tr("Distance"), static_cast<int>(TraceAxis::Distance));
     m_showDelta->setChecked(true);
+    m_deltaOf->setObjectName(QStringLiteral("traceDeltaOf"));
+    m_deltaOf->addItem(tr("of the channel"), QStringLiteral("channel"));
+    m_deltaOf->addItem(tr("of time, by distance"), QStringLiteral("time"));
     styleComparePlot(m_plot);
     styleComparePlot(m_delta);
     placeLegendAbove(m_plot);
@@ -75,6 +78,7 @@ TraceOverlayPanel::TraceOverlayPanel(QWidget* parent)
     controls->addWidget(new QLabel(tr("X axis:"), this));
     controls->addWidget(m_axis);
     controls->addWidget(m_showDelta);
+    controls->addWidget(m_deltaOf);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_plot);
     split->addWidget(m_delta);
@@ -85,7 +89,7 @@ TraceOverlayPanel::TraceOverlayPanel(QWidget* parent)
     layout->addWidget(split, 1);
 
     connect(m_maneuver, &QComboBox::currentIndexChanged, this, &TraceOverlayPanel::followManeuver);
-    for (QComboBox* box : {m_maneuver, m_channel, m_axis})
+    for (QComboBox* box : {m_maneuver, m_channel, m_axis, m_deltaOf})
         connect(box, &QComboBox::currentIndexChanged, this, &TraceOverlayPanel::replot);
     connect(m_showDelta, &QCheckBox::toggled, this, &TraceOverlayPanel::replot);
 }
@@ -121,9 +125,11 @@ void TraceOverlayPanel::followManeuver() {
                      m_data->maneuvers[std::size_t(m)].id == lapTargetId;
     // A lap is driven by distance, and fills only some channels: its traces go against
     // distance, and the channels it leaves empty are not offered.
-    const QSignalBlocker blockAxis(m_axis), blockChannel(m_channel);
-    if (lap)
+    const QSignalBlocker blockAxis(m_axis), blockChannel(m_channel), blockDelta(m_deltaOf);
+    if (lap) {
         m_axis->setCurrentIndex(m_axis->findData(static_cast<int>(TraceAxis::Distance)));
+        m_deltaOf->setCurrentIndex(m_deltaOf->findData(QStringLiteral("time"))); // a lap's delta is time
+    }
     m_axis->setEnabled(!lap);
     auto* model = qobject_cast<QStandardItemModel*>(m_channel->model());
     for (int row = 0; model && row < model->rowCount(); ++row)
@@ -140,8 +146,14 @@ void TraceOverlayPanel::replot() {
     } else {
         const TraceSelection s = selection();
         plotTraceOverlay(m_plot, *m_data, s);
+        // Time by distance: where along the run one setup gains or loses on the other.
+        const bool byDistance = s.x == TraceAxis::Distance;
+        m_deltaOf->setEnabled(m_showDelta->isChecked() && byDistance);
+        TraceSelection deltaOf = s;
+        if (byDistance && m_deltaOf->currentData().toString() == QLatin1String("time"))
+            deltaOf.channel = "time";
         if (m_showDelta->isChecked()) {
-            plotTraceDelta(m_delta, *m_data, s);
+            plotTraceDelta(m_delta, *m_data, deltaOf);
             m_delta->xAxis->setRange(m_plot->xAxis->range());
         }
     }

@@ -30,6 +30,9 @@ public:
     QComboBox* axisChoice() const { return m_axis; }
     QComboBox* maneuverChoice() const { return m_maneuver; }
     QCheckBox* deltaToggle() const { return m_showDelta; }
+    /// What the delta plot shows: the channel's difference, or (against distance) the
+    /// time difference, the racer's delta-time: > 0 where the setup is behind.
+    QComboBox* deltaChoice() const { return m_deltaOf; }
 
 private:
     void replot();
@@ -41,6 +44,7 @@ private:
     QComboBox* m_channel;
     QComboBox* m_axis;
     QCheckBox* m_showDelta;
+    QComboBox* m_deltaOf;
     QCustomPlot* m_plot;
     QCustomPlot* m_delta;
 };
