@@ -86,12 +86,23 @@ VTW_LANE Quad fastSin(Quad x) {
     return Quad{fastSin(x[0]), fastSin(x[1]), fastSin(x[2]), fastSin(x[3])};
 }
 
-/// cos(x) = sin(pi/2 - |x|): fastSin()'s relative error (< 1e-9) plus the rounding of
-/// pi/2 - |x| (absolute, about 1e-16). Within [-pi, pi] for |x| <= 3 pi / 2; std::sin
-/// beyond, as fastSin().
+/// sin(x) without a branch or a call, for code that has many of them: x less the nearest
+/// multiple of 2 pi (found by the rounding of adding 1.5 * 2^52; one more rounding, an
+/// absolute error of about 1e-16 |x| / pi), then fastSinWithinPi(). The same bits as
+/// fastSin() for |x| <= pi; for |x| below 1e15.
+template <class T> VTW_LANE T fastSinReduced(T x) {
+    constexpr double twoPi = 6.28318530717958647692;
+    constexpr double inverseTwoPi = 1.0 / twoPi;
+    constexpr double shifter = 6755399441055744.0; // 1.5 * 2^52
+    const T turns = (x * inverseTwoPi + shifter) - shifter;
+    return fastSinWithinPi(x - turns * twoPi);
+}
+
+/// cos(x) = sin(pi/2 - |x|) by fastSinReduced(): fastSin()'s relative error (< 1e-9) plus
+/// the rounding of pi/2 - |x| (absolute, about 1e-16).
 template <class T> VTW_LANE T fastCos(T x) {
     constexpr double halfPi = 1.57079632679489661923;
-    return fastSin(halfPi - laneAbs(x));
+    return fastSinReduced(halfPi - laneAbs(x));
 }
 
 /// 2^k for shifted = shifter + k, shifter = 1.5 * 2^52 and k an integer in [-1022, 1023]: k is

@@ -220,12 +220,14 @@ void prepareTirLanes(const Tire& front, const Tire& rear, TirLanes& out) {
 
     k.anyWeighting = k.anyEllipse = k.anyMf6 = k.anySpeedFriction = false;
     k.anyWeightShift = k.anyInducedSideForce = false;
+    k.allKyShapeTwo = true;
     for (const WheelConstants& w : wheels) {
         const bool weighted = w.ellipse == 0.0;
         k.anyWeighting |= weighted;
         k.anyEllipse |= !weighted;
         k.anyMf6 |= w.mf6 != 0.0;
         k.anySpeedFriction |= w.lmuvPerSpeed != 0.0;
+        k.allKyShapeTwo &= w.kyShape == 2.0;
         k.anyWeightShift |= weighted && (w.rhx1 != 0.0 || w.rhy1 != 0.0 || w.rhy2 != 0.0);
         k.anyInducedSideForce |= weighted && w.lvyka != 0.0 && (w.rvy0 != 0.0 || w.rvy2 != 0.0);
     }

@@ -62,7 +62,7 @@ struct TirLanes {
     Quad rvy0{}, rvy2{}, rvy4{}, rvy5{}, rvy6{}, lvyka{};
     // Work no lane needs is skipped.
     bool anyWeighting = false, anyEllipse = false, anyMf6 = false, anySpeedFriction = false;
-    bool anyWeightShift = false, anyInducedSideForce = false;
+    bool anyWeightShift = false, anyInducedSideForce = false, allKyShapeTwo = false;
 };
 
 /// The lanes of a car with the .tir model on both axles (front: FL, FR; rear: RL, RR),
@@ -88,10 +88,18 @@ VTW_LANE Quad awayFromZero(Quad x) { return x + laneSelect(x < 0.0, quad(-epsilo
 
 VTW_LANE Quad cosAtan(Quad x) { return 1.0 / laneSqrt(1.0 + x * x); }
 
-/// atan(B x - E (B x - atan(B x))).
-VTW_LANE Quad curve(Quad B, Quad E, Quad x) {
-    const Quad bx = B * x;
-    return fastAtan(bx - E * (bx - fastAtan(bx)));
+/// atan(B x - E (B x - atan(B x))) of n curves, stage by stage (as magicFormulaShapes):
+/// the curves' chains of two atans overlap in the processor. The atans skip their
+/// reciprocal while every lane is within [-1, 1] (fastAtanMostlyWithinOne, the same
+/// bits), as most are near the curves' centres, where a car mostly runs.
+template <int n> VTW_LANE void curves(const Quad (&B)[n], const Quad (&E)[n], const Quad (&x)[n], Quad (&out)[n]) {
+    Quad bx[n], inner[n];
+    for (int j = 0; j < n; ++j)
+        bx[j] = B[j] * x[j];
+    for (int j = 0; j < n; ++j)
+        inner[j] = fastAtanMostlyWithinOne(bx[j]);
+    for (int j = 0; j < n; ++j)
+        out[j] = fastAtanMostlyWithinOne(bx[j] - E[j] * (bx[j] - inner[j]));
 }
 
 /// The largest |D shape + SV| of a curve (TirModel's peakOf): on each side of the centre
@@ -101,14 +109,6 @@ VTW_LANE Quad peak(Quad d, Quad bc, const Quad (&shape)[2], Quad ePositive, Quad
     const Quad up = d * direction * laneSelect(ePositive < 1.0, shape[0], shape[1]) + sv;
     const Quad down = -d * direction * laneSelect(eNegative < 1.0, shape[0], shape[1]) + sv;
     return laneMax(laneAbs(up), laneAbs(down));
-}
-
-/// A weighting function cos(C curve(B, E, x)) / cos(C curve(B, E, shift)), held to [0, 1].
-VTW_LANE Quad weighting(Quad B, Quad C, Quad E, Quad x, Quad shift, bool anyShift) {
-    const Quad numerator = fastCos(C * curve(B, E, x));
-    if (!anyShift)
-        return laneClamp(numerator, Quad{}, quad(1.0));
-    return laneClamp(numerator / fastCos(C * curve(B, E, shift)), Quad{}, quad(1.0));
 }
 
 } // namespace tirlanes
@@ -159,7 +159,16 @@ VTW_LANE void tirLaneForces(const TirLanes& k, const TirLaneInputs& in, TirLaneF
     const Quad muyBase = k.muy0 + k.muy1 * dfz;
     const Quad muy = muyBase * lmuyStar;
     const Quad dy = muy * fz;
-    const Quad kya = k.kyScale * fastSin(k.kyShape * fastAtan(fz * k.inverseFz0 * k.kyInverseLoad));
+    const Quad kyLoad = fz * k.inverseFz0 * k.kyInverseLoad;
+    Quad kya;
+    if (k.allKyShapeTwo) {
+        // MF 5.x (and PKY4 = 2): sin(2 atan(t)) = 2 t / (1 + t^2), one division for two
+        // calls; t held within 1e150 so that t^2 stays finite (PKY2 = 0 makes t infinite).
+        const Quad t = laneClamp(kyLoad, quad(-1e150), quad(1e150));
+        kya = k.kyScale * (2.0 * t / (1.0 + t * t));
+    } else {
+        kya = k.kyScale * fastSinReduced(k.kyShape * fastAtan(kyLoad));
+    }
     const Quad svyGamma = fz * (k.svyGamma0 + k.svyGamma1 * dfz) * lmuyStar;
     Quad shy = k.shy0 + k.shy1 * dfz + k.shyCamber;
     if (k.anyMf6)
@@ -174,23 +183,61 @@ VTW_LANE void tirLaneForces(const TirLanes& k, const TirLaneInputs& in, TirLaneF
     const Quad ey = laneMin(quad(1.0), e0 * (k.eyCamber - k.eySign * laneSign(alphaY)));
     const Quad by = kya / awayFromZero(k.cy * dy);
 
-    // The two pure curves side by side: their chains of atan, atan, sin overlap.
-    const Quad fx0 = dx * fastSin(k.cx * curve(bx, ex, kappaX)) + svx;
-    const Quad fy0 = dy * fastSin(k.cy * curve(by, ey, alphaY)) + svy;
+    // The curves: pure Fx and Fy; with the weighting functions, their numerators
+    // cos(C curve(B, E, x)) and, for shifted ones, their denominators (the same at the shift).
+    Quad B[6] = {bx, by}, E[6] = {ex, ey}, x[6] = {kappaX, alphaY}, theta[6];
+    Quad exa{}, eyk{}, shyk{};
+    if (k.anyWeighting) {
+        exa = laneMin(quad(1.0), k.rex1 + k.rex2 * dfz);
+        eyk = laneMin(quad(1.0), k.rey1 + k.rey2 * dfz);
+        shyk = k.rhy1 + k.rhy2 * dfz;
+        B[2] = B[4] = k.bxa0 * cosAtan(k.rbx2 * kappa);
+        B[3] = B[5] = k.byk0 * cosAtan(k.rby2 * (alphaStar - k.rby3));
+        E[2] = E[4] = exa;
+        E[3] = E[5] = eyk;
+        x[2] = alphaStar + k.rhx1;
+        x[3] = kappa + shyk;
+        x[4] = k.rhx1;
+        x[5] = shyk;
+    }
+    const int curveCount = !k.anyWeighting ? 2 : (k.anyWeightShift ? 6 : 4);
+    auto evaluateCurves = [&]<int n>() VTW_LANE_LAMBDA {
+        Quad b[n], e[n], u[n], t[n];
+        for (int j = 0; j < n; ++j) {
+            b[j] = B[j];
+            e[j] = E[j];
+            u[j] = x[j];
+        }
+        curves<n>(b, e, u, t);
+        for (int j = 0; j < n; ++j)
+            theta[j] = t[j];
+    };
+    if (curveCount == 2)
+        evaluateCurves.template operator()<2>();
+    else if (curveCount == 4)
+        evaluateCurves.template operator()<4>();
+    else
+        evaluateCurves.template operator()<6>();
+    // sin(C theta) of the pure curves, cos(C theta) = sin(pi/2 - |C theta|) of the weights.
+    constexpr double halfPi = 1.57079632679489661923;
+    const Quad C[6] = {k.cx, k.cy, k.rcx1, k.rcy1, k.rcx1, k.rcy1};
+    Quad sine[6];
+    for (int j = 0; j < curveCount; ++j)
+        sine[j] = fastSinReduced(j < 2 ? C[j] * theta[j] : halfPi - laneAbs(C[j] * theta[j]));
+    const Quad fx0 = dx * sine[0] + svx;
+    const Quad fy0 = dy * sine[1] + svy;
 
     // Combined slip.
     Quad gxa = quad(1.0), gyk = quad(1.0), svyk{};
     if (k.anyWeighting) {
-        const Quad bxa = k.bxa0 * cosAtan(k.rbx2 * kappa);
-        const Quad exa = laneMin(quad(1.0), k.rex1 + k.rex2 * dfz);
-        gxa = weighting(bxa, k.rcx1, exa, alphaStar + k.rhx1, k.rhx1, k.anyWeightShift);
-        const Quad byk = k.byk0 * cosAtan(k.rby2 * (alphaStar - k.rby3));
-        const Quad eyk = laneMin(quad(1.0), k.rey1 + k.rey2 * dfz);
-        const Quad shyk = k.rhy1 + k.rhy2 * dfz;
-        gyk = weighting(byk, k.rcy1, eyk, kappa + shyk, shyk, k.anyWeightShift);
+        gxa = curveCount == 6 ? sine[2] / sine[4] : sine[2];
+        gyk = curveCount == 6 ? sine[3] / sine[5] : sine[3];
+        // Reduction factors: held to [0, 1] (TirModel's weighting()).
+        gxa = laneClamp(gxa, Quad{}, quad(1.0));
+        gyk = laneClamp(gyk, Quad{}, quad(1.0));
         if (k.anyInducedSideForce) {
             const Quad dvyk = muy * fz * (k.rvy0 + k.rvy2 * dfz) * cosAtan(k.rvy4 * alphaStar);
-            svyk = dvyk * fastSin(k.rvy5 * fastAtan(k.rvy6 * kappa)) * k.lvyka * fade;
+            svyk = dvyk * fastSinReduced(k.rvy5 * fastAtan(k.rvy6 * kappa)) * k.lvyka * fade;
         }
     }
     if (k.anyEllipse) {
@@ -211,12 +258,13 @@ VTW_LANE void tirLaneForces(const TirLanes& k, const TirLaneInputs& in, TirLaneF
 
     // The envelope: the characteristic point's peaks (no fade, no slip speed), the
     // lateral one at the left wheel's inclination.
+    // Without LMUV they are the point's own D and B.
     const Quad dxEnvelope = muxBase * k.lmux * fz;
-    const Quad bxEnvelope = kxk / awayFromZero(k.cx * dxEnvelope);
+    const Quad bxEnvelope = k.anySpeedFriction ? kxk / awayFromZero(k.cx * dxEnvelope) : bx;
     const Quad fxPeak =
         peak(dxEnvelope, bxEnvelope * k.cx, k.peakShapeX, exPositive, exNegative, svxBase * k.lmux);
     const Quad dyEnvelope = muyBase * k.lmuy * fz;
-    const Quad byEnvelope = kya / awayFromZero(k.cy * dyEnvelope);
+    const Quad byEnvelope = k.anySpeedFriction ? kya / awayFromZero(k.cy * dyEnvelope) : by;
     const Quad svyEnvelope = (svyBase + fz * (k.svyGammaEnvelope0 + k.svyGammaEnvelope1 * dfz)) * k.lmuy;
     const Quad eyPositiveEnvelope = laneMin(quad(1.0), e0 * (k.eyCamber - k.eySignEnvelope));
     const Quad eyNegativeEnvelope = laneMin(quad(1.0), e0 * (k.eyCamber + k.eySignEnvelope));

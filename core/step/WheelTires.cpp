@@ -77,7 +77,7 @@ FrictionLimits WheelTires::limits(int wheel, double load, double grip) const {
 VTW_WHEEL_LANES_CLONES
 void WheelTires::evaluateTir(const WheelTireInputs& in, WheelTireForces& out) const {
     // The MF's slip variable is the slip angle's tangent.
-    const Quad tanSlipAngle = fastSin(in.slipAngle) / fastCos(in.slipAngle);
+    const Quad tanSlipAngle = fastSinReduced(in.slipAngle) / fastCos(in.slipAngle);
     TirLaneForces forces;
     tirLaneForces(m_tir, {in.slipRatio, tanSlipAngle, in.normalLoad, in.surfaceMu, in.contactSpeed}, forces);
     out.fx = forces.fx;
