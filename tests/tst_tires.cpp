@@ -1071,6 +1071,22 @@ private slots:
         QCOMPARE(fastSin(-7.5), std::sin(-7.5));
     }
 
+    void fastSinReducedMatchesStd() {
+        // Any angle, reduced without a branch: fastSin's bits within +-pi, an absolute
+        // bound beyond (as fastSinCos).
+        constexpr double absoluteTolerance = 1e-9;
+        double worst = 0.0;
+        int differentBits = 0;
+        for (int i = 0; i <= 400000; ++i) {
+            const double x = -1e4 + 2e4 * i / 400000.0;
+            worst = std::max(worst, std::fabs(fastSinReduced(x) - std::sin(x)));
+            const double within = -pi + 2.0 * pi * i / 400000.0;
+            differentBits += fastSinReduced(within) != fastSin(within);
+        }
+        QVERIFY2(worst < absoluteTolerance, qPrintable(QString("worst absolute error %1").arg(worst)));
+        QCOMPARE(differentBits, 0);
+    }
+
     void fastCosMatchesStd() {
         // The weighting functions' cos(C atan(...)), C up to 3: |x| <= 3 pi / 2; near the
         // zeros the error is absolute, the rounding of pi/2 - |x|.
@@ -1133,6 +1149,7 @@ private slots:
             const Quad withinOne = {std::sin(values[i]) * 0.9, -0.5, 0.25, values[i] == 0.0 ? 1.0 : 0.0};
             const Quad withinOneLanes = fastAtanMostlyWithinOne(withinOne);
             const Quad cosLanes = fastCos(x);
+            const Quad reducedSinLanes = fastSinReduced(x);
             const Quad expLanes = fastExp(x);
             for (int w = 0; w < 4; ++w) {
                 mismatches += !same(atanLanes[w], fastAtan(x[w]));
@@ -1141,6 +1158,7 @@ private slots:
                 mismatches += !same(fastAtanMostlyWithinOne(x[w]), fastAtan(x[w]));
                 mismatches += !same(withinOneLanes[w], fastAtan(withinOne[w]));
                 mismatches += !same(cosLanes[w], fastCos(x[w]));
+                mismatches += !same(reducedSinLanes[w], fastSinReduced(x[w]));
                 mismatches += !same(expLanes[w], fastExp(x[w]));
             }
         }

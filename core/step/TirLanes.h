@@ -21,10 +21,10 @@ namespace vtw {
 
 class Tire;
 
-/// Relative deviation of the lanes' forces from TirModel::forces allowed in the tests, of
-/// the wheel's peak force |D| (docs/physics.md 14.8: each fast call errs by at most 1e-9
-/// of its value, and the longest chain of calls through the weighting functions
-/// amplifies that by less than a hundred for the shapes the format admits).
+/// Deviation of the lanes' forces from TirModel::forces allowed in the tests, relative to
+/// the wheel's peak force (docs/physics.md 14.8: each fast call errs by at most 1e-9 of
+/// its value, and the chains of calls through the curves and the weighting functions
+/// amplify that by less than a hundred for the bundled files' shapes).
 inline constexpr double tirLaneForceTolerance = 1e-7;
 
 /// The four wheels' constants, a lane each (FL, FR, RL, RR). Names follow TirModel's
