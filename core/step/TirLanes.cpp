@@ -3,6 +3,8 @@
 #include "../tires/TireModel.h"
 
 #include <cmath>
+#include <cstddef>
+#include <cstring>
 
 namespace vtw {
 
@@ -11,15 +13,12 @@ namespace {
 // The constants of one wheel, as TirModel's prepare(), longitudinal(), lateral() and
 // combination() (MagicFormulaTir.cpp) compute them from the coefficients, the inclination
 // and the pressure.
-struct WheelConstants {
-    double fz0, mirror, vxLow, lmuvPerSpeed, lmux, lmuy;
-    double cx, mux0, mux1, kx0, kx1, pkx3, shx0, shx1, svx0, svx1, ex0, ex1, ex2, pex4, peakShapeX[2];
-    double cy, muy0, muy1, kyScale, kyShape, kyInverseLoad, kyGamma0, kyGamma1, svyGamma0, svyGamma1;
-    double shy0, shy1, shyCamber, mf6, svy0, svy1, ey0, ey1, eyCamber, eySign, peakShapeY[2];
-    double svyGammaEnvelope0, svyGammaEnvelope1, eySignEnvelope;
-    double ellipse, bxa0, rbx2, rcx1, rex1, rex2, rhx1;
-    double byk0, rby2, rby3, rcy1, rey1, rey2, rhy1, rhy2, rvy0, rvy2, rvy4, rvy5, rvy6, lvyka;
-};
+using WheelConstants = TirLaneConstants<double>;
+
+// The members as arrays: TirLaneConstants holds nothing else.
+constexpr std::size_t memberCount = sizeof(WheelConstants) / sizeof(double);
+static_assert(sizeof(WheelConstants) == memberCount * sizeof(double), "doubles only, no padding");
+static_assert(sizeof(TirLaneConstants<Quad>) == memberCount * sizeof(Quad), "Quads only, no padding");
 
 // magicFormulaPeakShape(|C|, E) for the two kinds of curvature a lane can have: E < 1
 // (any value below 1 gives the same) and E = 1.
@@ -42,6 +41,7 @@ WheelConstants wheelConstants(const TirCoefficients& c, bool mirrored, double ga
     const double gammaY = lateralGamma(gamma), gammaYEnvelope = lateralGamma(envelopeGamma);
 
     w.fz0 = c.FNOMIN * c.LFZO;
+    w.inverseFz0 = 1.0 / w.fz0;
     w.mirror = mirrored ? -1.0 : 1.0;
     w.vxLow = c.VXLOW > 0.0 ? c.VXLOW : 0.0;
     w.lmuvPerSpeed = (mf6 && c.LONGVL > 0.0) ? c.LMUV / c.LONGVL : 0.0;
@@ -141,82 +141,16 @@ void prepareTirLanes(const Tire& front, const Tire& rear, TirLanes& out) {
         wheels[i] = wheelConstants(model.coefficients(), model.mirrored(), mirror * tirInclination(camber, side),
                                    leftMirror * tirInclination(camber, 0), tirPressure(tire.params()));
     }
-    auto lanes = [&](double WheelConstants::*member) VTW_LANE_LAMBDA {
-        return Quad{wheels[0].*member, wheels[1].*member, wheels[2].*member, wheels[3].*member};
-    };
-    auto shapes = [&](double (WheelConstants::*member)[2], Quad (&to)[2]) {
-        for (int j = 0; j < 2; ++j)
-            to[j] = Quad{(wheels[0].*member)[j], (wheels[1].*member)[j], (wheels[2].*member)[j],
-                         (wheels[3].*member)[j]};
-    };
+    double members[4][memberCount];
+    for (int w = 0; w < 4; ++w)
+        std::memcpy(members[w], &wheels[w], sizeof(WheelConstants));
+    Quad lanes[memberCount];
+    for (std::size_t i = 0; i < memberCount; ++i)
+        lanes[i] = Quad{members[0][i], members[1][i], members[2][i], members[3][i]};
+    TirLaneConstants<Quad> constants;
+    std::memcpy(&constants, lanes, sizeof lanes);
     TirLanes& k = out;
-    k.fz0 = lanes(&WheelConstants::fz0);
-    k.inverseFz0 = 1.0 / k.fz0;
-    k.mirror = lanes(&WheelConstants::mirror);
-    k.vxLow = lanes(&WheelConstants::vxLow);
-    k.lmuvPerSpeed = lanes(&WheelConstants::lmuvPerSpeed);
-    k.lmux = lanes(&WheelConstants::lmux);
-    k.lmuy = lanes(&WheelConstants::lmuy);
-    k.cx = lanes(&WheelConstants::cx);
-    k.mux0 = lanes(&WheelConstants::mux0);
-    k.mux1 = lanes(&WheelConstants::mux1);
-    k.kx0 = lanes(&WheelConstants::kx0);
-    k.kx1 = lanes(&WheelConstants::kx1);
-    k.pkx3 = lanes(&WheelConstants::pkx3);
-    k.shx0 = lanes(&WheelConstants::shx0);
-    k.shx1 = lanes(&WheelConstants::shx1);
-    k.svx0 = lanes(&WheelConstants::svx0);
-    k.svx1 = lanes(&WheelConstants::svx1);
-    k.ex0 = lanes(&WheelConstants::ex0);
-    k.ex1 = lanes(&WheelConstants::ex1);
-    k.ex2 = lanes(&WheelConstants::ex2);
-    k.pex4 = lanes(&WheelConstants::pex4);
-    shapes(&WheelConstants::peakShapeX, k.peakShapeX);
-    k.cy = lanes(&WheelConstants::cy);
-    k.muy0 = lanes(&WheelConstants::muy0);
-    k.muy1 = lanes(&WheelConstants::muy1);
-    k.kyScale = lanes(&WheelConstants::kyScale);
-    k.kyShape = lanes(&WheelConstants::kyShape);
-    k.kyInverseLoad = lanes(&WheelConstants::kyInverseLoad);
-    k.kyGamma0 = lanes(&WheelConstants::kyGamma0);
-    k.kyGamma1 = lanes(&WheelConstants::kyGamma1);
-    k.svyGamma0 = lanes(&WheelConstants::svyGamma0);
-    k.svyGamma1 = lanes(&WheelConstants::svyGamma1);
-    k.shy0 = lanes(&WheelConstants::shy0);
-    k.shy1 = lanes(&WheelConstants::shy1);
-    k.shyCamber = lanes(&WheelConstants::shyCamber);
-    k.mf6 = lanes(&WheelConstants::mf6);
-    k.svy0 = lanes(&WheelConstants::svy0);
-    k.svy1 = lanes(&WheelConstants::svy1);
-    k.ey0 = lanes(&WheelConstants::ey0);
-    k.ey1 = lanes(&WheelConstants::ey1);
-    k.eyCamber = lanes(&WheelConstants::eyCamber);
-    k.eySign = lanes(&WheelConstants::eySign);
-    shapes(&WheelConstants::peakShapeY, k.peakShapeY);
-    k.svyGammaEnvelope0 = lanes(&WheelConstants::svyGammaEnvelope0);
-    k.svyGammaEnvelope1 = lanes(&WheelConstants::svyGammaEnvelope1);
-    k.eySignEnvelope = lanes(&WheelConstants::eySignEnvelope);
-    k.ellipse = lanes(&WheelConstants::ellipse);
-    k.bxa0 = lanes(&WheelConstants::bxa0);
-    k.rbx2 = lanes(&WheelConstants::rbx2);
-    k.rcx1 = lanes(&WheelConstants::rcx1);
-    k.rex1 = lanes(&WheelConstants::rex1);
-    k.rex2 = lanes(&WheelConstants::rex2);
-    k.rhx1 = lanes(&WheelConstants::rhx1);
-    k.byk0 = lanes(&WheelConstants::byk0);
-    k.rby2 = lanes(&WheelConstants::rby2);
-    k.rby3 = lanes(&WheelConstants::rby3);
-    k.rcy1 = lanes(&WheelConstants::rcy1);
-    k.rey1 = lanes(&WheelConstants::rey1);
-    k.rey2 = lanes(&WheelConstants::rey2);
-    k.rhy1 = lanes(&WheelConstants::rhy1);
-    k.rhy2 = lanes(&WheelConstants::rhy2);
-    k.rvy0 = lanes(&WheelConstants::rvy0);
-    k.rvy2 = lanes(&WheelConstants::rvy2);
-    k.rvy4 = lanes(&WheelConstants::rvy4);
-    k.rvy5 = lanes(&WheelConstants::rvy5);
-    k.rvy6 = lanes(&WheelConstants::rvy6);
-    k.lvyka = lanes(&WheelConstants::lvyka);
+    static_cast<TirLaneConstants<Quad>&>(k) = constants;
 
     k.anyWeighting = k.anyEllipse = k.anyMf6 = k.anySpeedFriction = false;
     k.anyWeightShift = k.anyInducedSideForce = false;

@@ -27,39 +27,43 @@ class Tire;
 /// amplify that by less than a hundred for the bundled files' shapes).
 inline constexpr double tirLaneForceTolerance = 1e-7;
 
-/// The four wheels' constants, a lane each (FL, FR, RL, RR). Names follow TirModel's
-/// sources (MagicFormulaTir.cpp): a trailing 0 or 1 is the constant or the dfz factor of
-/// a term linear in dfz; gamma is the wheel's inclination as TirModel applies it
-/// (mirrored on the side the tyre was not measured on).
-struct TirLanes {
+/// A wheel's constants (T = double), or the four wheels' as lanes (T = Quad: FL, FR, RL,
+/// RR). Names follow TirModel's sources (MagicFormulaTir.cpp): a trailing 0 or 1 is the
+/// constant or the dfz factor of a term linear in dfz; gamma is the wheel's inclination
+/// as TirModel applies it (mirrored on the side the tyre was not measured on). Nothing
+/// but T members: prepareTirLanes() turns four wheels into lanes member by member.
+template <class T> struct TirLaneConstants {
     // The operating point.
-    Quad fz0{}, inverseFz0{};  ///< Fz0' = FNOMIN LFZO, N, and its inverse
-    Quad mirror{};             ///< -1 on a wheel that mirrors the tyre, else 1
-    Quad vxLow{};              ///< VXLOW, m/s (0: no fade)
-    Quad lmuvPerSpeed{};       ///< LMUV / LONGVL (MF 6.x), s/m; 0 without it
-    Quad lmux{}, lmuy{};       ///< LMUX, LMUY
+    T fz0{}, inverseFz0{};  ///< Fz0' = FNOMIN LFZO, N, and its inverse
+    T mirror{};             ///< -1 on a wheel that mirrors the tyre, else 1
+    T vxLow{};              ///< VXLOW, m/s (0: no fade)
+    T lmuvPerSpeed{};       ///< LMUV / LONGVL (MF 6.x), s/m; 0 without it
+    T lmux{}, lmuy{};       ///< LMUX, LMUY
     // Pure longitudinal slip.
-    Quad cx{}, mux0{}, mux1{}, kx0{}, kx1{}, pkx3{}, shx0{}, shx1{}, svx0{}, svx1{};
-    Quad ex0{}, ex1{}, ex2{}, pex4{};
-    Quad peakShapeX[2]{}; ///< magicFormulaPeakShape(|Cx|, E): [0] for E < 1, [1] for E = 1
+    T cx{}, mux0{}, mux1{}, kx0{}, kx1{}, pkx3{}, shx0{}, shx1{}, svx0{}, svx1{};
+    T ex0{}, ex1{}, ex2{}, pex4{};
+    T peakShapeX[2]{}; ///< magicFormulaPeakShape(|Cx|, E): [0] for E < 1, [1] for E = 1
     // Pure lateral slip.
-    Quad cy{}, muy0{}, muy1{};
-    Quad kyScale{}, kyShape{}, kyInverseLoad{}; ///< Kya = kyScale sin(kyShape atan(Fz / Fz0' kyInverseLoad))
-    Quad kyGamma0{}, kyGamma1{};                ///< MF 6.x: Ky_gamma0 gamma / Fz (0 for MF 5.x)
-    Quad svyGamma0{}, svyGamma1{};              ///< SVy_gamma / (Fz lambda*_muy)
-    Quad shy0{}, shy1{}, shyCamber{};           ///< shyCamber: MF 5.x's PHY3 gamma
-    Quad mf6{};                                 ///< 1 for MF 6.x (SHy from Ky_gamma0), 0 for MF 5.x
-    Quad svy0{}, svy1{}, ey0{}, ey1{};
-    Quad eyCamber{}, eySign{}; ///< Ey = e0 (eyCamber - eySign sgn(alpha_y))
-    Quad peakShapeY[2]{};
+    T cy{}, muy0{}, muy1{};
+    T kyScale{}, kyShape{}, kyInverseLoad{}; ///< Kya = kyScale sin(kyShape atan(Fz / Fz0' kyInverseLoad))
+    T kyGamma0{}, kyGamma1{};                ///< MF 6.x: Ky_gamma0 gamma / Fz (0 for MF 5.x)
+    T svyGamma0{}, svyGamma1{};              ///< SVy_gamma / (Fz lambda*_muy)
+    T shy0{}, shy1{}, shyCamber{};           ///< shyCamber: MF 5.x's PHY3 gamma
+    T mf6{};                                 ///< 1 for MF 6.x (SHy from Ky_gamma0), 0 for MF 5.x
+    T svy0{}, svy1{}, ey0{}, ey1{};
+    T eyCamber{}, eySign{}; ///< Ey = e0 (eyCamber - eySign sgn(alpha_y))
+    T peakShapeY[2]{};
     // The envelope's lateral terms at the left wheel's inclination (Tire::limits); the
     // rest of the peaks depends on the inclination's square only.
-    Quad svyGammaEnvelope0{}, svyGammaEnvelope1{}, eySignEnvelope{};
+    T svyGammaEnvelope0{}, svyGammaEnvelope1{}, eySignEnvelope{};
     // Combined slip: weighting functions, or the friction ellipse (ellipse 1).
-    Quad ellipse{};
-    Quad bxa0{}, rbx2{}, rcx1{}, rex1{}, rex2{}, rhx1{};
-    Quad byk0{}, rby2{}, rby3{}, rcy1{}, rey1{}, rey2{}, rhy1{}, rhy2{};
-    Quad rvy0{}, rvy2{}, rvy4{}, rvy5{}, rvy6{}, lvyka{};
+    T ellipse{};
+    T bxa0{}, rbx2{}, rcx1{}, rex1{}, rex2{}, rhx1{};
+    T byk0{}, rby2{}, rby3{}, rcy1{}, rey1{}, rey2{}, rhy1{}, rhy2{};
+    T rvy0{}, rvy2{}, rvy4{}, rvy5{}, rvy6{}, lvyka{};
+};
+
+struct TirLanes : TirLaneConstants<Quad> {
     // Work no lane needs is skipped.
     bool anyWeighting = false, anyEllipse = false, anyMf6 = false, anySpeedFriction = false;
     bool anyWeightShift = false, anyInducedSideForce = false, allKyShapeTwo = false;
