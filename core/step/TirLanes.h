@@ -15,7 +15,8 @@
 // |D| shape + SV has no search in it. Its shape factor is sup sin(C atan(y)), which for a
 // curvature E < 1 depends on C alone and for E = 1 (E is held to at most 1) takes one
 // other value: both are constants of the lane, so the peaks are the reference's
-// arithmetic on the same load-dependent D, SV and E, without a transcendental call.
+// arithmetic on the same load-dependent D, SV and E (equal to rounding), without a
+// transcendental call.
 
 namespace vtw {
 
