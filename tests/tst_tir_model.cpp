@@ -5,6 +5,7 @@
 // are the defaults; the simulation runs on a real file.
 
 #include "Simulator.h"
+#include "step/WheelTires.h"
 #include "maneuvers/BrakingRun.h"
 #include "maneuvers/ManeuverRunner.h"
 #include "setupfile/SetupJson.h"
@@ -15,6 +16,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -36,6 +38,32 @@ TirCoefficients fileCoefficients(const char* name) {
     if (!r.ok())
         qFatal("%s: %s", name, r.error.c_str());
     return *r.coefficients;
+}
+
+// The bundled files, then the model's default coefficients (docs/physics.md 14.7).
+const char* const bundledFiles[] = {"mf_185_80R14.tir", "Sedan_Pac02Tire.tir", "CityBus_Pac02Tire.tir",
+                                    "335_65R22_5_G275MSA_60psi.tir"};
+
+std::vector<TirCoefficients> everyTyre() {
+    std::vector<TirCoefficients> tyres;
+    for (const char* name : bundledFiles)
+        tyres.push_back(fileCoefficients(name));
+    tyres.push_back(defaultTirCoefficients());
+    // Each as MF 6.1 too (the bundled files are MF 5.x), with pressure terms, friction
+    // falling with slip speed and MF 6.x's cornering stiffness and camber shift: every
+    // branch the step's lanes take.
+    const std::size_t mf5 = tyres.size();
+    for (std::size_t i = 0; i < mf5; ++i) {
+        TirCoefficients c = tyres[i];
+        c.version = TirVersion::Mf61;
+        c.NOMPRES = 220000.0;
+        c.PPX1 = -0.3, c.PPX2 = 0.1, c.PPX3 = -0.2, c.PPX4 = 0.05;
+        c.PPY1 = 0.4, c.PPY2 = 0.6, c.PPY3 = -0.1, c.PPY4 = 0.05, c.PPY5 = 0.2;
+        c.LMUV = 0.1;
+        c.PKY4 = 1.8, c.PKY5 = 0.3, c.PKY6 = -0.9, c.PKY7 = -0.2;
+        tyres.push_back(c);
+    }
+    return tyres;
 }
 
 TireInput input(double kappa, double alpha, double fz, double grip = 1.0) {
@@ -120,6 +148,131 @@ private slots:
         const double higher = Tire(p).evaluate(input(0.05, 0.0, 4000.0)).fx;
         QCOMPARE(higher, TirModel(c, TirMounting::Left).forces(0.05, 0.0, 4000.0, 0.0, 1.3 * c.NOMPRES, 20.0).fx);
         QVERIFY(higher != nominal);
+    }
+
+    // The step runs the four wheels as the lanes of TirLanes.h: the MF over FastMath's
+    // polynomials. Each lane must give TirModel::forces for its wheel (side, inclination,
+    // mirroring, pressure, grip by similarity) within tirLaneForceTolerance of the wheel's
+    // peak force (docs/physics.md 14.8 derives it from FastMath's bounds), and the
+    // envelope Tire::limits gives, which the lanes compute by the same arithmetic:
+    // equal to rounding. Every bundled file and the defaults, as MF 5.x and MF 6.1, on
+    // the front axle with the next one on the rear (so the lanes hold different tyres,
+    // weighting functions beside the friction ellipse), over slip ratio, slip angle,
+    // combined slip, load 0.2..2.5 FNOMIN, camber, pressure, speed (through VXLOW to
+    // standstill) and grip.
+    void stepLanesGiveTheModelsForces() {
+        constexpr double envelopeRounding = 1e-12; // relative: the same products, regrouped
+        const std::vector<TirCoefficients> tyres = everyTyre();
+        const double kappas[] = {-1.0, -0.3, -0.08, -0.01, 0.0, 0.004, 0.03, 0.12, 0.5, 2.0};
+        const double alphas[] = {-1.2, -0.3, -0.1, -0.02, 0.0, 0.01, 0.05, 0.2, 0.6};
+        const double loadShares[] = {0.2, 0.6, 1.0, 1.7, 2.5};
+        const double speeds[] = {0.0, 0.4, 3.0, 25.0};
+        const double grips[] = {1.0, 0.6};
+        double worst = 0.0, worstEnvelope = 0.0;
+        int points = 0;
+        for (std::size_t t = 0; t < tyres.size(); ++t) {
+            const TirCoefficients& frontTyre = tyres[t];
+            const TirCoefficients& rearTyre = tyres[(t + 1) % tyres.size()];
+            for (double camber : {-3.0 * deg, 0.0, 2.0 * deg})
+                for (double pressureShare : {0.8, 1.0, 1.3}) {
+                    TireParams front = tiresWithTir(TireParams{}, frontTyre, "front", false);
+                    TireParams rear = tiresWithTir(TireParams{}, rearTyre, "rear", false);
+                    front.camber = camber;
+                    rear.camber = -0.5 * camber;
+                    front.pressure = pressureShare * 220000.0;
+                    rear.pressure = (2.3 - pressureShare) * 220000.0;
+                    const WheelTires lanes(front, rear);
+                    const TireParams* axle[2] = {&front, &rear};
+                    const TirModel models[4] = {TirModel(frontTyre, TirMounting::Left),
+                                                TirModel(frontTyre, TirMounting::Right),
+                                                TirModel(rearTyre, TirMounting::Left),
+                                                TirModel(rearTyre, TirMounting::Right)};
+                    std::size_t n = 0;
+                    for (double kappa : kappas)
+                        for (double alpha : alphas)
+                            for (double share : loadShares)
+                                for (double speed : speeds)
+                                    for (double grip : grips) {
+                                        WheelTireInputs in{};
+                                        double wheelKappa[4], wheelAlpha[4];
+                                        for (int w = 0; w < 4; ++w) {
+                                            // Each lane its own combination of slips.
+                                            wheelKappa[w] = kappas[(n + 3 * w) % std::size(kappas)];
+                                            wheelAlpha[w] = w == 0 ? alpha : alphas[(n + 2 * w) % std::size(alphas)];
+                                            if (w == 0)
+                                                wheelKappa[w] = kappa;
+                                            in.slipRatio[w] = wheelKappa[w];
+                                            in.slipAngle[w] = wheelAlpha[w];
+                                            in.normalLoad[w] = share * models[w].coefficients().FNOMIN;
+                                            in.surfaceMu[w] = grip;
+                                            in.contactSpeed[w] = speed;
+                                        }
+                                        ++n;
+                                        WheelTireForces out;
+                                        lanes.evaluate(in, out);
+                                        for (int w = 0; w < 4; ++w) {
+                                            const TireParams& p = *axle[w / 2];
+                                            const int side = w % 2;
+                                            const double fz = in.normalLoad[w];
+                                            const TirForces f = models[w].forces(
+                                                wheelKappa[w] / grip, std::atan(std::tan(wheelAlpha[w]) / grip), fz,
+                                                tirInclination(p.camber, side), tirPressure(p), speed, false);
+                                            const FrictionLimits exact = lanes.tire(w).limits(fz, grip);
+                                            const double scale = std::max(exact.fxMax, exact.fyMax);
+                                            const double deviation =
+                                                std::max(std::fabs(out.fx[w] - grip * f.fx), std::fabs(out.fy[w] - grip * f.fy)) /
+                                                scale;
+                                            const double envelopeDeviation =
+                                                std::max(std::fabs(out.fxMax[w] / exact.fxMax - 1.0),
+                                                         std::fabs(out.fyMax[w] / exact.fyMax - 1.0));
+                                            worst = std::max(worst, deviation);
+                                            worstEnvelope = std::max(worstEnvelope, envelopeDeviation);
+                                            if (!(deviation <= tirLaneForceTolerance) ||
+                                                !(envelopeDeviation <= envelopeRounding))
+                                                QFAIL(qPrintable(QString("tyre %1, wheel %2, kappa %3, alpha %4, Fz %5, v %6, mu "
+                                                                         "%7: Fx %8 against %9, Fy %10 against %11, envelope "
+                                                                         "%12 %13 against %14 %15")
+                                                                     .arg(t).arg(w).arg(wheelKappa[w]).arg(wheelAlpha[w]).arg(fz)
+                                                                     .arg(speed).arg(grip).arg(out.fx[w], 0, 'g', 15)
+                                                                     .arg(grip * f.fx, 0, 'g', 15).arg(out.fy[w], 0, 'g', 15)
+                                                                     .arg(grip * f.fy, 0, 'g', 15).arg(out.fxMax[w], 0, 'g', 15)
+                                                                     .arg(out.fyMax[w], 0, 'g', 15).arg(exact.fxMax, 0, 'g', 15)
+                                                                     .arg(exact.fyMax, 0, 'g', 15)));
+                                            ++points;
+                                        }
+                                    }
+                }
+        }
+        std::printf("  %d wheel points: largest deviation %.3g of the peak force (tolerance %.0e), envelope %.3g\n",
+                    points, worst, tirLaneForceTolerance, worstEnvelope);
+    }
+
+    // A wheel without load or grip makes no force and has no envelope; at standstill every
+    // force is finite (the fade takes the shifts out, the slips may be anything finite).
+    void stepLanesAreFiniteAtRestAndWithoutLoad() {
+        for (const TirCoefficients& c : everyTyre()) {
+            const TireParams p = tiresWithTir(TireParams{}, c, "x", false);
+            const WheelTires lanes(p, p);
+            WheelTireInputs in{};
+            in.slipRatio = Quad{0.0, -1.0, 0.3, 0.0};
+            in.slipAngle = Quad{0.0, 0.4, -1.5, 0.0};
+            in.normalLoad = Quad{0.0, c.FNOMIN, 2.0 * c.FNOMIN, c.FNOMIN};
+            in.surfaceMu = Quad{1.0, 1.0, 1.0, 0.0};
+            in.contactSpeed = Quad{};
+            WheelTireForces out;
+            lanes.evaluate(in, out);
+            for (int w = 0; w < 4; ++w) {
+                QVERIFY(std::isfinite(out.fx[w]) && std::isfinite(out.fy[w]));
+                QVERIFY(std::isfinite(out.fxMax[w]) && std::isfinite(out.fyMax[w]));
+            }
+            for (int w : {0, 3}) { // no load; no grip
+                QCOMPARE(out.fx[w], 0.0);
+                QCOMPARE(out.fy[w], 0.0);
+                QCOMPARE(out.fxMax[w], 0.0);
+                QCOMPARE(out.fyMax[w], 0.0);
+            }
+            QVERIFY(out.fxMax[1] > 0.0 && out.fyMax[2] > 0.0);
+        }
     }
 
     // A saved setup keeps the coefficients and their source; a setup that never used the

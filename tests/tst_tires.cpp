@@ -273,6 +273,15 @@ class TestTires : public QObject {
 
     // Wheels in every kind of state: locked, sliding, spinning far past the peak, at rest,
     // lifted, on ice; for checks that a batch gives each wheel the force it gets alone.
+    // A right wheel's force as the step computes it: Tire::evaluate() takes a wheel alone
+    // as a left one, which matters for the .tir model (mirroring, inclination).
+    static TireForce rightWheel(const Tire& tire, const TireInput& in) {
+        const TireInput pair[2] = {in, in};
+        TireForce out[2];
+        tire.evaluateAxle(pair, out);
+        return out[1];
+    }
+
     static std::vector<TireInput> unlikeWheels() {
         std::vector<TireInput> wheels;
         for (double kappa : {-1.0, -0.08, 0.0, 0.02, 0.3, 2.5})
@@ -344,7 +353,8 @@ private slots:
     }
 
     // The step evaluates the four wheels together (WheelTires): the two axles' tires may
-    // differ, and each wheel must still get exactly the force Tire::evaluate() gives it.
+    // differ, and each wheel must still get exactly the force Tire::evaluate() gives it
+    // (the .tir model: within the fast lanes' tolerance, TirLanes.h).
     // The rear set differs from the front in every coefficient the lane paths read.
     void fourWheelEvaluationMatchesOneWheelAtATime_data() {
         QTest::addColumn<TireParams>("front");
@@ -388,13 +398,25 @@ private slots:
             WheelTireForces forces;
             tires.evaluate(lanes, forces);
             for (int w = 0; w < 4; ++w) {
-                const TireForce expected = alone[w]->evaluate(four[w]);
+                const TireForce expected = w % 2 == 0 ? alone[w]->evaluate(four[w]) : rightWheel(*alone[w], four[w]);
                 const TireForce together{forces.fx[w], forces.fy[w]};
-                if (std::memcmp(&expected, &together, sizeof expected) != 0)
-                    ++mismatches;
                 // The envelope the step bounds its wheels by is the tire's own; Calspan's
                 // comes from a table of its searched peaks, which may lie a little below.
                 const FrictionLimits envelope = alone[w]->limits(four[w].normalLoad, four[w].surfaceMu);
+                if (alone[w]->params().model == TireModelKind::Tir) {
+                    // The .tir lanes run the MF over the fast functions (TirLanes.h): within
+                    // their tolerance of the peak force; the envelope to rounding.
+                    constexpr double envelopeRounding = 1e-12;
+                    const double scale = std::max({envelope.fxMax, envelope.fyMax, 1.0});
+                    if (std::fabs(expected.fx - together.fx) > tirLaneForceTolerance * scale ||
+                        std::fabs(expected.fy - together.fy) > tirLaneForceTolerance * scale ||
+                        std::fabs(forces.fxMax[w] - envelope.fxMax) > envelopeRounding * scale ||
+                        std::fabs(forces.fyMax[w] - envelope.fyMax) > envelopeRounding * scale)
+                        ++mismatches;
+                    continue;
+                }
+                if (std::memcmp(&expected, &together, sizeof expected) != 0)
+                    ++mismatches;
                 if (alone[w]->params().model == TireModelKind::Calspan) {
                     constexpr double calspanTableTolerance = 0.01; // relative, below the peak only
                     auto within = [&](double exact, double table) {
@@ -1072,6 +1094,51 @@ private slots:
         QCOMPARE(fastSin(-7.5), std::sin(-7.5));
     }
 
+    void fastSinReducedMatchesStd() {
+        // Any angle, reduced without a branch: fastSin's bits within +-pi, an absolute
+        // bound beyond (as fastSinCos).
+        constexpr double absoluteTolerance = 1e-9;
+        double worst = 0.0;
+        int differentBits = 0;
+        for (int i = 0; i <= 400000; ++i) {
+            const double x = -1e4 + 2e4 * i / 400000.0;
+            worst = std::max(worst, std::fabs(fastSinReduced(x) - std::sin(x)));
+            const double within = -pi + 2.0 * pi * i / 400000.0;
+            differentBits += fastSinReduced(within) != fastSin(within);
+        }
+        QVERIFY2(worst < absoluteTolerance, qPrintable(QString("worst absolute error %1").arg(worst)));
+        QCOMPARE(differentBits, 0);
+    }
+
+    void fastCosMatchesStd() {
+        // The weighting functions' cos(C atan(...)), C up to 3: |x| <= 3 pi / 2; near the
+        // zeros the error is absolute, the rounding of pi/2 - |x|.
+        constexpr double halfPiRounding = 1e-15;
+        double worst = 0.0;
+        for (int i = 0; i <= 400000; ++i) {
+            const double x = -1.5 * pi + 3.0 * pi * i / 400000.0;
+            const double ref = std::cos(x);
+            const double err = std::fabs(fastCos(x) - ref) - halfPiRounding;
+            worst = std::max(worst, err / std::max(std::fabs(ref), 1e-300));
+        }
+        QVERIFY2(worst < fastMathTolerance, qPrintable(QString("worst relative error %1").arg(worst)));
+    }
+
+    void fastExpMatchesStd() {
+        // Taylor's remainder bounds the polynomial by 2.4e-16 (FastMath.h); the rest is
+        // rounding in the reduction and the polynomial's dozen operations.
+        constexpr double expTolerance = 1e-14;
+        double worst = 0.0;
+        for (int i = 0; i <= 400000; ++i) {
+            const double x = -708.0 + 1416.0 * i / 400000.0;
+            worst = std::max(worst, std::fabs(fastExp(x) / std::exp(x) - 1.0));
+            const double small = -2.0 + 4.0 * i / 400000.0; // PKX3 dfz: the step's range
+            worst = std::max(worst, std::fabs(fastExp(small) / std::exp(small) - 1.0));
+        }
+        QVERIFY2(worst < expTolerance, qPrintable(QString("worst relative error %1").arg(worst)));
+        QCOMPARE(fastExp(0.0), 1.0);
+    }
+
     void fastSinCosMatchesStd() {
         // Headings and steer angles: any angle, reduced to [-pi, pi]; absolute error bound.
         constexpr double absoluteTolerance = 1e-9;
@@ -1104,12 +1171,18 @@ private slots:
             const Quad slipAtanLanes = fastAtanMostlyWithinOne(x);
             const Quad withinOne = {std::sin(values[i]) * 0.9, -0.5, 0.25, values[i] == 0.0 ? 1.0 : 0.0};
             const Quad withinOneLanes = fastAtanMostlyWithinOne(withinOne);
+            const Quad cosLanes = fastCos(x);
+            const Quad reducedSinLanes = fastSinReduced(x);
+            const Quad expLanes = fastExp(x);
             for (int w = 0; w < 4; ++w) {
                 mismatches += !same(atanLanes[w], fastAtan(x[w]));
                 mismatches += !same(sinLanes[w], fastSin(x[w]));
                 mismatches += !same(slipAtanLanes[w], fastAtan(x[w]));
                 mismatches += !same(fastAtanMostlyWithinOne(x[w]), fastAtan(x[w]));
                 mismatches += !same(withinOneLanes[w], fastAtan(withinOne[w]));
+                mismatches += !same(cosLanes[w], fastCos(x[w]));
+                mismatches += !same(reducedSinLanes[w], fastSinReduced(x[w]));
+                mismatches += !same(expLanes[w], fastExp(x[w]));
             }
         }
         QCOMPARE(mismatches, 0);

@@ -3,8 +3,10 @@
 #include "Lanes.h"
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
-// Polynomial atan and sin for the magic formulas, the hot path's most frequent
+// Polynomial atan, sin, cos and exp for the magic formulas, the hot path's most frequent
 // calls: glibc's atan and sin take about 10 ns each, these about a third of
 // that. The coefficients are Chebyshev fits (mpmath chebyfit, fitted for this
 // project) of atan(sqrt(u))/sqrt(u) on u in [0, 1] and sin(sqrt(u))/sqrt(u) on
@@ -82,6 +84,69 @@ VTW_LANE Quad fastSin(Quad x) {
     if (!anyLane(laneAbs(x) > pi))
         return fastSinWithinPi(x);
     return Quad{fastSin(x[0]), fastSin(x[1]), fastSin(x[2]), fastSin(x[3])};
+}
+
+/// sin(x) without a branch or a call, for code that has many of them: x less the nearest
+/// multiple of 2 pi (found by the rounding of adding 1.5 * 2^52; one more rounding, an
+/// absolute error of about 1e-16 |x| / pi), then fastSinWithinPi(). The same bits as
+/// fastSin() for |x| <= pi; for |x| below 1e15.
+template <class T> VTW_LANE T fastSinReduced(T x) {
+    constexpr double twoPi = 6.28318530717958647692;
+    constexpr double inverseTwoPi = 1.0 / twoPi;
+    constexpr double shifter = 6755399441055744.0; // 1.5 * 2^52
+    const T turns = (x * inverseTwoPi + shifter) - shifter;
+    return fastSinWithinPi(x - turns * twoPi);
+}
+
+/// cos(x) = sin(pi/2 - |x|) by fastSinReduced(): fastSin()'s relative error (< 1e-9) plus
+/// the rounding of pi/2 - |x| (absolute, about 1e-16).
+template <class T> VTW_LANE T fastCos(T x) {
+    constexpr double halfPi = 1.57079632679489661923;
+    return fastSinReduced(halfPi - laneAbs(x));
+}
+
+/// 2^k for shifted = shifter + k, shifter = 1.5 * 2^52 and k an integer in [-1022, 1023]: k is
+/// then the difference of the two doubles' bits, and 2^k the double whose exponent is k.
+VTW_LANE double exponentTwoTo(double shifted, double shifter) {
+    std::int64_t a, b;
+    std::memcpy(&a, &shifted, sizeof a);
+    std::memcpy(&b, &shifter, sizeof b);
+    const std::int64_t bits = (a - b + 1023) << 52;
+    double out;
+    std::memcpy(&out, &bits, sizeof out);
+    return out;
+}
+VTW_LANE Quad exponentTwoTo(Quad shifted, double shifter) {
+    const QuadMask k = (QuadMask)shifted - (QuadMask)quad(shifter);
+    return (Quad)((k + 1023) << 52);
+}
+
+/// exp(x) for |x| <= 708 (the normal range of a double): x = k ln 2 + r with |r| <= ln 2 / 2,
+/// exp(r) by its Taylor polynomial to r^12 (remainder below r^13 / 13! e^r < 2.4e-16), 2^k
+/// written into the exponent bits. Relative error a few 1e-16 (tst_tires: below 1e-14).
+/// Arguments beyond +-708 are clamped to it.
+template <class T> VTW_LANE T fastExp(T x) {
+    constexpr double log2e = 1.4426950408889634074;
+    constexpr double ln2High = 0.693147180369123816490; // ln 2 split so k ln2High is exact
+    constexpr double ln2Low = 1.90821492927058770002e-10;
+    constexpr double shifter = 6755399441055744.0; // 1.5 * 2^52: adding it rounds to an integer
+    const T clamped = laneMin(laneMax(x, T{} - 708.0), T{} + 708.0);
+    const T shifted = clamped * log2e + shifter;
+    const T k = shifted - shifter; // nearest integer to x / ln 2
+    const T r = (clamped - k * ln2High) - k * ln2Low;
+    const T r2 = r * r;
+    const T r4 = r2 * r2;
+    const T r8 = r4 * r4;
+    // Estrin's scheme over the Taylor coefficients 1/n!.
+    const T p01 = 1.0 + r;
+    const T p23 = 1.0 / 2.0 + (1.0 / 6.0) * r;
+    const T p45 = 1.0 / 24.0 + (1.0 / 120.0) * r;
+    const T p67 = 1.0 / 720.0 + (1.0 / 5040.0) * r;
+    const T p89 = 1.0 / 40320.0 + (1.0 / 362880.0) * r;
+    const T p1011 = 1.0 / 3628800.0 + (1.0 / 39916800.0) * r;
+    constexpr double p12 = 1.0 / 479001600.0;
+    const T p = (p01 + p23 * r2) + (p45 + p67 * r2) * r4 + ((p89 + p1011 * r2) + p12 * r4) * r8;
+    return p * exponentTwoTo(shifted, shifter);
 }
 
 /// sin and cos of any angle: reduced to [-pi, pi] (one rounding, fine for the

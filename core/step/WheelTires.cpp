@@ -22,6 +22,11 @@ WheelTires::WheelTires(const TireParams& front, const TireParams& rear, double s
         else if (front.model == TireModelKind::Linear)
             m_path = Path::Linear;
     }
+    // The .tir model combines its slips by its own equations: any rules will do.
+    if (front.model == TireModelKind::Tir && rear.model == TireModelKind::Tir) {
+        m_path = Path::Tir;
+        prepareTirLanes(m_front, m_rear, m_tir);
+    }
     m_peakSlipRatio = perAxle(m_front.peakSlipRatio(), m_rear.peakSlipRatio());
     m_peakSlipAngle = perAxle(m_front.peakSlipAngle(), m_rear.peakSlipAngle());
 
@@ -67,6 +72,18 @@ FrictionLimits WheelTires::limits(int wheel, double load, double grip) const {
     const FrictionLimits& a = table[below];
     const FrictionLimits& b = table[below + 1];
     return {a.fxMax + t * (b.fxMax - a.fxMax), a.fyMax + t * (b.fyMax - a.fyMax)};
+}
+
+VTW_WHEEL_LANES_CLONES
+void WheelTires::evaluateTir(const WheelTireInputs& in, WheelTireForces& out) const {
+    // The MF's slip variable is the slip angle's tangent.
+    const Quad tanSlipAngle = fastSinReduced(in.slipAngle) / fastCos(in.slipAngle);
+    TirLaneForces forces;
+    tirLaneForces(m_tir, {in.slipRatio, tanSlipAngle, in.normalLoad, in.surfaceMu, in.contactSpeed}, forces);
+    out.fx = forces.fx;
+    out.fy = forces.fy;
+    out.fxMax = forces.fxMax;
+    out.fyMax = forces.fyMax;
 }
 
 void WheelTires::evaluateAxleByAxle(const WheelTireInputs& in, WheelTireForces& out) const {

@@ -3,6 +3,7 @@
 #include "CombinedSlip.h"
 #include "LinearTire.h"
 #include "MagicFormulaTire.h"
+#include "TirLanes.h"
 #include "../tires/TireModel.h"
 
 #include <vector>
@@ -14,8 +15,10 @@
 // combined-slip rule, the four wheels go through the model as the four lanes of
 // a Quad (Lanes.h), with each axle's coefficients in its lanes. The model and
 // rule are the same templates Tire::evaluate() runs on one double, so every lane
-// has exactly the force Tire::evaluate() gives that wheel. Other pairings
-// evaluate axle by axle.
+// has exactly the force Tire::evaluate() gives that wheel. With the .tir model on
+// both axles the four wheels are the lanes of TirLanes.h, the MF over the fast
+// functions, within tirLaneForceTolerance of Tire::evaluate() (which runs TirModel
+// itself). Other pairings evaluate axle by axle.
 
 namespace vtw {
 
@@ -46,9 +49,12 @@ public:
     VTW_LANE void evaluate(const WheelTireInputs& in, WheelTireForces& out) const;
 
 private:
-    enum class Path { MagicFormula, Linear, AxleByAxle };
+    enum class Path { MagicFormula, Linear, Tir, AxleByAxle };
 
     void evaluateAxleByAxle(const WheelTireInputs& in, WheelTireForces& out) const;
+    /// The .tir lanes (TirLanes.h): out of line, so that the other paths' code stays as
+    /// it was; built for AVX2 and the baseline as the step is (VTW_WHEEL_LANES_CLONES).
+    void evaluateTir(const WheelTireInputs& in, WheelTireForces& out) const;
     /// One wheel's envelope: Tire::limits, but for a Calspan tire on the table's surface
     /// read from the table (its exact peaks are a search of a few hundred evaluations).
     FrictionLimits limits(int wheel, double load, double grip) const;
@@ -67,12 +73,17 @@ private:
     /// interpolation lies at or below the searched peak: an envelope that errs on the
     /// side of less force.
     std::vector<FrictionLimits> m_calspanPeaks[2];
+    TirLanes m_tir{}; ///< the .tir lanes' constants (Path::Tir)
     double m_tableGrip = 1.0, m_tableStep = 0.0;
 };
 
 VTW_LANE void WheelTires::evaluate(const WheelTireInputs& in, WheelTireForces& out) const {
     if (m_path == Path::AxleByAxle) {
         evaluateAxleByAxle(in, out);
+        return;
+    }
+    if (m_path == Path::Tir) {
+        evaluateTir(in, out);
         return;
     }
     // As Tire::evaluate(): a wheel without load or grip runs through as an unloaded

@@ -100,22 +100,17 @@ Peak calspanLateralPeak(const CalspanParams& p, double load, double grip) {
         maxSearchSlipAngle);
 }
 
-// The ISO inclination of a wheel (docs/physics.md 14.2: positive with the top of the
-// wheel leaning to the right, seen from behind) from the axle's camber (negative with
-// the tops leaning in): the left wheel leans right when its camber is negative.
-double tirInclination(double camber, int side) { return side == 0 ? -camber : camber; }
-
-// The pressure the .tir model is evaluated at: the axle's, or the file's nominal one.
-double tirPressure(const TireParams& p) {
-    return p.pressure > 0.0 ? p.pressure : p.tir.coefficients.NOMPRES;
-}
-
 void setSlipForce(const SlipForce& f, double& fx, double& fy) {
     fx = f.longitudinal;
     fy = f.lateral;
 }
 
 } // namespace
+
+// The left wheel leans right when its camber is negative.
+double tirInclination(double axleCamber, int side) { return side == 0 ? -axleCamber : axleCamber; }
+
+double tirPressure(const TireParams& p) { return p.pressure > 0.0 ? p.pressure : p.tir.coefficients.NOMPRES; }
 
 Tire::Tire(const TireParams& params) : m_params(params) {
     const TireParams& p = m_params;

@@ -33,6 +33,14 @@ struct FrictionLimits {
     double fyMax = 0.0; ///< N
 };
 
+/// The ISO inclination of an axle's wheel (docs/physics.md 14.2: positive with the top of
+/// the wheel leaning to the right, seen from behind) from the axle's camber (negative with
+/// the tops leaning in); side 0 left, 1 right.
+double tirInclination(double axleCamber, int side);
+
+/// The pressure the .tir model is evaluated at: the axle's, or the file's nominal one.
+double tirPressure(const TireParams& p);
+
 /// One axle's tire, prepared from its parameters. Built once per setup (it may
 /// precompute peaks); evaluate() is the hot path: no allocation, a switch on
 /// the model kind rather than a virtual call.
@@ -68,6 +76,10 @@ public:
     double peakSlipAngle() const { return m_peakSlipAngle; }
 
     const TireParams& params() const { return m_params; }
+
+    /// The .tir model as mounted on the left (0) or the right (1) wheel; only for a tire
+    /// whose model is TireModelKind::Tir.
+    const TirModel& tirModel(int side) const { return *m_tir[side]; }
 
 private:
     template <int n> void evaluateBatch(const TireInput (&in)[n], TireForce (&out)[n]) const;
