@@ -1,0 +1,92 @@
+#include "LineDriver.h"
+
+#include "TractionControl.h"
+#include "../Units.h"
+#include "../step/VehicleModel.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace vtw {
+
+double angleBetween(double a, double b) { return std::remainder(a - b, 2.0 * units::pi); }
+
+LineDriver::LineDriver(const TrackPath& path, const LineDriverSettings& settings)
+    : m_path(path), m_settings(settings), m_projector(closedLine(path)) {}
+
+void LineDriver::setTargets(std::vector<double> speed, std::vector<double> accel,
+                            const PerformanceEnvelope* envelope) {
+    m_speed = std::move(speed);
+    m_accel = std::move(accel);
+    m_envelope = envelope;
+}
+
+double LineDriver::feedforwardPedal(const Simulator& sim, double accel, double speed) const {
+    const double mass = sim.setup().chassis.mass;
+    const double force = mass * accel + m_envelope->resistance(speed);
+    if (force >= 0.0) {
+        const double drive = m_envelope->engineForce(speed, std::max(1, sim.state().gearbox.gear));
+        return drive > 0.0 ? force / drive : 1.0;
+    }
+    const double brake = m_envelope->brakeTorqueForce();
+    return brake > 0.0 ? force / brake : -1.0;
+}
+
+DriverInputs LineDriver::control(const Simulator& sim) {
+    DriverInputs in;
+    const BodyState& b = sim.state().body;
+    const Setup& setup = sim.setup();
+    const double dt = setup.simulation.timeStep;
+    const double speed = std::hypot(b.vx, b.vy);
+    m_foot = m_projector.locate(b.x, b.y);
+
+    // Steering (docs/physics.md 16.1): the curvature ahead, corrected by where a point
+    // the preview distance ahead along the car's course would stand off the line;
+    // the curvature then held by steer with yaw-rate feedback (CurvatureHold).
+    const double course = speed > 0.5 ? b.heading + std::atan2(b.vy, b.vx) : b.heading;
+    const double headingError = angleBetween(course, std::atan2(m_foot.tangentY, m_foot.tangentX));
+    m_preview = std::max(m_settings.minPreview, m_settings.previewTime * speed);
+    const double previewError = m_foot.lateral + m_preview * std::sin(headingError);
+    const double ahead = valueAlong(m_path.distance.data(), m_path.curvature.data(), m_path.stations(), m_path.length,
+                                    m_foot.along + curvatureLead * speed, m_curvatureHint);
+    const double curvature = ahead - 2.0 * previewError / (m_preview * m_preview);
+    in.steer = m_curvature.controlCurvature(sim, curvature);
+
+    if (m_speed.empty() || !m_envelope)
+        return in;
+    // Speed: the target ahead and its acceleration as a feedforward, a PI on the error.
+    const double at = m_foot.along + speedLead * speed;
+    m_targetSpeed = valueAlong(m_path.distance.data(), m_speed.data(), m_speed.size(), m_path.length, at, m_speedHint);
+    const double accel = valueAlong(m_path.distance.data(), m_accel.data(), m_accel.size(), m_path.length, at, m_accelHint);
+    const double error = m_targetSpeed - speed;
+    const double feedforward = feedforwardPedal(sim, accel, speed);
+    const double command = feedforward + speedProportional * error + speedIntegral * m_speedIntegral;
+    // Anti-windup: no integration while the pedal is saturated the same way.
+    if (!((command >= 1.0 && error > 0.0) || (command <= -1.0 && error < 0.0)))
+        m_speedIntegral += error * dt;
+    const double pedal = std::clamp(feedforward + speedProportional * error + speedIntegral * m_speedIntegral, -1.0, 1.0);
+
+    // The driver keeps the wheels near their peak slip: throttle off a spinning wheel
+    // (TractionControl), brake off a locking one.
+    // And lifts as the car slides: sideslip past what cornering needs is the rear
+    // giving way, which more drive would only feed.
+    const double slide = std::abs(std::atan2(b.vy, std::max(1e-9, std::abs(b.vx))));
+    const double lift = std::clamp((slide - slideLiftStart) / (slideLiftEnd - slideLiftStart), 0.0, 1.0);
+    in.throttle = TractionControl{}.throttle(sim, std::max(0.0, pedal)) * (1.0 - lift);
+    double brake = std::max(0.0, -pedal);
+    if (brake > 0.0) {
+        const VehicleModel& model = sim.model();
+        double worstExcess = 0.0;
+        for (int i = 0; i < WheelCount; ++i) {
+            const double peak = model.tire(i).peakSlipRatio();
+            if (peak > 0.0)
+                worstExcess = std::max(worstExcess, (-sim.lastSample().forces.slipRatio[std::size_t(i)] - peak) / peak);
+        }
+        brake *= std::clamp(1.0 - TractionControl::gain * worstExcess, 0.0, 1.0);
+    }
+    in.brake = brake;
+    in.gear.gear = setup.gearbox.shiftMode == ShiftMode::Manual ? m_envelope->accelerationGear(speed) : 1;
+    return in;
+}
+
+} // namespace vtw
