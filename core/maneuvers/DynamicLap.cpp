@@ -12,7 +12,7 @@ namespace vtw {
 DynamicLap::DynamicLap(std::shared_ptr<const Track> track, std::shared_ptr<const TrackPath> path,
                        std::vector<double> sectorStarts, const LineDriverSettings& settings)
     : m_track(std::move(track)), m_path(std::move(path)), m_sectorStarts(std::move(sectorStarts)),
-      m_settings(settings), m_driver(*m_path, settings), m_onPath(closedLine(*m_path)), m_limits(*m_track) {
+      m_settings(settings), m_driver(*m_path, settings), m_limits(*m_track) {
     if (m_sectorStarts.empty())
         m_sectorStarts.push_back(0.0);
 }
@@ -89,7 +89,7 @@ void DynamicLap::observe(const StepSample& s) {
     if (m_ended)
         return;
     const double length = m_path->length;
-    const LineFoot foot = m_onPath.locate(s.body.x, s.body.y);
+    const LineFoot foot = m_driver.locate(s.body.x, s.body.y);
     if (!m_located) {
         m_located = true;
         m_progress = foot.along > 0.5 * length ? foot.along - length : foot.along;
@@ -144,7 +144,9 @@ void DynamicLap::observe(const StepSample& s) {
             return;
         }
     }
-    if (std::abs(s.sideslip()) > spinSideslip) {
+    // Spun: sliding sideways past spinSideslip, or going backwards (a compare, not an
+    // angle, on every step).
+    if (s.body.vx <= 0.0 || std::abs(s.body.vy) > std::tan(spinSideslip) * s.body.vx) {
         end("spun " + where());
         return;
     }

@@ -84,8 +84,9 @@ private:
     bool m_targetsSet = false;
     LineDriver m_driver;
 
-    // The judge: where the car is against the line and the track's edges.
-    LineProjector m_onPath;
+    // The judge: where the car is against the line (through the driver's projector,
+    // which has found the same point when the sample is the state it steered from)
+    // and against the track's edges.
     TrackLimits m_limits;
     double m_halfTrack = 0.8; ///< m, half the car's widest axle track
     bool m_located = false;

@@ -9,8 +9,6 @@
 
 namespace vtw {
 
-double angleBetween(double a, double b) { return std::remainder(a - b, 2.0 * units::pi); }
-
 LineDriver::LineDriver(const TrackPath& path, const LineDriverSettings& settings)
     : m_path(path), m_settings(settings), m_projector(closedLine(path)) {}
 
@@ -32,21 +30,30 @@ double LineDriver::feedforwardPedal(const Simulator& sim, double accel, double s
     return brake > 0.0 ? force / brake : -1.0;
 }
 
+LineFoot LineDriver::locate(double x, double y) { return m_projector.locate(x, y); }
+
 DriverInputs LineDriver::control(const Simulator& sim) {
     DriverInputs in;
     const BodyState& b = sim.state().body;
     const Setup& setup = sim.setup();
     const double dt = setup.simulation.timeStep;
-    const double speed = std::hypot(b.vx, b.vy);
+    const double speed = std::sqrt(b.vx * b.vx + b.vy * b.vy);
     m_foot = m_projector.locate(b.x, b.y);
 
     // Steering (docs/physics.md 16.1): the curvature ahead, corrected by where a point
     // the preview distance ahead along the car's course would stand off the line;
     // the curvature then held by steer with yaw-rate feedback (CurvatureHold).
-    const double course = speed > 0.5 ? b.heading + std::atan2(b.vy, b.vx) : b.heading;
-    const double headingError = angleBetween(course, std::atan2(m_foot.tangentY, m_foot.tangentX));
+    // The sine of the course's angle to the line: the cross product of the line's
+    // direction and the course's (the velocity's in the world; the heading's at a crawl).
+    const double cosHeading = std::cos(b.heading), sinHeading = std::sin(b.heading);
+    double courseX = cosHeading, courseY = sinHeading;
+    if (speed > 0.5) {
+        courseX = (b.vx * cosHeading - b.vy * sinHeading) / speed;
+        courseY = (b.vx * sinHeading + b.vy * cosHeading) / speed;
+    }
+    const double sinHeadingError = m_foot.tangentX * courseY - m_foot.tangentY * courseX;
     m_preview = std::max(m_settings.minPreview, m_settings.previewTime * speed);
-    const double previewError = m_foot.lateral + m_preview * std::sin(headingError);
+    const double previewError = m_foot.lateral + m_preview * sinHeadingError;
     const double ahead = valueAlong(m_path.distance.data(), m_path.curvature.data(), m_path.stations(), m_path.length,
                                     m_foot.along + curvatureLead * speed, m_curvatureHint);
     const double curvature = ahead - 2.0 * previewError / (m_preview * m_preview);
@@ -70,8 +77,11 @@ DriverInputs LineDriver::control(const Simulator& sim) {
     // (TractionControl), brake off a locking one.
     // And lifts as the car slides: sideslip past what cornering needs is the rear
     // giving way, which more drive would only feed.
-    const double slide = std::abs(std::atan2(b.vy, std::max(1e-9, std::abs(b.vx))));
-    const double lift = std::clamp((slide - slideLiftStart) / (slideLiftEnd - slideLiftStart), 0.0, 1.0);
+    double lift = 0.0;
+    if (std::abs(b.vy) > std::tan(slideLiftStart) * std::abs(b.vx)) { // only then the angle itself
+        const double slide = std::atan2(std::abs(b.vy), std::abs(b.vx));
+        lift = std::clamp((slide - slideLiftStart) / (slideLiftEnd - slideLiftStart), 0.0, 1.0);
+    }
     in.throttle = TractionControl{}.throttle(sim, std::max(0.0, pedal)) * (1.0 - lift);
     double brake = std::max(0.0, -pedal);
     if (brake > 0.0) {

@@ -35,6 +35,9 @@ public:
     /// The inputs for the next step.
     DriverInputs control(const Simulator& sim);
 
+    /// Where a point is against the line (the same point as the last control()'s
+    /// costs nothing more).
+    LineFoot locate(double x, double y);
     /// Where the car was on the line at the last control(), and what was aimed for there.
     const LineFoot& foot() const { return m_foot; }
     double targetSpeed() const { return m_targetSpeed; }
@@ -71,8 +74,5 @@ private:
     LineFoot m_foot;
     double m_targetSpeed = 0.0, m_preview = 0.0;
 };
-
-/// A's minus b's direction, wrapped to -pi..pi.
-double angleBetween(double a, double b);
 
 } // namespace vtw

@@ -47,13 +47,17 @@ public:
     void reset() { m_located = false; }
 
 private:
-    /// The foot on chord k and its squared distance from the point.
-    LineFoot footOn(std::size_t k, double px, double py, double& squared) const;
+    /// The squared distance from the point to chord k, and the foot on it.
+    double squaredDistance(std::size_t k, double px, double py) const;
+    LineFoot footOn(std::size_t k, double px, double py) const;
+    /// A chord index from one a line's length either side of the range.
     std::size_t wrap(long k) const;
 
     ClosedLine m_line;
     bool m_located = false;
     std::size_t m_chord = 0;
+    double m_lastX = 0.0, m_lastY = 0.0;
+    LineFoot m_last;
 };
 
 /// values[i] given at distance[i] (increasing, over one lap of `length`), linearly
