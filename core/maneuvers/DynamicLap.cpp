@@ -18,6 +18,9 @@ DynamicLap::DynamicLap(std::shared_ptr<const Track> track, std::shared_ptr<const
 }
 
 double DynamicLap::timeLimit() const {
+    if (m_reference && m_reference->lap.ok)
+        return runUpTime + slowLapFactor * m_reference->lap.lapTime / m_settings.pace + 30.0;
+    // Before the setup is known: the lap at a crawl.
     return std::max(60.0, (1.0 + maxRunUpShare) * m_path->length / slowestMeanSpeed);
 }
 
@@ -34,6 +37,11 @@ double DynamicLap::runUpDistance(const Setup& setup) const {
     const Reference& ref = reference(setup);
     const double speed = ref.lap.ok ? m_settings.pace * ref.lap.trace.speed.back() : 0.0;
     return std::min(runUpTime * speed, maxRunUpShare * m_path->length);
+}
+
+Setup DynamicLap::adaptSetup(const Setup& setup) const {
+    reference(setup);
+    return setup;
 }
 
 InitialConditions DynamicLap::initialConditions(const Setup& setup) const {

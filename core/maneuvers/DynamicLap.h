@@ -32,11 +32,15 @@ public:
 
     std::string id() const override { return "dynamic-lap"; }
     std::string title() const override { return "Lap of a track (dynamic)"; }
+    /// The setup as it is; the first one given fixes the quasi-steady lap whose speeds
+    /// the driver aims for (a live edit changes the car, not the targets).
+    Setup adaptSetup(const Setup& setup) const override;
     InitialConditions initialConditions(const Setup& setup) const override;
     DriverInputs control(const Simulator& sim) override;
     void observe(const StepSample& sample) override;
     bool finished() const override { return m_ended; }
-    /// The path's length at a crawl (slowestMeanSpeed), a minute at least.
+    /// Twice the target lap time (the quasi-steady lap's over the pace), the run-up and
+    /// half a minute; before the setup is known, the path at a crawl (slowestMeanSpeed).
     double timeLimit() const override;
     MetricList metrics() const override;
 
@@ -52,7 +56,9 @@ public:
     /// line after its run-up; negative before.
     double lapStartTime() const { return m_crossings.empty() ? -1.0 : m_crossings.front(); }
 
-    /// m/s: a lap slower on average than this is no lap (the time limit).
+    /// A lap that takes this many times its target is no lap (the time limit).
+    static constexpr double slowLapFactor = 2.0;
+    /// m/s: the time limit's crawl, before the setup is known.
     static constexpr double slowestMeanSpeed = 15.0;
     /// s: the car starts this long before the start line at its target speed, so that
     /// its tyres have taken their slip angles and the driver has settled by the line...

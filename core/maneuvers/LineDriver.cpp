@@ -2,7 +2,6 @@
 
 #include "TractionControl.h"
 #include "../Units.h"
-#include "../step/VehicleModel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -40,11 +39,11 @@ DriverInputs LineDriver::control(const Simulator& sim) {
     const double speed = std::sqrt(b.vx * b.vx + b.vy * b.vy);
     m_foot = m_projector.locate(b.x, b.y);
 
-    // Steering (docs/physics.md 16.1): the curvature ahead, corrected by where a point
-    // the preview distance ahead along the car's course would stand off the line;
-    // the curvature then held by steer with yaw-rate feedback (CurvatureHold).
-    // The sine of the course's angle to the line: the cross product of the line's
-    // direction and the course's (the velocity's in the world; the heading's at a crawl).
+    // Steering (docs/physics.md 16.2): the curvature just ahead, corrected by where a
+    // point the preview distance ahead along the car's course would stand off the
+    // line, then held by steer with yaw-rate feedback (CurvatureHold). The sine of the
+    // course's angle to the line is the cross product of the line's direction and the
+    // course's (the velocity's in the world; the heading's at a crawl).
     const double cosHeading = std::cos(b.heading), sinHeading = std::sin(b.heading);
     double courseX = cosHeading, courseY = sinHeading;
     if (speed > 0.5) {
@@ -61,7 +60,8 @@ DriverInputs LineDriver::control(const Simulator& sim) {
 
     if (m_speed.empty() || !m_envelope)
         return in;
-    // Speed: the target ahead and its acceleration as a feedforward, a PI on the error.
+    // Speed (docs/physics.md 16.3): the target ahead and its acceleration as a
+    // feedforward, a PI on the error.
     const double at = m_foot.along + speedLead * speed;
     m_targetSpeed = valueAlong(m_path.distance.data(), m_speed.data(), m_speed.size(), m_path.length, at, m_speedHint);
     const double accel = valueAlong(m_path.distance.data(), m_accel.data(), m_accel.size(), m_path.length, at, m_accelHint);
@@ -73,28 +73,17 @@ DriverInputs LineDriver::control(const Simulator& sim) {
         m_speedIntegral += error * dt;
     const double pedal = std::clamp(feedforward + speedProportional * error + speedIntegral * m_speedIntegral, -1.0, 1.0);
 
-    // The driver keeps the wheels near their peak slip: throttle off a spinning wheel
-    // (TractionControl), brake off a locking one.
-    // And lifts as the car slides: sideslip past what cornering needs is the rear
-    // giving way, which more drive would only feed.
+    // The driver keeps the wheels near their peak slip (throttle off a spinning wheel,
+    // brake off a locking one), and lifts as the car slides: sideslip past what
+    // cornering needs is the rear giving way, which more drive would only feed.
     double lift = 0.0;
     if (std::abs(b.vy) > std::tan(slideLiftStart) * std::abs(b.vx)) { // only then the angle itself
         const double slide = std::atan2(std::abs(b.vy), std::abs(b.vx));
         lift = std::clamp((slide - slideLiftStart) / (slideLiftEnd - slideLiftStart), 0.0, 1.0);
     }
-    in.throttle = TractionControl{}.throttle(sim, std::max(0.0, pedal)) * (1.0 - lift);
-    double brake = std::max(0.0, -pedal);
-    if (brake > 0.0) {
-        const VehicleModel& model = sim.model();
-        double worstExcess = 0.0;
-        for (int i = 0; i < WheelCount; ++i) {
-            const double peak = model.tire(i).peakSlipRatio();
-            if (peak > 0.0)
-                worstExcess = std::max(worstExcess, (-sim.lastSample().forces.slipRatio[std::size_t(i)] - peak) / peak);
-        }
-        brake *= std::clamp(1.0 - TractionControl::gain * worstExcess, 0.0, 1.0);
-    }
-    in.brake = brake;
+    const TractionControl wheels;
+    in.throttle = wheels.throttle(sim, std::max(0.0, pedal)) * (1.0 - lift);
+    in.brake = wheels.brake(sim, std::max(0.0, -pedal));
     in.gear.gear = setup.gearbox.shiftMode == ShiftMode::Manual ? m_envelope->accelerationGear(speed) : 1;
     return in;
 }
