@@ -190,10 +190,13 @@ std::unique_ptr<Maneuver> makeManeuver(const std::string& id, const ManeuverOpti
         for (const auto& [key, value] : words) {
             const auto known = texts.find(key);
             if (known == texts.end()) {
+                // A word where a number goes: to a maneuver whose parameters are all
+                // numbers, or to one of its numbers.
                 if (error)
-                    *error = values.count(key) ? "maneuver '" + id + "' parameter '" + key +
-                                                     "' must be a number, not '" + value + "'"
-                                               : "maneuver '" + id + "' has no parameter '" + key + "'";
+                    *error = values.count(key) || e.description.words.empty()
+                                 ? "bad parameter '" + key + "=" + value + "': maneuver '" + id + "' parameter '" +
+                                       key + "' must be a number, not '" + value + "'"
+                                 : "maneuver '" + id + "' has no parameter '" + key + "'";
                 return nullptr;
             }
             known->second = value;
