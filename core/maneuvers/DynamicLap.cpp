@@ -1,6 +1,5 @@
 #include "DynamicLap.h"
 
-#include "../Gearbox.h"
 #include "../Units.h"
 
 #include <algorithm>
@@ -19,7 +18,7 @@ DynamicLap::DynamicLap(std::shared_ptr<const Track> track, std::shared_ptr<const
 
 double DynamicLap::timeLimit() const {
     if (m_reference && m_reference->lap.ok)
-        return runUpTime + slowLapFactor * m_reference->lap.lapTime / m_settings.pace + 30.0;
+        return runUpTime + slowLapFactor * m_reference->lap.lapTime / m_settings.pace + timeLimitMargin;
     // Before the setup is known: the lap at a crawl.
     return std::max(60.0, (1.0 + maxRunUpShare) * m_path->length / slowestMeanSpeed);
 }

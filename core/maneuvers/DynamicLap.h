@@ -56,8 +56,10 @@ public:
     /// line after its run-up; negative before.
     double lapStartTime() const { return m_crossings.empty() ? -1.0 : m_crossings.front(); }
 
-    /// A lap that takes this many times its target is no lap (the time limit).
+    /// A lap that takes this many times its target is no lap (the time limit)...
     static constexpr double slowLapFactor = 2.0;
+    /// s: ...with this much more for a short lap's sake.
+    static constexpr double timeLimitMargin = 30.0;
     /// m/s: the time limit's crawl, before the setup is known.
     static constexpr double slowestMeanSpeed = 15.0;
     /// s: the car starts this long before the start line at its target speed, so that

@@ -15,7 +15,7 @@ constexpr double maxLapStep = 10.0;
 } // namespace
 
 // The lines' points and the sectors, as bytes: what the lap drives on.
-std::string trackDigest(const Track& track) {
+std::string trackDigest(const Track& track, bool widths) {
     QCryptographicHash hash(QCryptographicHash::Sha256);
     auto add = [&hash](const std::vector<double>& values) {
         hash.addData(QByteArrayView(reinterpret_cast<const char*>(values.data()),
@@ -29,6 +29,10 @@ std::string trackDigest(const Track& track) {
         add(line->curvature);
     }
     add(track.sectorStarts);
+    if (widths) {
+        add(track.widthLeft);
+        add(track.widthRight);
+    }
     return hash.result().toHex().left(16).toStdString();
 }
 

@@ -38,10 +38,11 @@ std::string maneuverText(const ManeuverSpec& spec) {
             const auto given = spec.textOptions.find(w.key);
             text += " " + w.key + "=" + (given != spec.textOptions.end() ? given->second : w.defaultValue);
         }
-        // A maneuver on a track: the track as driven, so that shards agree on its files.
+        // A maneuver on a track: the track as driven (its limits too), so that shards
+        // agree on its files.
         if (const auto maneuver = makeManeuver(spec.id, spec.options, nullptr, spec.textOptions)) {
             if (const auto* lap = dynamic_cast<const DynamicLap*>(maneuver.get()))
-                text += " track_sha256=" + trackDigest(lap->track());
+                text += " track_sha256=" + trackDigest(lap->track(), true);
         }
     }
     return text;
