@@ -35,6 +35,8 @@ const Setup& Simulator::setup() const { return m_model->setup(); }
 void Simulator::reset(const InitialConditions& initial) {
     m_state = VehicleState{};
     m_state.body.heading = initial.heading;
+    m_state.body.x = initial.x;
+    m_state.body.y = initial.y;
     m_state.body.vx = initial.speed;
     for (int i = 0; i < WheelCount; ++i)
         m_state.body.wheelSpin.set(static_cast<std::size_t>(i), initial.speed / m_model->wheelRadius(i));

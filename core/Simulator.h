@@ -18,6 +18,7 @@ struct InitialConditions {
     int gear = 1;         ///< the gear engaged at the start (automatic boxes may re-pick)
     double yawRate = 0.0;    ///< rad/s (a run that starts on a circle)
     double steerAngle = 0.0; ///< rad, reference road-wheel angle at the start
+    double x = 0.0, y = 0.0; ///< m, world: where the car starts (a lap starts on its track's line)
 };
 
 /// Advances one car in fixed steps (docs/physics.md 7): per step, the steering and

@@ -1,5 +1,6 @@
-// The lap from the command line: vtw-cli lap and tracks, and -m lap in run, compare
-// and sweep (shards and merge included), as a user runs them.
+// The lap from the command line: vtw-cli lap and tracks, -m lap in run, compare
+// and sweep (shards and merge included), and the dynamic lap (-m dynamic-lap) the
+// same way, as a user runs them.
 #include "CliRun.h"
 
 #include <QJsonArray>
@@ -172,6 +173,64 @@ private slots:
         QVERIFY2(refused.err.contains("the maneuver differs"), refused.err.constData());
         QVERIFY(writeFile(track, ellipseRows(300.0, 150.0, 400)));
         QCOMPARE(runCli(common + QStringList{"--shard", "1/2", "-o", shards.last()}).exitCode, 0);
+        const Outcome merged = runCli(QStringList{"merge"} + shards);
+        QVERIFY2(merged.exitCode == 0, merged.err.constData());
+        QCOMPARE(merged.out, whole.out);
+    }
+
+    // The dynamic lap is a maneuver like the others: its metrics as JSON with units in
+    // the keys, the track as a word; a track file without widths has no limits to keep.
+    void dynamicLapRuns() {
+        QTemporaryDir dir;
+        const QString track = dir.filePath("ellipse.csv");
+        QVERIFY(writeFile(track, ellipseRows(300.0, 150.0, 400)));
+        const Outcome o = runCli({"run", "-m", "dynamic-lap", "-p", "track=" + track, "-p", "pace=0.85"});
+        QVERIFY2(o.exitCode == 0, o.err.constData());
+        const QJsonObject root = json(o);
+        const double lap = root.value("lap_time_s").toDouble();
+        double sum = 0.0;
+        for (const char* key : {"sector_1_s", "sector_2_s", "sector_3_s"})
+            sum += root.value(key).toDouble();
+        QVERIFY2(std::abs(sum - lap) < 1e-9 * lap, qPrintable(QString("%1 against %2").arg(sum).arg(lap)));
+        QVERIFY(root.value("max_lateral_error_m").toDouble() > 0.0);
+        QVERIFY(root.value("min_edge_margin_m").isNull());
+        QVERIFY(root.value("off_track_distance_m").isNull());
+        // At 0.85 of every speed the lap takes about 1 / 0.85 of the quasi-steady one.
+        const double quasiSteady = root.value("quasi_steady_lap_time_s").toDouble();
+        QVERIFY2(lap > quasiSteady / 0.85 && lap < 1.02 * quasiSteady / 0.85,
+                 qPrintable(QString("%1 s against %2 s").arg(lap).arg(quasiSteady)));
+        QVERIFY(!root.contains("invalid_metrics"));
+
+        QCOMPARE(runCli({"run", "-m", "dynamic-lap", "-p", "track=nowhere"}).exitCode, 2);
+        QVERIFY(runCli({"run", "-m", "dynamic-lap", "-p", "pace=1.5"}).err.contains("'pace' must be between"));
+        QVERIFY(runCli({"run", "-m", "dynamic-lap", "-p", "line=middle"}).err.contains("raceline or centerline"));
+        QVERIFY(runCli({"maneuvers"}).out.contains("-p track=<Track (a library key or a track file), default monza>"));
+    }
+
+    // Compared and swept like -m lap: shards of a sweep merge into the whole one, and
+    // its identity names the track with a digest of its lines.
+    void dynamicLapComparedAndSwept() {
+        const Outcome c = runCli({"compare", "corvette_c5", "mazda_mx5_nd", "-m", "dynamic-lap", "-p", "track=oval",
+                                  "--format", "csv"});
+        QVERIFY2(c.exitCode == 0, c.err.constData());
+        QVERIFY(c.out.contains("dynamic-lap,lap_time_s,"));
+        QVERIFY(c.out.contains("dynamic-lap,max_lateral_error_m,"));
+        QTemporaryDir dir;
+        const QString track = dir.filePath("ellipse.csv");
+        QVERIFY(writeFile(track, ellipseRows(300.0, 150.0, 400)));
+        const QStringList common = {"sweep", "-m", "dynamic-lap", "-p", "track=" + track, "--param",
+                                    "gearbox.finalDrive", "--from", "3", "--to", "4", "--count", "3"};
+        const Outcome whole = runCli(common);
+        QVERIFY2(whole.exitCode == 0, whole.err.constData());
+        QVERIFY2(whole.out.contains("# maneuver dynamic-lap pace=0.9 preview_s=0.8 min_preview_m=6 track=" +
+                                    track.toUtf8() + " line=raceline track_sha256="),
+                 whole.out.constData());
+        QStringList shards;
+        for (int i = 0; i < 2; ++i) {
+            shards << dir.filePath(QStringLiteral("s%1.csv").arg(i));
+            QCOMPARE(runCli(common + QStringList{"--shard", QStringLiteral("%1/2").arg(i), "-o", shards.last()}).exitCode,
+                     0);
+        }
         const Outcome merged = runCli(QStringList{"merge"} + shards);
         QVERIFY2(merged.exitCode == 0, merged.err.constData());
         QCOMPARE(merged.out, whole.out);

@@ -1,6 +1,7 @@
 // The quasi-steady-state lap (core/lap, docs/physics.md 15): the envelope against
 // closed forms, the lap on a circle and on an oval's straights against kinematics,
 // downforce on a load-linear tyre, and the lap's response to grip and power.
+#include "ConstantMuCar.h"
 #include "Units.h"
 #include "lap/LapSimulation.h"
 #include "lap/LapTelemetry.h"
@@ -35,21 +36,6 @@ constexpr double tableTolerance = 1e-4;
 // takes one 0.5 m step to ramp it, where the car neither fully corners nor fully
 // accelerates: a few tenths of a metre out of 400.
 constexpr double straightTolerance = 0.005;
-
-// A car whose tires give a constant friction coefficient mu (the linear tire, capped
-// at mu Fz), with no drag, downforce or rolling resistance.
-Setup constantMuCar(double mu) {
-    Setup s = defaultSetup();
-    for (TireParams* t : {&s.frontTires, &s.rearTires}) {
-        t->model = TireModelKind::Linear;
-        t->linear.frictionCoefficient = mu;
-    }
-    s.aero.dragCoefficient = 0.0;
-    s.aero.downforceCoefficientArea = 0.0;
-    s.aero.rollingResistanceModel = RollingResistanceModel::LoadBased;
-    s.aero.rollingResistanceCoefficient = 0.0;
-    return s;
-}
 
 // The constant-mu car made for kinematics: no load transfer (CG on the ground), the
 // CG mid-way, rear drive through one long gear of a strong flat engine, brakes split

@@ -46,6 +46,9 @@ QString writeTwoRowScript(const QTemporaryDir& dir) {
 class TestLivePage : public QObject {
     Q_OBJECT
 private slots:
+    // The dynamic lap, in the list as every catalogue maneuver is, loads its default
+    // track from the library.
+    void initTestCase() { Q_INIT_RESOURCE(resources); }
     void maneuverShowsTheCliMetrics_data();
     void maneuverShowsTheCliMetrics();
     void divergedRunShowsItsMessage();
@@ -69,6 +72,8 @@ void TestLivePage::maneuverShowsTheCliMetrics_data() {
     // 8 deg at 80 km/h spins the Corvette: its metrics show as invalid.
     QTest::newRow("step steer that spins") << "step-steer"
                                            << "steer_deg" << 8.0;
+    QTest::newRow("dynamic lap of Monza at pace 0.85") << "dynamic-lap"
+                                                       << "pace" << 0.85;
 }
 
 void TestLivePage::maneuverShowsTheCliMetrics() {

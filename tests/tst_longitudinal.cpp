@@ -72,6 +72,9 @@ double effectiveMass(const Setup& s) {
 class TestLongitudinal : public QObject {
     Q_OBJECT
 private slots:
+    // The catalogue's dynamic lap loads its default track from the library.
+    void initTestCase() { Q_INIT_RESOURCE(resources); }
+
     // Top speed (docs/physics.md 1) is where drive force equals drag plus rolling
     // resistance. The test finds that speed by bisection on its own formulas and
     // holds the simulated top speed in a fixed gear to it.

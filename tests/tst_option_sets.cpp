@@ -149,6 +149,9 @@ QStringList formPageProblems(const TireModelInfo& model) {
 class TestOptionSets : public QObject {
     Q_OBJECT
 private slots:
+    // The catalogue's dynamic lap loads its default track from the library.
+    void initTestCase() { Q_INIT_RESOURCE(resources); }
+
     void everySetIsComplete() {
         QStringList problems;
         problems << registeredSetProblems<TireModelKind>("tire models")
@@ -257,6 +260,8 @@ private slots:
             QVERIFY2(named(p.key), p.key.data());
         for (const auto& l : lineChoiceOptions)
             QVERIFY2(named(l.cliName), l.cliName.data());
+        for (const ManeuverDescription& d : maneuverCatalogue())
+            QVERIFY2(named(d.id), d.id.c_str());
     }
 
     void surfacesAreComplete() {
@@ -291,6 +296,13 @@ private slots:
                 QVERIFY2(parameterSpelling.match(QString::fromStdString(p.key)).hasMatch(), qPrintable(at));
                 QVERIFY2(keys.insert(p.key).second && !p.label.empty(), qPrintable(at));
                 QVERIFY2(p.min <= p.defaultValue && p.defaultValue <= p.max, qPrintable(at));
+            }
+            // Word parameters: spelt like the numbers, none named twice, each with a default.
+            for (const ManeuverWord& w : d.words) {
+                const QString at = id + " " + QString::fromStdString(w.key);
+                QVERIFY2(parameterSpelling.match(QString::fromStdString(w.key)).hasMatch(), qPrintable(at));
+                QVERIFY2(keys.insert(w.key).second && !w.label.empty(), qPrintable(at));
+                QVERIFY2(!w.defaultValue.empty(), qPrintable(at));
             }
         }
         QVERIFY(!findManeuverDescription("moonshot"));

@@ -5,6 +5,9 @@
 #include "Simulator.h"
 #include "StepBenchmark.h"
 #include "lap/LapSimulation.h"
+#include "maneuvers/DynamicLap.h"
+#include "maneuvers/ManeuverFactory.h"
+#include "maneuvers/ManeuverRunner.h"
 #include "setupfile/SetupMetadata.h"
 #include "study/Sweep.h"
 #include "track/PreparedTrack.h"
@@ -93,12 +96,32 @@ bool benchLaps(const Setup& setup, int runs, std::string& out) {
     std::vector<SweepPoint> points;
     const double sweepMs = bestMs(sweepRuns, [&] { points = runSweep(sweep); });
     const auto failed = std::count_if(points.begin(), points.end(), [](const SweepPoint& p) { return !p.ok; });
-    char line[512];
+    // The dynamic lap of Spa: the maneuver with its defaults, through the maneuver
+    // session as every run takes it (the quasi-steady lap for its speeds included).
+    const int dynamicRuns = std::min(runs, 3);
+    RunResult dynamic;
+    std::string error;
+    const double dynamicMs = bestMs(dynamicRuns, [&] {
+        const auto maneuver = makeManeuver("dynamic-lap", {}, &error, {{"track", "spa"}});
+        if (maneuver)
+            dynamic = runManeuver(setup, *maneuver);
+    });
+    if (!error.empty() || !dynamic.ok) {
+        printError(QString::fromStdString("bench: dynamic lap: " + (error.empty() ? dynamic.error : error)));
+        return false;
+    }
+    const Metric* dynamicTime = findMetric(dynamic.metrics, "lap_time_s");
+    char line[768];
     std::snprintf(line, sizeof line,
                   "lap_spa_ms %.2f (%zu stations, envelope %.2f ms of it; lap time %.3f s; best of %d)\n"
-                  "sweep_monza_200_final_drive_s %.3f (%u threads, %td of 200 laps failed; best of %d)\n",
+                  "sweep_monza_200_final_drive_s %.3f (%u threads, %td of 200 laps failed; best of %d)\n"
+                  "dynamic_lap_spa_s %.3f (%ld steps of %g ms, %d substeps each; lap time %.3f s, pace %.2f; "
+                  "best of %d)\n",
                   lapMs, spa.prepared->path.stations(), envelopeMs, lap.lapTime, lapRuns, sweepMs / 1e3,
-                  std::max(1u, std::thread::hardware_concurrency()), failed, sweepRuns);
+                  std::max(1u, std::thread::hardware_concurrency()), failed, sweepRuns, dynamicMs / 1e3,
+                  dynamic.steps, setup.simulation.timeStep * 1e3, setup.simulation.substeps,
+                  dynamicTime && dynamicTime->reached ? dynamicTime->value : std::nan(""), LineDriverSettings{}.pace,
+                  dynamicRuns);
     out += line;
     return true;
 }
@@ -111,7 +134,8 @@ int benchCommand(const QStringList& arguments) {
         "Time the step loop: the default car, half throttle and sinusoidal steering, fixed steps. "
         "Prints nanoseconds per step and steps per second (best of several runs). Then the lap: "
         "one lap of Spa at 1 m stations, the car's envelope included (best of 20 or --runs), and a "
-        "200-point final-drive sweep of Monza laps on every core (best of 3 or --runs)."));
+        "200-point final-drive sweep of Monza laps on every core (best of 3 or --runs), and the "
+        "dynamic lap of Spa at the default pace on one core (best of 3 or --runs)."));
     parser.addHelpOption();
     const QCommandLineOption tireOpt(QStringLiteral("tire"),
                                      QStringLiteral("Tire model on all wheels: %1.").arg(optionCliNames<TireModelKind>()),

@@ -91,11 +91,6 @@ int runCommand(const QStringList& arguments) {
             printError(QString::fromStdString(error));
             return UsageError;
         }
-    } else if (!words.empty()) {
-        printError(QStringLiteral("bad parameter '%1=%2': expected key=number")
-                       .arg(QString::fromStdString(words.begin()->first),
-                            QString::fromStdString(words.begin()->second)));
-        return UsageError;
     }
 
     double gripScale = 0.0;
@@ -112,6 +107,12 @@ int runCommand(const QStringList& arguments) {
 
     std::unique_ptr<Maneuver> maneuver;
     if (parser.isSet(scriptOpt)) {
+        if (!words.empty()) {
+            printError(QStringLiteral("bad parameter '%1=%2': expected key=number")
+                           .arg(QString::fromStdString(words.begin()->first),
+                                QString::fromStdString(words.begin()->second)));
+            return UsageError;
+        }
         const BoundedReadResult read = readFileBounded(parser.value(scriptOpt), maxCsvBytes);
         if (!read.data) {
             printError(read.error);
@@ -127,7 +128,7 @@ int runCommand(const QStringList& arguments) {
         maneuver = std::make_unique<ScriptedManeuver>(std::move(script.rows));
     } else {
         std::string error;
-        maneuver = makeManeuver(parser.value(maneuverOpt).toStdString(), params, &error);
+        maneuver = makeManeuver(parser.value(maneuverOpt).toStdString(), params, &error, words);
         if (!maneuver) {
             printError(QString::fromStdString(error));
             return UsageError;
@@ -145,6 +146,11 @@ int runCommand(const QStringList& arguments) {
             for (const ManeuverParameter& p : d.parameters) {
                 const auto given = params.find(p.key);
                 if (given != params.end() && given->second != p.defaultValue)
+                    targetsApply = false;
+            }
+            for (const ManeuverWord& w : d.words) {
+                const auto given = words.find(w.key);
+                if (given != words.end() && given->second != w.defaultValue)
                     targetsApply = false;
             }
         }
@@ -198,6 +204,8 @@ int maneuversCommand(const QStringList& arguments) {
         out += d.id + "\t" + d.title + "\n    " + d.description + "\n";
         for (const ManeuverParameter& p : d.parameters)
             out += "    -p " + p.key + "=<" + p.label + ", default " + std::to_string(p.defaultValue) + ">\n";
+        for (const ManeuverWord& w : d.words)
+            out += "    -p " + w.key + "=<" + w.label + ", default " + w.defaultValue + ">\n";
     }
     out += lapTargetHelp();
     printOut(out);

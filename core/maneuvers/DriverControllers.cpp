@@ -45,15 +45,14 @@ void SpeedHold::control(const Simulator& sim, double targetSpeed, DriverInputs& 
     inputs.brake = std::max(0.0, -pedal);
 }
 
-double CurvatureHold::control(const Simulator& sim, double radius) {
+double CurvatureHold::controlCurvature(const Simulator& sim, double target) {
     const Setup& setup = sim.setup();
     const double dt = setup.simulation.timeStep;
     const double speed = std::max(1.0, std::hypot(sim.state().body.vx, sim.state().body.vy));
-    const double target = 1.0 / radius;
     m_error = target - sim.state().body.yawRate / speed;
     const double L = setup.chassis.wheelbase();
     // Gains scale with the wheelbase because d(curvature)/d(steer) ~ 1/L at low speed.
-    const double kp = 0.5 * L, ki = 2.0 * L;
+    const double kp = m_proportional * L, ki = m_integralGain * L;
     const double maxSteer = setup.steering.maxSteerAngle;
     const double unclamped = L * target + kp * m_error + ki * m_integral;
     if (std::abs(unclamped) < maxSteer || unclamped * m_error < 0.0)

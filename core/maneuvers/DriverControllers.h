@@ -38,13 +38,21 @@ private:
 /// which is exactly what a skidpad measures.
 class CurvatureHold {
 public:
+    /// The gains in wheelbases: steer (rad) per 1/m of curvature error, and per
+    /// 1/m s of its integral. The skidpad's defaults suit a curvature that changes
+    /// slowly; a driver on a track asks for quicker ones.
+    explicit CurvatureHold(double proportional = 0.5, double integral = 2.0)
+        : m_proportional(proportional), m_integralGain(integral) {}
     /// Steer input (-1..1 of full lock) for the next step; positive radius turns left.
-    double control(const Simulator& sim, double radius);
+    double control(const Simulator& sim, double radius) { return controlCurvature(sim, 1.0 / radius); }
+    /// The same for a curvature (1/m, left positive).
+    double controlCurvature(const Simulator& sim, double curvature);
     void reset() { m_integral = 0.0; }
     /// Last curvature error, 1/m.
     double error() const { return m_error; }
 
 private:
+    double m_proportional, m_integralGain;
     double m_integral = 0.0;
     double m_error = 0.0;
 };

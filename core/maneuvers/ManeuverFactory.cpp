@@ -3,6 +3,7 @@
 #include "AccelerationRun.h"
 #include "BrakingRun.h"
 #include "CoastDown.h"
+#include "DynamicLap.h"
 #include "BrakeInTurn.h"
 #include "RampSteer.h"
 #include "ScriptedManeuver.h"
@@ -10,6 +11,7 @@
 #include "Skidpad.h"
 #include "StepSteer.h"
 #include "TopSpeedRun.h"
+#include "../track/PreparedTrack.h"
 
 #include <cmath>
 #include <functional>
@@ -18,7 +20,37 @@ namespace vtw {
 
 namespace {
 
-using Builder = std::function<std::unique_ptr<Maneuver>(const std::map<std::string, double>&)>;
+using Builder = std::function<std::unique_ptr<Maneuver>(const ManeuverOptions&, const ManeuverWords&,
+                                                         std::string* error)>;
+
+// The dynamic lap: its track loaded and its line sampled (shared by every lap on
+// them: prepareTrackCached), the driver's settings from the parameters.
+std::unique_ptr<Maneuver> makeDynamicLap(const ManeuverOptions& p, const ManeuverWords& w, std::string* error) {
+    const std::string& trackName = w.at("track");
+    const auto* line = optionByCliName<LineChoice>(w.at("line"));
+    if (!line) {
+        if (error)
+            *error = "maneuver 'dynamic-lap' parameter 'line' must be raceline or centerline, not '" +
+                     w.at("line") + "'";
+        return nullptr;
+    }
+    PreparedTrackResult prepared =
+        prepareTrackCached(QString::fromStdString(trackName), line->value, dynamicLapStationStep);
+    if (!prepared.prepared) {
+        if (error)
+            *error = "maneuver 'dynamic-lap': cannot use track " + trackName + ": " +
+                     prepared.errors.join(QStringLiteral("; ")).toStdString();
+        return nullptr;
+    }
+    const std::shared_ptr<const PreparedTrack> track = std::move(prepared.prepared);
+    LineDriverSettings settings;
+    settings.pace = p.at("pace");
+    settings.previewTime = p.at("preview_s");
+    settings.minPreview = p.at("min_preview_m");
+    return std::make_unique<DynamicLap>(std::shared_ptr<const Track>(track, &track->track),
+                                        std::shared_ptr<const TrackPath>(track, &track->path),
+                                        track->sectorStarts, settings);
+}
 
 struct Entry {
     ManeuverDescription description;
@@ -31,41 +63,41 @@ const std::vector<Entry>& entries() {
           "Full throttle from rest with automatic shifts: 0-60 mph, 0-100 km/h, quarter mile.",
           {{"quarter_mile", "Run the quarter mile (0/1)", 1.0, 0.0,
             1.0}}},
-         [](const auto& p) { return std::make_unique<AccelerationRun>(p.at("quarter_mile") >= 0.5); }},
+         [](const auto& p, const auto&, std::string*) { return std::make_unique<AccelerationRun>(p.at("quarter_mile") >= 0.5); }},
         {{"top-speed", "Top speed",
           "Full throttle until the car settles: drive force equals drag plus rolling resistance "
           "in the gear the car ends in.",
           {{"start_kmh", "Start speed (km/h)", 100.0, 0.0, 400.0},
            {"gear", "Hold gear (0 = automatic)", 0.0, 0.0, 12.0}}},
-         [](const auto& p) {
+         [](const auto& p, const auto&, std::string*) {
              return std::make_unique<TopSpeedRun>(p.at("start_kmh"), static_cast<int>(p.at("gear")));
          }},
         {{"braking", "Braking from 100 km/h",
           "Brake pedal held from 100 km/h to rest: stopping distance and time.",
           {{"pedal", "Brake pedal (0-1)", 1.0, 0.01, 1.0},
            {"start_kmh", "Start speed (km/h)", 100.0, 1.0, 400.0}}},
-         [](const auto& p) { return std::make_unique<BrakingRun>(p.at("pedal"), p.at("start_kmh")); }},
+         [](const auto& p, const auto&, std::string*) { return std::make_unique<BrakingRun>(p.at("pedal"), p.at("start_kmh")); }},
         {{"coast-down", "Coast-down", "From 120 km/h in neutral: drag and rolling resistance alone.", {}},
-         [](const auto&) { return std::make_unique<CoastDown>(); }},
+         [](const auto&, const auto&, std::string*) { return std::make_unique<CoastDown>(); }},
         {{"skidpad", "Constant-radius skidpad",
           "Hold a circle while the speed rises slowly: maximum lateral acceleration, understeer gradient.",
           {{"radius_m", "Radius (m)", 40.0, 5.0, 500.0},
            {"ramp_mps2", "Speed ramp (m/s^2)", 0.15, 0.01, 2.0}},
           true},
-         [](const auto& p) { return std::make_unique<Skidpad>(p.at("radius_m"), p.at("ramp_mps2")); }},
+         [](const auto& p, const auto&, std::string*) { return std::make_unique<Skidpad>(p.at("radius_m"), p.at("ramp_mps2")); }},
         {{"ramp-steer", "Ramp steer",
           "Constant speed, slowly rising steer: quasi-steady understeer gradient, fitted once the "
           "start transient has settled (2 s); a ramp too fast for that is flagged invalid.",
           {{"speed_kmh", "Speed (km/h)", 80.0, 10.0, 300.0},
            {"rate_deg_s", "Steer ramp (deg/s, road wheel)", RampSteer::defaultRampRate, 0.01, 20.0}},
           true},
-         [](const auto& p) { return std::make_unique<RampSteer>(p.at("speed_kmh"), p.at("rate_deg_s")); }},
+         [](const auto& p, const auto&, std::string*) { return std::make_unique<RampSteer>(p.at("speed_kmh"), p.at("rate_deg_s")); }},
         {{"step-steer", "Step steer",
           "Constant speed, steer step: yaw-rate response, rise time, overshoot, settling.",
           {{"speed_kmh", "Speed (km/h)", 80.0, 10.0, 300.0},
            {"steer_deg", "Steer step (deg, road wheel)", 2.0, -30.0, 30.0}},
           true},
-         [](const auto& p) { return std::make_unique<StepSteer>(p.at("speed_kmh"), p.at("steer_deg")); }},
+         [](const auto& p, const auto&, std::string*) { return std::make_unique<StepSteer>(p.at("speed_kmh"), p.at("steer_deg")); }},
         {{"sine-steer", "Sine steer",
           "Constant speed, sinusoidal steer: yaw-rate gain and lag.",
           {{"speed_kmh", "Speed (km/h)", 80.0, 10.0, 300.0},
@@ -73,7 +105,7 @@ const std::vector<Entry>& entries() {
            {"frequency_hz", "Frequency (Hz)", 0.5, 0.05, 5.0},
            {"cycles", "Cycles", 4.0, 1.0, 50.0}},
           true},
-         [](const auto& p) {
+         [](const auto& p, const auto&, std::string*) {
              return std::make_unique<SineSteer>(p.at("speed_kmh"), p.at("amplitude_deg"),
                                                 p.at("frequency_hz"), p.at("cycles"));
          }},
@@ -83,9 +115,20 @@ const std::vector<Entry>& entries() {
            {"radius_m", "Radius (m)", 100.0, 10.0, 1000.0},
            {"pedal", "Brake pedal (0-1)", 0.3, 0.01, 1.0}},
           true},
-         [](const auto& p) {
+         [](const auto& p, const auto&, std::string*) {
              return std::make_unique<BrakeInTurn>(p.at("speed_kmh"), p.at("radius_m"), p.at("pedal"));
          }},
+        {{"dynamic-lap", "Lap of a track (dynamic)",
+          "A driver laps a track in the full model: it steers from a preview of the line ahead and aims "
+          "for the pace's share of the quasi-steady lap's speeds. Lap and sector times, distance from "
+          "the line, track limits; leaving the track, a spin or a stop ends the lap.",
+          {{"pace", "Pace (share of the quasi-steady speeds)", LineDriverSettings{}.pace, 0.5, 1.0},
+           {"preview_s", "Steering preview (s ahead)", LineDriverSettings{}.previewTime, 0.2, 3.0},
+           {"min_preview_m", "Shortest steering preview (m)", LineDriverSettings{}.minPreview, 1.0, 50.0}},
+          true,
+          {{"track", "Track (a library key or a track file)", "monza"},
+           {"line", "Line (raceline or centerline)", "raceline"}}},
+         makeDynamicLap},
     };
     return list;
 }
@@ -110,7 +153,7 @@ const ManeuverDescription* findManeuverDescription(const std::string& id) {
 }
 
 std::unique_ptr<Maneuver> makeManeuver(const std::string& id, const ManeuverOptions& options,
-                                       std::string* error) {
+                                       std::string* error, const ManeuverWords& words) {
     for (const Entry& e : entries()) {
         if (e.description.id != id)
             continue;
@@ -120,8 +163,12 @@ std::unique_ptr<Maneuver> makeManeuver(const std::string& id, const ManeuverOpti
         for (const auto& [key, value] : options) {
             const auto known = values.find(key);
             if (known == values.end()) {
+                bool word = false;
+                for (const ManeuverWord& w : e.description.words)
+                    word = word || w.key == key;
                 if (error)
-                    *error = "maneuver '" + id + "' has no parameter '" + key + "'";
+                    *error = word ? "maneuver '" + id + "' parameter '" + key + "' takes a word, not a number"
+                                  : "maneuver '" + id + "' has no parameter '" + key + "'";
                 return nullptr;
             }
             const ManeuverParameter* param = nullptr;
@@ -137,7 +184,24 @@ std::unique_ptr<Maneuver> makeManeuver(const std::string& id, const ManeuverOpti
             }
             known->second = value;
         }
-        return e.build(values);
+        ManeuverWords texts;
+        for (const ManeuverWord& w : e.description.words)
+            texts[w.key] = w.defaultValue;
+        for (const auto& [key, value] : words) {
+            const auto known = texts.find(key);
+            if (known == texts.end()) {
+                // A word where a number goes: to a maneuver whose parameters are all
+                // numbers, or to one of its numbers.
+                if (error)
+                    *error = values.count(key) || e.description.words.empty()
+                                 ? "bad parameter '" + key + "=" + value + "': maneuver '" + id + "' parameter '" +
+                                       key + "' must be a number, not '" + value + "'"
+                                 : "maneuver '" + id + "' has no parameter '" + key + "'";
+                return nullptr;
+            }
+            known->second = value;
+        }
+        return e.build(values, texts, error);
     }
     if (error) {
         std::string known;

@@ -17,6 +17,13 @@ struct ManeuverParameter {
     double min = 0.0, max = 0.0;
 };
 
+/// A maneuver's parameter that takes a word (a track's name), with its default.
+struct ManeuverWord {
+    std::string key;   ///< e.g. "track"
+    std::string label;
+    std::string defaultValue;
+};
+
 /// What the catalogue knows about a maneuver without making one.
 struct ManeuverDescription {
     std::string id;          ///< the maneuver's id() and its name on the command line
@@ -24,10 +31,13 @@ struct ManeuverDescription {
     std::string description;
     std::vector<ManeuverParameter> parameters;
     bool cornering = false;  ///< the car turns under lateral load: what the grip views are for
+    std::vector<ManeuverWord> words{}; ///< parameters that take words, beside the numbers
 };
 
 /// Parameter values by key; missing keys take their defaults.
 using ManeuverOptions = std::map<std::string, double>;
+/// Word parameters by key; missing keys take their defaults.
+using ManeuverWords = std::map<std::string, std::string>;
 
 /// Every maneuver the core offers, in display order.
 const std::vector<ManeuverDescription>& maneuverCatalogue();
@@ -36,8 +46,8 @@ const std::vector<ManeuverDescription>& maneuverCatalogue();
 const ManeuverDescription* findManeuverDescription(const std::string& id);
 
 /// A fresh maneuver by id, or nullptr with `error` set (unknown id, unknown
-/// parameter, value out of range).
+/// parameter, value out of range, a word it cannot use: a track that does not load).
 std::unique_ptr<Maneuver> makeManeuver(const std::string& id, const ManeuverOptions& options,
-                                       std::string* error);
+                                       std::string* error, const ManeuverWords& words = {});
 
 } // namespace vtw

@@ -105,6 +105,8 @@ ReferenceSimulator::ReferenceSimulator(const Setup& setup, const ReferenceOption
 void ReferenceSimulator::reset(const InitialConditions& initial) {
     m_state = VehicleState{};
     m_state.body.heading = initial.heading;
+    m_state.body.x = initial.x;
+    m_state.body.y = initial.y;
     m_state.body.vx = initial.speed;
     for (int i = 0; i < WheelCount; ++i) // wheels rolling freely
         m_state.body.wheelSpin.set(static_cast<std::size_t>(i), initial.speed / wheelRadius(i));

@@ -12,8 +12,10 @@ namespace {
 constexpr double defaultStep = 1.0;
 constexpr double maxLapStep = 10.0;
 
+} // namespace
+
 // The lines' points and the sectors, as bytes: what the lap drives on.
-QByteArray trackDigest(const Track& track) {
+std::string trackDigest(const Track& track, bool widths) {
     QCryptographicHash hash(QCryptographicHash::Sha256);
     auto add = [&hash](const std::vector<double>& values) {
         hash.addData(QByteArrayView(reinterpret_cast<const char*>(values.data()),
@@ -27,10 +29,12 @@ QByteArray trackDigest(const Track& track) {
         add(line->curvature);
     }
     add(track.sectorStarts);
-    return hash.result().toHex().left(16);
+    if (widths) {
+        add(track.widthLeft);
+        add(track.widthRight);
+    }
+    return hash.result().toHex().left(16).toStdString();
 }
-
-} // namespace
 
 std::optional<LapSpec> lapSpecFrom(const ManeuverSpec& spec, std::string* error) {
     auto fail = [error](const std::string& text) {
@@ -83,7 +87,7 @@ std::string lapIdentityText(const ManeuverSpec& spec) {
     return std::string(lapTargetId) + " line=" + lineChoiceName(lap->line) +
            " standing=" + (lap->standingStart ? "1" : "0") + " step_m=" + sweepNumberText(lap->step) +
            " track=" + lap->track.toStdString() +
-           " track_sha256=" + trackDigest(prepared.prepared->track).toStdString();
+           " track_sha256=" + trackDigest(prepared.prepared->track);
 }
 
 std::string lapTargetHelp() {

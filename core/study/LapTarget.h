@@ -32,6 +32,10 @@ std::optional<LapSpec> lapSpecFrom(const ManeuverSpec& spec, std::string* error)
 /// when the spec is not a lap that can run.
 std::string lapIdentityText(const ManeuverSpec& spec);
 
+/// A digest of a track's lines and sectors (16 hex digits): what a lap drives on; with
+/// `widths`, the tarmac's widths too (the limits a dynamic lap keeps to).
+std::string trackDigest(const Track& track, bool widths = false);
+
 /// The lap's parameters for people (vtw-cli maneuvers lists them).
 std::string lapTargetHelp();
 

@@ -9,13 +9,7 @@ std::unique_ptr<StudyTarget> StudyTarget::make(const ManeuverSpec& spec, std::st
     auto target = std::make_unique<StudyTarget>();
     target->m_spec = spec;
     if (spec.id != lapTargetId) {
-        if (!spec.textOptions.empty()) {
-            if (error)
-                *error = "maneuver '" + spec.id + "' parameter '" + spec.textOptions.begin()->first +
-                         "' must be a number, not '" + spec.textOptions.begin()->second + "'";
-            return nullptr;
-        }
-        if (!makeManeuver(spec.id, spec.options, error))
+        if (!makeManeuver(spec.id, spec.options, error, spec.textOptions))
             return nullptr;
         return target;
     }
@@ -37,7 +31,7 @@ std::unique_ptr<StudyTarget> StudyTarget::make(const ManeuverSpec& spec, std::st
 RunResult StudyTarget::run(const Setup& setup, const RunOptions& options) const {
     if (!m_track) {
         std::string error;
-        auto maneuver = makeManeuver(m_spec.id, m_spec.options, &error);
+        auto maneuver = makeManeuver(m_spec.id, m_spec.options, &error, m_spec.textOptions);
         if (!maneuver) {
             RunResult failed;
             failed.ok = false;
@@ -71,7 +65,7 @@ std::vector<std::string> StudyTarget::metricKeys() const {
     MetricList metrics;
     if (m_track) {
         metrics = lapMetrics(LapResult{}, m_track->sectorStarts.size());
-    } else if (auto maneuver = makeManeuver(m_spec.id, m_spec.options, nullptr)) {
+    } else if (auto maneuver = makeManeuver(m_spec.id, m_spec.options, nullptr, m_spec.textOptions)) {
         metrics = maneuver->metrics();
     }
     std::vector<std::string> keys;

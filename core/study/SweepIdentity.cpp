@@ -2,6 +2,7 @@
 
 #include "LapTarget.h"
 #include "Sweep.h"
+#include "maneuvers/DynamicLap.h"
 #include "setupfile/SetupJson.h"
 
 #include <QCryptographicHash>
@@ -32,6 +33,16 @@ std::string maneuverText(const ManeuverSpec& spec) {
             const auto given = spec.options.find(p.key);
             text += " " + p.key + "=" +
                     sweepNumberText(given != spec.options.end() ? given->second : p.defaultValue);
+        }
+        for (const ManeuverWord& w : d.words) {
+            const auto given = spec.textOptions.find(w.key);
+            text += " " + w.key + "=" + (given != spec.textOptions.end() ? given->second : w.defaultValue);
+        }
+        // A maneuver on a track: the track as driven (its limits too), so that shards
+        // agree on its files.
+        if (const auto maneuver = makeManeuver(spec.id, spec.options, nullptr, spec.textOptions)) {
+            if (const auto* lap = dynamic_cast<const DynamicLap*>(maneuver.get()))
+                text += " track_sha256=" + trackDigest(lap->track(), true);
         }
     }
     return text;

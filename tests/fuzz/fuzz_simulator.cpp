@@ -1,7 +1,8 @@
 // libFuzzer entry point for the simulator on every setup the loader accepts: one
 // of the catalogue's maneuvers (picked from the input's bytes) drives it for at
-// most 2000 steps (fewer with substeps: 20000 substeps in all). The run must end,
-// either running or stopped by the simulator's own divergence check; while it
+// most 2000 steps (fewer with substeps: 20000 substeps in all; for the dynamic lap,
+// its quasi-steady lap of the setup on Monza and the first of its run-up). The run
+// must end, either running or stopped by the simulator's own divergence check; while it
 // runs, every figure it reports must be finite and possible:
 // - the state within the simulator's plausibility bounds (speed, yaw rate, wheel spin:
 //   bodyStateFields),
@@ -20,6 +21,8 @@
 #include "Telemetry.h"
 #include "maneuvers/ManeuverFactory.h"
 #include "setupfile/SetupJson.h"
+
+#include <QtGlobal>
 
 #include <algorithm>
 #include <cmath>
@@ -54,6 +57,12 @@ void checkSample(const StepSample& s, const Setup& setup) {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    // The catalogue's dynamic lap loads its default track (Monza) from the library.
+    static const bool resources = [] {
+        Q_INIT_RESOURCE(resources);
+        return true;
+    }();
+    (void)resources;
     const SetupLoadResult loaded = loadSetup(fuzz::bytesOf(data, size));
     if (!loaded.ok())
         return 0;

@@ -1,0 +1,202 @@
+#include "DynamicLap.h"
+
+#include "../Units.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace vtw {
+
+DynamicLap::DynamicLap(std::shared_ptr<const Track> track, std::shared_ptr<const TrackPath> path,
+                       std::vector<double> sectorStarts, const LineDriverSettings& settings)
+    : m_track(std::move(track)), m_path(std::move(path)), m_sectorStarts(std::move(sectorStarts)),
+      m_settings(settings), m_driver(*m_path, settings), m_limits(*m_track) {
+    if (m_sectorStarts.empty())
+        m_sectorStarts.push_back(0.0);
+}
+
+double DynamicLap::timeLimit() const {
+    if (m_reference && m_reference->lap.ok)
+        return runUpTime + slowLapFactor * m_reference->lap.lapTime / m_settings.pace + timeLimitMargin;
+    // Before the setup is known: the lap at a crawl.
+    return std::max(60.0, (1.0 + maxRunUpShare) * m_path->length / slowestMeanSpeed);
+}
+
+const DynamicLap::Reference& DynamicLap::reference(const Setup& setup) const {
+    if (!m_reference) {
+        auto made = std::make_shared<Reference>(Reference{PerformanceEnvelope(setup), {}});
+        made->lap = simulateLap(made->envelope, *m_path, m_sectorStarts);
+        m_reference = std::move(made);
+    }
+    return *m_reference;
+}
+
+double DynamicLap::runUpDistance(const Setup& setup) const {
+    const Reference& ref = reference(setup);
+    const double speed = ref.lap.ok ? m_settings.pace * ref.lap.trace.speed.back() : 0.0;
+    return std::min(runUpTime * speed, maxRunUpShare * m_path->length);
+}
+
+Setup DynamicLap::adaptSetup(const Setup& setup) const {
+    reference(setup);
+    return setup;
+}
+
+InitialConditions DynamicLap::initialConditions(const Setup& setup) const {
+    const Reference& ref = reference(setup);
+    const TrackPath& path = *m_path;
+    InitialConditions ic;
+    if (path.stations() < 3)
+        return ic;
+    // On the line a run-up before the start, along it, at the pace's share of the
+    // quasi-steady lap's speed there and turning as the line does: the lap is a
+    // flying one, timed from the start line, which the car crosses settled.
+    const double start = path.length - runUpDistance(setup);
+    std::size_t i = path.stations() - 2;
+    while (i > 0 && path.distance[i] > start)
+        --i;
+    const double speed = ref.lap.ok ? m_settings.pace * ref.lap.trace.speed[i] : 0.0;
+    ic = cruisingStart(setup, speed);
+    ic.x = path.x[i];
+    ic.y = path.y[i];
+    ic.heading = std::atan2(path.y[i + 1] - path.y[i], path.x[i + 1] - path.x[i]);
+    ic.yawRate = speed * path.curvature[i];
+    ic.steerAngle = setup.chassis.wheelbase() * path.curvature[i];
+    return ic;
+}
+
+DriverInputs DynamicLap::control(const Simulator& sim) {
+    if (!m_targetsSet) {
+        const Setup& setup = sim.setup();
+        const Reference& ref = reference(setup);
+        m_halfTrack = 0.5 * std::max(setup.chassis.trackFront, setup.chassis.trackRear);
+        if (!ref.lap.ok) {
+            end("no quasi-steady lap to take the speeds from: " + ref.lap.error);
+            return {};
+        }
+        // The pace scales every speed; the accelerations between them go with its square.
+        std::vector<double> speed = ref.lap.trace.speed, accel = ref.lap.trace.ax;
+        for (double& v : speed)
+            v *= m_settings.pace;
+        for (double& a : accel)
+            a *= m_settings.pace * m_settings.pace;
+        m_driver.setTargets(std::move(speed), std::move(accel), &ref.envelope);
+        m_targetsSet = true;
+    }
+    return m_driver.control(sim);
+}
+
+void DynamicLap::end(const std::string& reason) {
+    m_ended = true;
+    m_reason = reason;
+}
+
+void DynamicLap::observe(const StepSample& s) {
+    if (m_ended)
+        return;
+    const double length = m_path->length;
+    const LineFoot foot = m_driver.locate(s.body.x, s.body.y);
+    if (!m_located) {
+        m_located = true;
+        m_progress = foot.along > 0.5 * length ? foot.along - length : foot.along;
+        m_lastTime = s.time;
+        m_lastProgress = m_progress;
+    } else {
+        m_progress += std::remainder(foot.along - m_lastAlong, length);
+    }
+    m_lastAlong = foot.along;
+
+    // Sector starts and the finish passed since the last sample, at the time the
+    // progress crossed them (linear between the samples).
+    while (m_crossings.size() < m_sectorStarts.size() && m_progress >= m_sectorStarts[m_crossings.size()])
+        m_crossings.push_back(crossingTime(m_lastTime, m_lastProgress, s.time, m_progress,
+                                           m_sectorStarts[m_crossings.size()]));
+    if (m_progress >= length && !m_crossings.empty()) {
+        m_lapTime = crossingTime(m_lastTime, m_lastProgress, s.time, m_progress, length) - m_crossings.front();
+        m_ended = true;
+        return;
+    }
+    m_lastTime = s.time;
+    m_lastProgress = m_progress;
+
+    const double speed = s.speed();
+    const bool onLap = !m_crossings.empty(); // past the start line: the run-up is not judged
+    if (onLap) {
+        m_maxLateral = std::max(m_maxLateral, std::abs(foot.lateral));
+        m_sumLateral2 += foot.lateral * foot.lateral;
+        ++m_samples;
+        m_topSpeed = std::max(m_topSpeed, speed);
+    }
+
+    // Where and when, for the reason a lap ends with.
+    auto where = [&] {
+        char text[160];
+        if (onLap)
+            std::snprintf(text, sizeof text, "at %.0f m of the lap (t = %.2f s)", m_progress, s.time);
+        else
+            std::snprintf(text, sizeof text, "%.0f m before the start line (t = %.2f s)", -m_progress, s.time);
+        return std::string(text);
+    };
+    if (m_limits.available()) {
+        // The car's outer wheels against the nearer edge: all four are off once its
+        // centre is half its track beyond the edge.
+        const TrackPosition p = m_limits.locate(s.body.x, s.body.y);
+        if (onLap)
+            m_minEdgeMargin = std::min(m_minEdgeMargin, p.margin - m_halfTrack);
+        if (p.margin < -m_halfTrack) {
+            m_offTrackAt = m_progress;
+            m_offTrackTime = s.time;
+            end("left the track " + where() + " on the " + (p.beyondLeft ? "left" : "right"));
+            return;
+        }
+    }
+    // Spun: sliding sideways past spinSideslip, or going backwards (a compare, not an
+    // angle, on every step).
+    if (s.body.vx <= 0.0 || std::abs(s.body.vy) > std::tan(spinSideslip) * s.body.vx) {
+        end("spun " + where());
+        return;
+    }
+    if (s.time > 1.0 && speed < stoppedSpeed)
+        end("stopped " + where());
+}
+
+MetricList DynamicLap::metrics() const {
+    using S = MetricSense;
+    MetricList out;
+    const bool lapped = m_lapTime.has_value();
+    Metric lap = makeMetric("lap_time_s", "Lap time", "s", S::LowerIsBetter, lapped, lapped ? *m_lapTime : 0.0);
+    if (!m_reason.empty())
+        invalidate(lap, m_reason);
+    out.push_back(lap);
+    // Each sector from its start's crossing to the next one's, the last to the finish
+    // (the crossings count from the run's start, the lap time from the start line).
+    for (std::size_t k = 0; k < m_sectorStarts.size(); ++k) {
+        const bool last = k + 1 == m_sectorStarts.size();
+        const bool done = last ? lapped : k + 1 < m_crossings.size();
+        const double end = !done ? 0.0 : last ? m_crossings.front() + *m_lapTime : m_crossings[k + 1];
+        out.push_back(makeMetric("sector_" + std::to_string(k + 1) + "_s", "Sector " + std::to_string(k + 1), "s",
+                                 S::LowerIsBetter, done, done ? end - m_crossings[k] : 0.0));
+    }
+    const bool measured = m_samples > 0;
+    out.push_back(makeMetric("max_lateral_error_m", "Largest distance from the line", "m", S::LowerIsBetter,
+                             measured, m_maxLateral));
+    out.push_back(makeMetric("rms_lateral_error_m", "RMS distance from the line", "m", S::LowerIsBetter, measured,
+                             measured ? std::sqrt(m_sumLateral2 / double(m_samples)) : 0.0));
+    out.push_back(makeMetric("min_edge_margin_m", "Least margin of the outer wheels to the track's edge", "m",
+                             S::HigherIsBetter, measured && m_limits.available(), m_minEdgeMargin));
+    out.push_back(makeMetric("off_track_distance_m", "Where the car left the track", "m", S::Neutral,
+                             m_offTrackAt.has_value(), m_offTrackAt.value_or(0.0)));
+    out.push_back(makeMetric("off_track_time_s", "When the car left the track", "s", S::Neutral,
+                             m_offTrackTime.has_value(), m_offTrackTime.value_or(0.0)));
+    out.push_back(makeMetric("lap_top_speed_kmh", "Top speed on the lap", "km/h", S::Neutral, measured,
+                             units::mpsToKmh(m_topSpeed)));
+    out.push_back(makeMetric("lap_avg_speed_kmh", "Average speed", "km/h", S::HigherIsBetter, lapped,
+                             lapped ? units::mpsToKmh(m_path->length / *m_lapTime) : 0.0));
+    const bool referenced = m_reference && m_reference->lap.ok;
+    out.push_back(makeMetric("quasi_steady_lap_time_s", "Quasi-steady lap time (pace 1)", "s", S::LowerIsBetter,
+                             referenced, referenced ? m_reference->lap.lapTime : 0.0));
+    return out;
+}
+
+} // namespace vtw
