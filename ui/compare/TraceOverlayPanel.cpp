@@ -57,6 +57,11 @@ TraceOverlayPanel::TraceOverlayPanel(QWidget* parent)
     m_deltaOf->setObjectName(QStringLiteral("traceDeltaOf"));
     m_deltaOf->addItem(tr("of the channel"), QStringLiteral("channel"));
     m_deltaOf->addItem(tr("of time, by distance"), QStringLiteral("time"));
+    // Long maneuver and channel names must not widen the page past the window.
+    for (QComboBox* box : {m_maneuver, m_channel}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(14);
+    }
     styleComparePlot(m_plot);
     styleComparePlot(m_delta);
     placeLegendAbove(m_plot);
@@ -77,11 +82,19 @@ TraceOverlayPanel::TraceOverlayPanel(QWidget* parent)
     controls->addWidget(m_channel, 2);
     controls->addWidget(new QLabel(tr("X axis:"), this));
     controls->addWidget(m_axis);
-    controls->addWidget(m_showDelta);
-    controls->addWidget(m_deltaOf);
+    // The delta's own choices sit over its plot, keeping the top row narrow.
+    auto* deltaPane = new QWidget(this);
+    auto* deltaLayout = new QVBoxLayout(deltaPane);
+    deltaLayout->setContentsMargins(0, 0, 0, 0);
+    auto* deltaControls = new QHBoxLayout;
+    deltaControls->addWidget(m_showDelta);
+    deltaControls->addWidget(m_deltaOf);
+    deltaControls->addStretch(1);
+    deltaLayout->addLayout(deltaControls);
+    deltaLayout->addWidget(m_delta, 1);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_plot);
-    split->addWidget(m_delta);
+    split->addWidget(deltaPane);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     auto* layout = new QVBoxLayout(this);
