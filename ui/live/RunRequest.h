@@ -21,6 +21,7 @@ struct RunRequest {
     RunMode mode = RunMode::Drive;
     std::string maneuverId;        ///< a catalogue id or "scripted"
     ManeuverOptions options;       ///< the maneuver's parameters by key
+    ManeuverWords words;           ///< its word parameters (a dynamic lap's track and line)
     std::vector<ScriptRow> script; ///< rows of a scripted maneuver
     Setup setup = defaultSetup();
 };

@@ -147,7 +147,7 @@ void SimulationWorker::prepare(const RunRequest& request) {
         if (request.maneuverId == "scripted")
             m_maneuver = std::make_unique<ScriptedManeuver>(request.script);
         else
-            m_maneuver = makeManeuver(request.maneuverId, request.options, &error);
+            m_maneuver = makeManeuver(request.maneuverId, request.options, &error, request.words);
     }
     m_generation += 1;
     m_queue.clear(m_generation);
