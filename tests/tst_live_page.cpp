@@ -92,6 +92,9 @@ private slots:
     // that track (its line; edges where the file gives widths) under the car.
     void dynamicLapDrivesTheChosenTrack();
     void dynamicLapShowsTheTrackEdges();
+    // Driving from the keyboard on a track: the car starts at rest on its start line
+    // along the line, with the track under it in the top-down view.
+    void keyboardDrivesOnATrack();
 };
 
 void TestLivePage::maneuverShowsTheCliMetrics_data() {
@@ -407,6 +410,55 @@ void TestLivePage::dynamicLapShowsTheTrackEdges() {
     const QPointF car = page.topDownView()->worldToWidget(data.x, data.y);
     QVERIFY(page.topDownView()->rect().contains(car.toPoint()));
     saveGrab(page.topDownView(), QStringLiteral("vtw-live-dynamic-lap-monza.png"));
+}
+
+void TestLivePage::keyboardDrivesOnATrack() {
+    LiveSimulationPage page;
+    page.resize(1200, 800);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.selectInputSource("drive");
+    // Open ground unless a track is chosen.
+    QComboBox* track = page.maneuverWordChoice("track");
+    QVERIFY(track);
+    QVERIFY(track->currentData().toString().isEmpty());
+    QVERIFY(page.setManeuverWord("track", "oval"));
+    page.setRealTime(true);
+    page.setSpeedFactor(4.0);
+    page.start();
+    DrivePad* pad = page.drivePad();
+    QTRY_VERIFY_WITH_TIMEOUT(pad->isDriving(), waitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(page.lastStatus().hasSample, waitMs);
+
+    // The library's oval starts in the middle of its lower straight, driven anticlockwise
+    // (TestTracks): the car stands on the line's first point heading along +x.
+    const TopDownTrack& shown = page.topDownView()->track();
+    QVERIFY(shown.line.size() > 100);
+    const QPointF start = shown.line.front();
+    const Bounds oval = boundsOf(shown.line);
+    QVERIFY(std::abs(start.y() - oval.minY) < 1.0); // on the lower straight
+    // At rest with no pedal the car stays where it was placed; the open ground's start,
+    // the origin, lies off the oval's line.
+    constexpr double atRest = 0.01; // m
+    QVERIFY(std::hypot(start.x(), start.y()) > 10.0);
+    const StepSample& placed = page.lastStatus().latest;
+    QVERIFY2(std::hypot(placed.body.x - start.x(), placed.body.y - start.y()) < atRest,
+             qPrintable(QStringLiteral("%1, %2").arg(placed.body.x).arg(placed.body.y)));
+    QVERIFY(std::abs(placed.body.heading) < 1e-6);
+
+    // Full throttle from the keyboard: the car runs along the straight.
+    pad->setFocus();
+    QTest::keyPress(pad, Qt::Key_W);
+    QTRY_VERIFY_WITH_TIMEOUT(page.lastStatus().latest.body.vx > 5.0, waitMs);
+    QTest::keyRelease(pad, Qt::Key_W);
+    page.tick();
+    const StepSample& now = page.lastStatus().latest;
+    QVERIFY(now.body.x > start.x());
+    QVERIFY(std::abs(now.body.y - start.y()) < 0.5);
+    QVERIFY(page.topDownView()->data().path.size() >= 2);
+    saveGrab(page.topDownView(), QStringLiteral("vtw-live-drive-oval.png"));
+    page.stop();
+    QTRY_COMPARE_WITH_TIMEOUT(page.state(), WorkerState::Stopped, waitMs);
 }
 
 QTEST_MAIN(TestLivePage)

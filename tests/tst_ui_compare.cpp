@@ -120,6 +120,17 @@ void saveShot(QWidget* widget, const QString& name) {
         widget->grab().save(dir + QStringLiteral("/compare-%1.png").arg(name));
 }
 
+// The page shown with the library's Corvette and Lotus checked and no maneuver yet (the
+// default acceleration run unchecked).
+void showCorvetteAndLotus(ComparePage& page) {
+    page.resize(1400, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    checkItem(page.setupPicker()->list(), QStringLiteral("Corvette C5"));
+    checkItem(page.setupPicker()->list(), QStringLiteral("Lotus Elise S2"));
+    page.maneuverPicker()->setChecked("acceleration", false);
+}
+
 bool waitForRun(ComparePage& page) {
     QSignalSpy finished(&page, &ComparePage::comparisonFinished);
     QTest::mouseClick(page.runButton(), Qt::LeftButton);
@@ -556,12 +567,9 @@ private slots:
     void compareOffersTheLap() {
         const std::vector<Setup> cars = {libraryCar("corvette_c5"), libraryCar("lotus_elise_s2")};
         ComparePage page(nullptr);
-        page.resize(1400, 900);
-        page.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&page));
-        checkItem(page.setupPicker()->list(), QStringLiteral("Corvette C5"));
-        checkItem(page.setupPicker()->list(), QStringLiteral("Lotus Elise S2"));
-        page.maneuverPicker()->setChecked("acceleration", false);
+        showCorvetteAndLotus(page);
+        if (QTest::currentTestFailed())
+            return;
         QListWidget* maneuvers = page.maneuverPicker()->list();
         checkItem(maneuvers, lapTargetTitle());
         maneuvers->setCurrentItem(maneuvers->findItems(lapTargetTitle(), Qt::MatchExactly).first());
@@ -643,12 +651,9 @@ private slots:
     // and each ends at its lap's length.
     void compareOverlaysTheDynamicAndQuasiSteadyLap() {
         ComparePage page(nullptr);
-        page.resize(1400, 900);
-        page.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&page));
-        checkItem(page.setupPicker()->list(), QStringLiteral("Corvette C5"));
-        checkItem(page.setupPicker()->list(), QStringLiteral("Lotus Elise S2"));
-        page.maneuverPicker()->setChecked("acceleration", false);
+        showCorvetteAndLotus(page);
+        if (QTest::currentTestFailed())
+            return;
         QListWidget* maneuvers = page.maneuverPicker()->list();
         const QString dynamicTitle = QString::fromStdString(findManeuverDescription("dynamic-lap")->title);
         for (const QString& title : {lapTargetTitle(), dynamicTitle}) {

@@ -269,6 +269,15 @@ void LiveSimulationPage::rebuildParameterForm() {
     m_paramSpins.clear();
     m_paramWords.clear();
     const QString id = inputSource();
+    if (id == driveId) {
+        // Driving on open ground, or on a track from its start line.
+        QComboBox* box = makeWordChoice({"track", "Track", ""}, "");
+        box->insertItem(0, tr("Open ground"), QString());
+        box->setCurrentIndex(0);
+        box->setToolTip(tr("Where to drive: open ground, or a library track from its start line"));
+        m_paramForm->addRow(tr("Track"), box);
+        m_paramWords.emplace_back("track", box);
+    }
     for (const ManeuverDescription& m : maneuverCatalogue()) {
         if (QString::fromStdString(m.id) != id)
             continue;
@@ -390,8 +399,22 @@ RunRequest LiveSimulationPage::makeRequest() const {
     RunRequest request;
     request.setup = m_setup;
     const QString id = inputSource();
+    for (const auto& [key, box] : m_paramWords)
+        request.words[key] = wordChoiceValue(box);
     if (id == driveId) {
         request.mode = RunMode::Drive;
+        const std::string& track = request.words["track"];
+        if (track.empty())
+            return request;
+        // At rest on the start line, along the race line (the line the view draws).
+        const PreparedTrackResult prepared =
+            prepareTrackCached(QString::fromStdString(track), LineChoice::RaceLine, dynamicLapStationStep);
+        if (prepared.prepared && prepared.prepared->path.stations() >= 2) {
+            const TrackPath& path = prepared.prepared->path;
+            request.driveStart.x = path.x[0];
+            request.driveStart.y = path.y[0];
+            request.driveStart.heading = std::atan2(path.y[1] - path.y[0], path.x[1] - path.x[0]);
+        }
         return request;
     }
     request.mode = RunMode::Maneuver;
@@ -400,8 +423,6 @@ RunRequest LiveSimulationPage::makeRequest() const {
         request.script = m_script;
     for (const auto& [key, spin] : m_paramSpins)
         request.options[key] = spin->value();
-    for (const auto& [key, box] : m_paramWords)
-        request.words[key] = wordChoiceValue(box);
     return request;
 }
 
@@ -409,7 +430,7 @@ void LiveSimulationPage::showTrackOf(const RunRequest& request) {
     const auto track = request.words.find("track");
     const auto line = request.words.find("line");
     const auto* choice = line != request.words.end() ? optionByCliName<LineChoice>(line->second) : nullptr;
-    if (request.mode != RunMode::Maneuver || track == request.words.end()) {
+    if (track == request.words.end() || track->second.empty()) {
         m_topDown->setTrack({});
         return;
     }

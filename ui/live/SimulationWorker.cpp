@@ -158,7 +158,7 @@ void SimulationWorker::prepare(const RunRequest& request) {
     }
     RunOptions options;
     options.streamSamples = true; // handed on to the queue in batches
-    m_session = std::make_unique<ManeuverSession>(request.setup, m_maneuver.get(), options);
+    m_session = std::make_unique<ManeuverSession>(request.setup, m_maneuver.get(), options, request.driveStart);
     if (!m_session->simulator()) { // refused before its first step
         failToStart(m_session->error());
         return;
