@@ -28,6 +28,9 @@ QComboBox* makeWordChoice(const ManeuverWord& word, const std::string& value, QW
     box->setToolTip(QString::fromStdString(word.label));
     const QString key = QString::fromStdString(word.key);
     box->setProperty(kindProperty, key);
+    // As narrow as a short name: a long track name must not widen the page's controls.
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(10);
     if (key == trackKind) {
         for (const LibraryTrack& entry : libraryTracks())
             box->addItem(entry.name, entry.key);

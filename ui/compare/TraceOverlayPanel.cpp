@@ -47,7 +47,7 @@ TraceOverlayPanel::TraceOverlayPanel(QWidget* parent)
       m_deltaOf(new QComboBox(this)), m_plot(new QCustomPlot(this)), m_delta(new QCustomPlot(this)) {
     m_overlay->setObjectName(QStringLiteral("traceOverlay"));
     m_overlay->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_overlay->setMinimumContentsLength(8);
+    m_overlay->setMinimumContentsLength(4);
     m_overlay->setToolTip(tr("Overlay every setup of one maneuver, or every maneuver of one setup "
                              "(the dynamic lap over the quasi-steady lap of its track, by distance)"));
     m_maneuver->setObjectName(QStringLiteral("traceManeuver"));
@@ -87,17 +87,22 @@ TraceOverlayPanel::TraceOverlayPanel(QWidget* parent)
             });
 
     fillOverlays(m_overlay, nullptr);
-    auto* controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Overlay:"), this));
-    controls->addWidget(m_overlay, 1);
-    controls->addWidget(new QLabel(tr("Maneuver:"), this));
-    controls->addWidget(m_maneuver, 2);
-    controls->addWidget(new QLabel(tr("Channel:"), this));
-    controls->addWidget(m_channel, 2);
-    controls->addWidget(new QLabel(tr("X axis:"), this));
-    controls->addWidget(m_axis);
-    controls->addWidget(m_showDelta);
-    controls->addWidget(m_deltaOf);
+    // Two rows: what is overlaid above, how it is drawn below (one row would widen the page).
+    auto* what = new QHBoxLayout;
+    what->addWidget(new QLabel(tr("Overlay:"), this));
+    what->addWidget(m_overlay, 1);
+    what->addWidget(new QLabel(tr("Maneuver:"), this));
+    what->addWidget(m_maneuver, 2);
+    auto* how = new QHBoxLayout;
+    how->addWidget(new QLabel(tr("Channel:"), this));
+    how->addWidget(m_channel, 2);
+    how->addWidget(new QLabel(tr("X axis:"), this));
+    how->addWidget(m_axis);
+    how->addWidget(m_showDelta);
+    how->addWidget(m_deltaOf);
+    auto* controls = new QVBoxLayout;
+    controls->addLayout(what);
+    controls->addLayout(how);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_plot);
     split->addWidget(m_delta);
