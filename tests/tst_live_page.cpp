@@ -4,12 +4,15 @@
 // car; the page closes cleanly mid-run.
 
 #include "DrivePad.h"
+#include "TopDownView.h"
 #include "FifoWithoutWriter.h"
 #include "LiveSimulationPage.h"
 #include "SimulationWorker.h"
 #include "maneuvers/ManeuverRunner.h"
+#include "track/TrackLibrary.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -41,6 +44,34 @@ QString writeTwoRowScript(const QTemporaryDir& dir) {
     return path;
 }
 
+struct Bounds {
+    double minX = 1e300, maxX = -1e300, minY = 1e300, maxY = -1e300;
+    void add(const QPointF& p) {
+        minX = std::min(minX, p.x());
+        maxX = std::max(maxX, p.x());
+        minY = std::min(minY, p.y());
+        maxY = std::max(maxY, p.y());
+    }
+    bool contains(const QPointF& p, double margin) const {
+        return p.x() >= minX - margin && p.x() <= maxX + margin && p.y() >= minY - margin &&
+               p.y() <= maxY + margin;
+    }
+};
+
+Bounds boundsOf(const std::vector<QPointF>& points) {
+    Bounds b;
+    for (const QPointF& p : points)
+        b.add(p);
+    return b;
+}
+
+// A picture of a view for a person to look at, when VTW_GRAB_DIR names a folder for it.
+void saveGrab(QWidget* view, const QString& name) {
+    const QString dir = qEnvironmentVariable("VTW_GRAB_DIR");
+    if (!dir.isEmpty())
+        view->grab().save(QDir(dir).filePath(name));
+}
+
 } // namespace
 
 class TestLivePage : public QObject {
@@ -57,6 +88,13 @@ private slots:
     void closesCleanlyMidRun();
     void oversizedScriptIsRefusedWhileRunning();
     void scriptLoadRefusesFifo();
+    // The dynamic lap drives the track chosen in its box, and the top-down view lays
+    // that track (its line; edges where the file gives widths) under the car.
+    void dynamicLapDrivesTheChosenTrack();
+    void dynamicLapShowsTheTrackEdges();
+    // Driving from the keyboard on a track: the car starts at rest on its start line
+    // along the line, with the track under it in the top-down view.
+    void keyboardDrivesOnATrack();
 };
 
 void TestLivePage::maneuverShowsTheCliMetrics_data() {
@@ -280,6 +318,147 @@ void TestLivePage::scriptLoadRefusesFifo() {
     QVERIFY2(page.errorText().contains("it is not a regular file"), qPrintable(page.errorText()));
     QCOMPARE(page.scriptName(), QString("good.csv"));
     QVERIFY(!fifo.readerArrived());
+}
+
+void TestLivePage::dynamicLapDrivesTheChosenTrack() {
+    LiveSimulationPage page;
+    page.resize(1300, 850);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.selectInputSource("dynamic-lap");
+    QComboBox* track = page.maneuverWordChoice("track");
+    QVERIFY(track);
+    // The box lists the library, Monza (the maneuver's default) first shown.
+    QCOMPARE(track->count(), static_cast<int>(libraryTracks().size()));
+    QCOMPARE(track->currentData().toString(), QStringLiteral("monza"));
+    QVERIFY(page.maneuverWordChoice("line"));
+    track->setCurrentIndex(track->findData(QStringLiteral("oval")));
+    page.setManeuverOption("pace", 0.8);
+    page.setRealTime(false);
+    QSignalSpy finished(&page, &LiveSimulationPage::runFinished);
+    QTest::mouseClick(button(page, "Start"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, waitMs);
+    page.tick();
+
+    // The oval of the library: two 400 m straights joined by half circles of 60 m
+    // radius (TrackLibrary), so its line spans 400 + 2 x 60 m by 2 x 60 m; it has no
+    // widths, so no edges. Monza spans kilometres.
+    const TopDownTrack& shown = page.topDownView()->track();
+    const Bounds line = boundsOf(shown.line);
+    constexpr double stationTolerance = 1.0; // m, the stations' spacing
+    QVERIFY2(std::abs(line.maxX - line.minX - 520.0) < stationTolerance,
+             qPrintable(QString::number(line.maxX - line.minX)));
+    QVERIFY2(std::abs(line.maxY - line.minY - 120.0) < stationTolerance,
+             qPrintable(QString::number(line.maxY - line.minY)));
+    QVERIFY(shown.leftEdge.empty() && shown.rightEdge.empty());
+
+    // The car drove the oval: a lap time, and its whole path within a few metres of
+    // the oval's line.
+    const MetricList& metrics = page.lastMetrics();
+    QVERIFY(!metrics.empty());
+    QCOMPARE(metrics.front().key, std::string("lap_time_s"));
+    QVERIFY2(metrics.front().reached && metrics.front().valid, metrics.front().invalidReason.c_str());
+    const TopDownData& data = page.topDownView()->data();
+    QVERIFY(data.path.size() > 100);
+    constexpr double offLineMargin = 5.0; // m: a lap that keeps to its line strays far less
+    for (const QPointF& p : data.path)
+        QVERIFY2(line.contains(p, offLineMargin), qPrintable(QStringLiteral("%1, %2").arg(p.x()).arg(p.y())));
+    // Coloured by speed: a speed for every point, slower in the bends than on the straights.
+    QCOMPARE(data.pathSpeed.size(), data.path.size());
+    const auto [slow, fast] = page.topDownView()->pathSpeedRange();
+    QVERIFY(fast - slow > 5.0);
+    saveGrab(page.topDownView(), QStringLiteral("vtw-live-dynamic-lap-oval.png"));
+}
+
+void TestLivePage::dynamicLapShowsTheTrackEdges() {
+    LiveSimulationPage page;
+    page.resize(1300, 850);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.selectInputSource("dynamic-lap");
+    QVERIFY(page.setManeuverWord("track", "monza"));
+    page.setRealTime(false);
+    QTest::mouseClick(button(page, "Start"), Qt::LeftButton);
+    // A few seconds of driving are enough for the view; the lap itself is another test's.
+    QTRY_VERIFY_WITH_TIMEOUT(page.lastStatus().simTime > 8.0, waitMs);
+    page.stop();
+    QTRY_VERIFY_WITH_TIMEOUT(page.state() != WorkerState::Running, waitMs);
+    page.tick();
+
+    // Monza's file gives the widths either side of each centre-line point: the edges
+    // are that far apart, point by point (closed: the first point repeated last).
+    const TrackReadResult monza = loadTrack(QStringLiteral("monza"));
+    QVERIFY(monza.ok());
+    const Track& t = *monza.track;
+    const TopDownTrack& shown = page.topDownView()->track();
+    QCOMPARE(shown.leftEdge.size(), t.centreLine.size() + 1);
+    QCOMPARE(shown.rightEdge.size(), t.centreLine.size() + 1);
+    constexpr double widthTolerance = 1e-9; // m: the edges are the widths moved along a unit normal
+    for (std::size_t i = 0; i < t.centreLine.size(); ++i) {
+        const QPointF d = shown.leftEdge[i] - shown.rightEdge[i];
+        QVERIFY(std::abs(std::hypot(d.x(), d.y()) - (t.widthLeft[i] + t.widthRight[i])) < widthTolerance);
+    }
+    QVERIFY(shown.line.size() > 1000);
+    // The car is on the tarmac, so within the edges' bounds; the view follows it.
+    const TopDownData& data = page.topDownView()->data();
+    Bounds tarmac = boundsOf(shown.leftEdge);
+    for (const QPointF& p : shown.rightEdge)
+        tarmac.add(p);
+    QVERIFY(data.path.size() > 10);
+    for (const QPointF& p : data.path)
+        QVERIFY(tarmac.contains(p, 0.0));
+    const QPointF car = page.topDownView()->worldToWidget(data.x, data.y);
+    QVERIFY(page.topDownView()->rect().contains(car.toPoint()));
+    saveGrab(page.topDownView(), QStringLiteral("vtw-live-dynamic-lap-monza.png"));
+}
+
+void TestLivePage::keyboardDrivesOnATrack() {
+    LiveSimulationPage page;
+    page.resize(1200, 800);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.selectInputSource("drive");
+    // Open ground unless a track is chosen.
+    QComboBox* track = page.maneuverWordChoice("track");
+    QVERIFY(track);
+    QVERIFY(track->currentData().toString().isEmpty());
+    QVERIFY(page.setManeuverWord("track", "oval"));
+    page.setRealTime(true);
+    page.setSpeedFactor(4.0);
+    page.start();
+    DrivePad* pad = page.drivePad();
+    QTRY_VERIFY_WITH_TIMEOUT(pad->isDriving(), waitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(page.lastStatus().hasSample, waitMs);
+
+    // The library's oval starts in the middle of its lower straight, driven anticlockwise
+    // (TestTracks): the car stands on the line's first point heading along +x.
+    const TopDownTrack& shown = page.topDownView()->track();
+    QVERIFY(shown.line.size() > 100);
+    const QPointF start = shown.line.front();
+    const Bounds oval = boundsOf(shown.line);
+    QVERIFY(std::abs(start.y() - oval.minY) < 1.0); // on the lower straight
+    // At rest with no pedal the car stays where it was placed; the open ground's start,
+    // the origin, lies off the oval's line.
+    constexpr double atRest = 0.01; // m
+    QVERIFY(std::hypot(start.x(), start.y()) > 10.0);
+    const StepSample& placed = page.lastStatus().latest;
+    QVERIFY2(std::hypot(placed.body.x - start.x(), placed.body.y - start.y()) < atRest,
+             qPrintable(QStringLiteral("%1, %2").arg(placed.body.x).arg(placed.body.y)));
+    QVERIFY(std::abs(placed.body.heading) < 1e-6);
+
+    // Full throttle from the keyboard: the car runs along the straight.
+    pad->setFocus();
+    QTest::keyPress(pad, Qt::Key_W);
+    QTRY_VERIFY_WITH_TIMEOUT(page.lastStatus().latest.body.vx > 5.0, waitMs);
+    QTest::keyRelease(pad, Qt::Key_W);
+    page.tick();
+    const StepSample& now = page.lastStatus().latest;
+    QVERIFY(now.body.x > start.x());
+    QVERIFY(std::abs(now.body.y - start.y()) < 0.5);
+    QVERIFY(page.topDownView()->data().path.size() >= 2);
+    saveGrab(page.topDownView(), QStringLiteral("vtw-live-drive-oval.png"));
+    page.stop();
+    QTRY_COMPARE_WITH_TIMEOUT(page.state(), WorkerState::Stopped, waitMs);
 }
 
 QTEST_MAIN(TestLivePage)

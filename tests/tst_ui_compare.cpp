@@ -33,6 +33,8 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -116,6 +118,17 @@ void saveShot(QWidget* widget, const QString& name) {
     const QString dir = qEnvironmentVariable("VTW_COMPARE_SHOTS");
     if (!dir.isEmpty())
         widget->grab().save(dir + QStringLiteral("/compare-%1.png").arg(name));
+}
+
+// The page shown with the library's Corvette and Lotus checked and no maneuver yet (the
+// default acceleration run unchecked).
+void showCorvetteAndLotus(ComparePage& page) {
+    page.resize(1400, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    checkItem(page.setupPicker()->list(), QStringLiteral("Corvette C5"));
+    checkItem(page.setupPicker()->list(), QStringLiteral("Lotus Elise S2"));
+    page.maneuverPicker()->setChecked("acceleration", false);
 }
 
 bool waitForRun(ComparePage& page) {
@@ -554,12 +567,9 @@ private slots:
     void compareOffersTheLap() {
         const std::vector<Setup> cars = {libraryCar("corvette_c5"), libraryCar("lotus_elise_s2")};
         ComparePage page(nullptr);
-        page.resize(1400, 900);
-        page.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&page));
-        checkItem(page.setupPicker()->list(), QStringLiteral("Corvette C5"));
-        checkItem(page.setupPicker()->list(), QStringLiteral("Lotus Elise S2"));
-        page.maneuverPicker()->setChecked("acceleration", false);
+        showCorvetteAndLotus(page);
+        if (QTest::currentTestFailed())
+            return;
         QListWidget* maneuvers = page.maneuverPicker()->list();
         checkItem(maneuvers, lapTargetTitle());
         maneuvers->setCurrentItem(maneuvers->findItems(lapTargetTitle(), Qt::MatchExactly).first());
@@ -634,6 +644,85 @@ private slots:
         QVERIFY(view);
         QVERIFY(!view->isEnabled());
         QCOMPARE(GripView(view->currentData().toInt()), GripView::GG);
+    }
+
+    // The dynamic lap is offered with its track; overlaid with the quasi-steady lap of
+    // the same setup and track, both go by distance along the line from the start line
+    // and each ends at its lap's length.
+    void compareOverlaysTheDynamicAndQuasiSteadyLap() {
+        ComparePage page(nullptr);
+        showCorvetteAndLotus(page);
+        if (QTest::currentTestFailed())
+            return;
+        QListWidget* maneuvers = page.maneuverPicker()->list();
+        const QString dynamicTitle = QString::fromStdString(findManeuverDescription("dynamic-lap")->title);
+        for (const QString& title : {lapTargetTitle(), dynamicTitle}) {
+            checkItem(maneuvers, title);
+            maneuvers->setCurrentItem(maneuvers->findItems(title, Qt::MatchExactly).first());
+            QComboBox* track = page.maneuverPicker()->form()->trackChoice();
+            QVERIFY(track);
+            QCOMPARE(track->count(), int(libraryTracks().size()));
+            track->setCurrentIndex(track->findData(QStringLiteral("oval")));
+            QVERIFY(page.maneuverPicker()->form()->lineChoice());
+        }
+        // The dynamic lap's numbers are there beside its words, which are labelled short
+        // (the catalogue's explanation is the box's tooltip).
+        QVERIFY(page.maneuverPicker()->form()->editor("pace"));
+        auto* formLayout = qobject_cast<QFormLayout*>(page.maneuverPicker()->form()->layout());
+        QVERIFY(formLayout);
+        auto* trackLabel = qobject_cast<QLabel*>(formLayout->labelForField(page.maneuverPicker()->form()->trackChoice()));
+        QVERIFY(trackLabel);
+        QCOMPARE(trackLabel->text(), QStringLiteral("Track"));
+        QVERIFY(waitForRun(page));
+        const ComparisonData* data = page.results();
+        QVERIFY(data);
+        QCOMPARE(data->maneuvers.size(), std::size_t(2));
+        const std::size_t lapIndex = data->maneuvers[0].id == lapTargetId ? 0 : 1, dynamicIndex = 1 - lapIndex;
+        QCOMPARE(data->maneuvers[dynamicIndex].id, std::string("dynamic-lap"));
+        QCOMPARE(data->maneuvers[dynamicIndex].textOptions.at("track"), std::string("oval"));
+        const Metric* dynamicTime = findMetric(data->run(dynamicIndex, 0)->metrics, "lap_time_s");
+        const Metric* quasiTime = findMetric(data->run(lapIndex, 0)->metrics, "lap_time_s");
+        QVERIFY(dynamicTime && quasiTime);
+        QVERIFY2(dynamicTime->reached && dynamicTime->valid, dynamicTime->invalidReason.c_str());
+        QVERIFY(maneuverSummary(data->maneuvers[dynamicIndex]).contains(QStringLiteral("Oval")));
+
+        // The maneuvers of the Corvette (the first setup) overlaid: against distance (a lap
+        // is among them).
+        TraceOverlayPanel* traces = page.tracePanel();
+        page.tabs()->setCurrentWidget(traces);
+        traces->overlayChoice()->setCurrentIndex(1);
+        QVERIFY(!traces->maneuverChoice()->isEnabled());
+        QCOMPARE(TraceAxis(traces->axisChoice()->currentData().toInt()), TraceAxis::Distance);
+        QCOMPARE(traces->tracePlot()->graphCount(), 2);
+        const PreparedTrackResult oval = prepareTrack(QStringLiteral("oval"), LineChoice::RaceLine, 1.0);
+        QVERIFY(oval.prepared);
+        const double length = oval.prepared->path.length;
+        QCPGraph* quasi = traces->tracePlot()->graph(int(lapIndex));
+        QCPGraph* dynamic = traces->tracePlot()->graph(int(dynamicIndex));
+        QCOMPARE(quasi->data()->at(0)->key, 0.0);
+        QCOMPARE(quasi->data()->at(quasi->dataCount() - 1)->key, length);
+        // The dynamic lap is recorded every few steps: its trace starts past the start
+        // line and ends short of the finish by less than one recorded sample's travel (at
+        // most its top speed for the decimation's steps).
+        const double sampleTravel = 90.0 * data->setups[0].simulation.timeStep * 10.0; // m
+        const double firstKey = dynamic->data()->at(0)->key;
+        const double lastKey = dynamic->data()->at(dynamic->dataCount() - 1)->key;
+        QVERIFY2(firstKey >= 0.0 && firstKey < sampleTravel, qPrintable(QString::number(firstKey)));
+        QVERIFY2(lastKey > length - sampleTravel && lastKey <= length,
+                 qPrintable(QStringLiteral("%1 of %2").arg(lastKey).arg(length)));
+        // The delta-time by distance against the first maneuver: at the finish it is the
+        // difference of the two lap times, to within the time of a recorded sample.
+        QCOMPARE(traces->deltaPlot()->graphCount(), 1);
+        QCPGraph* delta = traces->deltaPlot()->graph(0);
+        const double atFinish = delta->data()->at(delta->dataCount() - 1)->value;
+        const double expected = (lapIndex == 0 ? 1.0 : -1.0) * (dynamicTime->value - quasiTime->value);
+        const double sampleTime = data->setups[0].simulation.timeStep * 10.0; // s
+        QVERIFY2(std::abs(atFinish - expected) < sampleTime,
+                 qPrintable(QStringLiteral("delta-time at the finish %1, lap times differ by %2")
+                                .arg(atFinish)
+                                .arg(expected)));
+        QTest::qWait(50);
+        saveShot(&page, QStringLiteral("dynamic-lap-overlay"));
     }
 
     // A sweep of the lap: each point's lap time is the core's lap of that variant.

@@ -9,7 +9,7 @@
 #include "MainWindow.h"
 #include "SectorTable.h"
 #include "TrackChooser.h"
-#include "TrackEdges.h"
+#include "track/TrackEdges.h"
 #include "TrackMapPlot.h"
 #include "TrackPage.h"
 #include "ViewExport.h"

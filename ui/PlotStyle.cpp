@@ -30,4 +30,15 @@ QColor seriesColour(int index) {
     return colours[index % 6];
 }
 
+QCPColorGradient lapColourGradient() {
+    QCPColorGradient g;
+    g.clearColorStops();
+    g.setColorStopAt(0.0, QColor(0x44, 0x01, 0x54));
+    g.setColorStopAt(0.25, QColor(0x3b, 0x52, 0x8b));
+    g.setColorStopAt(0.5, QColor(0x21, 0x91, 0x8c));
+    g.setColorStopAt(0.75, QColor(0x5e, 0xc9, 0x62));
+    g.setColorStopAt(1.0, QColor(0xd8, 0xc8, 0x0f));
+    return g;
+}
+
 } // namespace vtw

@@ -7,7 +7,8 @@
 
 namespace vtw {
 
-ManeuverSession::ManeuverSession(const Setup& setup, Maneuver* maneuver, const RunOptions& options)
+ManeuverSession::ManeuverSession(const Setup& setup, Maneuver* maneuver, const RunOptions& options,
+                                 const InitialConditions& freeStart)
     : m_maneuver(maneuver), m_options(options), m_keepEvery(std::max(1, options.decimation)),
       m_telemetry(options.decimation) {
     const Setup adapted = maneuver ? maneuver->adaptSetup(setup) : setup;
@@ -17,7 +18,7 @@ ManeuverSession::ManeuverSession(const Setup& setup, Maneuver* maneuver, const R
         return;
     }
     m_sim.emplace(adapted);
-    m_sim->reset(maneuver ? maneuver->initialConditions(adapted) : InitialConditions{});
+    m_sim->reset(maneuver ? maneuver->initialConditions(adapted) : freeStart);
     if (options.recordTelemetry && maneuver) {
         const double steps = maneuver->timeLimit() / adapted.simulation.timeStep;
         // Reserve a modest amount up front; runs usually end well before their limit.

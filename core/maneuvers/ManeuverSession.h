@@ -68,13 +68,15 @@ enum class SessionState {
 ///
 /// Without a maneuver (null) the session drives freely: the inputs are whatever
 /// setDriverInputs() last gave, there is no time limit, so no step cap and no
-/// telemetry limit either: its owner ends the run.
+/// telemetry limit either: its owner ends the run. It starts at `freeStart` (at rest
+/// at the origin by default; on a track's start line when driven on one).
 ///
 /// A session is used from one thread at a time (RunOptions::cancel excepted).
 class ManeuverSession {
 public:
     /// `maneuver` (may be null) must outlive the session; it is used for this run only.
-    ManeuverSession(const Setup& setup, Maneuver* maneuver, const RunOptions& options = {});
+    ManeuverSession(const Setup& setup, Maneuver* maneuver, const RunOptions& options = {},
+                    const InitialConditions& freeStart = {});
 
     /// Take up to `steps` steps, fewer if the run ends. Returns the steps taken.
     long advance(long steps);

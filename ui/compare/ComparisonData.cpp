@@ -1,6 +1,7 @@
 #include "ComparisonData.h"
 
 #include "LapTargetText.h"
+#include "ManeuverWordChoice.h"
 #include "Targets.h"
 
 #include "study/LapTarget.h"
@@ -63,6 +64,16 @@ QString maneuverSummary(const ManeuverSpec& spec) {
     if (!d)
         return title;
     QStringList changed;
+    // The track a maneuver drives, always (it is what tells two laps apart); other words
+    // where they are not their defaults.
+    for (const ManeuverWord& w : d->words) {
+        const auto it = spec.textOptions.find(w.key);
+        const std::string value = it != spec.textOptions.end() ? it->second : w.defaultValue;
+        if (w.key == "track")
+            changed << trackDisplayName(QString::fromStdString(value));
+        else if (value != w.defaultValue)
+            changed << QStringLiteral("%1 %2").arg(wordChoiceLabel(w), QString::fromStdString(value));
+    }
     for (const ManeuverParameter& p : d->parameters) {
         const auto it = spec.options.find(p.key);
         if (it != spec.options.end() && it->second != p.defaultValue)

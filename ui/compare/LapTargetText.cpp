@@ -4,7 +4,6 @@
 #include "track/TrackLibrary.h"
 
 #include <QCoreApplication>
-#include <QFileInfo>
 
 namespace vtw {
 
@@ -26,14 +25,6 @@ QString lapTargetDescription() {
 ManeuverSpec defaultLapSpec() {
     const QList<LibraryTrack> tracks = libraryTracks();
     return {lapTargetId, {}, {{"track", tracks.isEmpty() ? std::string() : tracks.first().key.toStdString()}}};
-}
-
-QString trackDisplayName(const QString& keyOrPath) {
-    for (const LibraryTrack& entry : libraryTracks()) {
-        if (entry.key == keyOrPath)
-            return entry.name;
-    }
-    return QFileInfo(keyOrPath).completeBaseName();
 }
 
 QString lapTargetSummary(const ManeuverSpec& spec) {

@@ -3,6 +3,7 @@
 // The lap of a track as the studies show it beside the catalogue's maneuvers: its title,
 // its description and a summary of what it drives ("Lap of a track (Spa, centre line)").
 
+#include "ManeuverWordChoice.h"
 #include "study/Comparison.h"
 
 #include <QString>
@@ -13,8 +14,6 @@ QString lapTargetTitle();
 QString lapTargetDescription();
 /// A flying lap of the library's first track on its race line: the lap a study starts with.
 ManeuverSpec defaultLapSpec();
-/// The library track's name for a key ("monza" -> "Monza"), a file's base name for a path.
-QString trackDisplayName(const QString& keyOrPath);
 /// The title with the track and what differs from a flying lap on the race line.
 QString lapTargetSummary(const ManeuverSpec& spec);
 

@@ -2,6 +2,7 @@
 
 #include "ComparisonData.h"
 #include "LapTargetText.h"
+#include "ManeuverWordChoice.h"
 
 #include "study/LapTarget.h"
 #include "track/TrackLibrary.h"
@@ -28,31 +29,57 @@ void ManeuverParameterForm::clearRows() {
     for (auto& [key, box] : m_editors)
         m_form->removeRow(box);
     m_editors.clear();
-    for (QWidget* w : {static_cast<QWidget*>(m_track), static_cast<QWidget*>(m_line),
-                       static_cast<QWidget*>(m_standing)}) {
-        if (w)
-            m_form->removeRow(w);
-    }
-    m_track = nullptr;
-    m_line = nullptr;
+    for (auto& [key, box] : m_words)
+        m_form->removeRow(box);
+    m_words.clear();
+    if (m_standing)
+        m_form->removeRow(m_standing);
     m_standing = nullptr;
 }
+
+namespace {
+// The lap of a track's words: the catalogue describes the maneuvers' only.
+const std::vector<ManeuverWord>& lapWords() {
+    static const std::vector<ManeuverWord> words = {
+        {"track", "Track", libraryTracks().isEmpty() ? std::string() : libraryTracks().first().key.toStdString()},
+        {"line", "Line", lineChoiceName(LineChoice::RaceLine)}};
+    return words;
+}
+} // namespace
 
 void ManeuverParameterForm::setManeuver(const ManeuverSpec& spec) {
     m_id = spec.id;
     clearRows();
-    if (spec.id == lapTargetId) {
-        m_none->setVisible(false);
-        addLapRows(spec);
-        return;
-    }
-    const ManeuverOptions& values = spec.options;
-    const ManeuverDescription* d = findManeuver(spec.id);
-    const bool any = d && !d->parameters.empty();
+    const bool lap = spec.id == lapTargetId;
+    const ManeuverDescription* d = lap ? nullptr : findManeuver(spec.id);
+    const std::vector<ManeuverWord>* words = lap ? &lapWords() : d ? &d->words : nullptr;
+    const bool any = lap || (d && (!d->parameters.empty() || !d->words.empty()));
     m_none->setVisible(!any);
     if (!any)
         return;
-    for (const ManeuverParameter& p : d->parameters) {
+    // Words first: what track a lap drives reads before how fast.
+    bool wordsFilled = true;
+    for (const ManeuverWord& w : *words) {
+        const auto given = spec.textOptions.find(w.key);
+        wordsFilled = wordsFilled && given != spec.textOptions.end();
+        QComboBox* box = makeWordChoice(w, given != spec.textOptions.end() ? given->second : std::string(), this);
+        m_form->addRow(wordChoiceLabel(w), box);
+        m_words.emplace_back(w.key, box);
+        connect(box, &QComboBox::currentIndexChanged, this, [this] { emit specChanged(this->spec()); });
+        if (box->isEditable())
+            connect(box, &QComboBox::editTextChanged, this, [this] { emit specChanged(this->spec()); });
+    }
+    if (lap) {
+        const auto standing = spec.options.find("standing");
+        m_standing = new QCheckBox(tr("From rest"), this);
+        m_standing->setObjectName(QStringLiteral("param_standing"));
+        m_standing->setChecked(standing != spec.options.end() && standing->second != 0.0);
+        m_standing->setToolTip(tr("Unchecked: a flying lap, which crosses the line at the speed it finishes with."));
+        m_form->addRow(tr("Start"), m_standing);
+        connect(m_standing, &QCheckBox::toggled, this, [this] { emit specChanged(this->spec()); });
+    }
+    const ManeuverOptions& values = spec.options;
+    for (const ManeuverParameter& p : d ? d->parameters : std::vector<ManeuverParameter>{}) {
         auto* box = new QDoubleSpinBox(this);
         box->setObjectName(QString::fromStdString("param_" + p.key));
         // Enough decimals for the smallest meaningful step of the range.
@@ -68,37 +95,7 @@ void ManeuverParameterForm::setManeuver(const ManeuverSpec& spec) {
         m_editors.emplace_back(p.key, box);
         connect(box, &QDoubleSpinBox::valueChanged, this, [this] { emit specChanged(this->spec()); });
     }
-}
-
-void ManeuverParameterForm::addLapRows(const ManeuverSpec& spec) {
-    // The spec's own values where it has them; a lap of the first library track otherwise.
-    const auto lap = lapSpecFrom(spec, nullptr);
-    m_track = new QComboBox(this);
-    m_track->setObjectName(QStringLiteral("param_track"));
-    for (const LibraryTrack& entry : libraryTracks())
-        m_track->addItem(entry.name, entry.key);
-    if (lap && m_track->findData(lap->track) < 0)
-        m_track->addItem(trackDisplayName(lap->track), lap->track); // a track file
-    if (lap)
-        m_track->setCurrentIndex(m_track->findData(lap->track));
-    m_line = new QComboBox(this);
-    m_line->setObjectName(QStringLiteral("param_line"));
-    for (const auto& option : lineChoiceOptions)
-        m_line->addItem(QString::fromUtf8(option.displayName.data(), qsizetype(option.displayName.size())),
-                        QString::fromUtf8(option.cliName.data(), qsizetype(option.cliName.size())));
-    if (lap)
-        m_line->setCurrentIndex(m_line->findData(QString::fromStdString(lineChoiceName(lap->line))));
-    m_standing = new QCheckBox(tr("From rest"), this);
-    m_standing->setObjectName(QStringLiteral("param_standing"));
-    m_standing->setChecked(lap && lap->standingStart);
-    m_standing->setToolTip(tr("Unchecked: a flying lap, which crosses the line at the speed it finishes with."));
-    m_form->addRow(tr("Track"), m_track);
-    m_form->addRow(tr("Line"), m_line);
-    m_form->addRow(tr("Start"), m_standing);
-    for (QComboBox* box : {m_track, m_line})
-        connect(box, &QComboBox::currentIndexChanged, this, [this] { emit specChanged(this->spec()); });
-    connect(m_standing, &QCheckBox::toggled, this, [this] { emit specChanged(this->spec()); });
-    if (!lap) // the track the form picked becomes the spec's
+    if (!wordsFilled) // the words the form picked become the spec's
         emit specChanged(this->spec());
 }
 
@@ -113,11 +110,17 @@ ManeuverOptions ManeuverParameterForm::options() const {
 
 ManeuverSpec ManeuverParameterForm::spec() const {
     ManeuverSpec s{m_id, options()};
-    if (m_track) {
-        s.textOptions["track"] = m_track->currentData().toString().toStdString();
-        s.textOptions["line"] = m_line->currentData().toString().toStdString();
-    }
+    for (const auto& [key, box] : m_words)
+        s.textOptions[key] = wordChoiceValue(box);
     return s;
+}
+
+QComboBox* ManeuverParameterForm::wordChoice(const std::string& key) const {
+    for (const auto& [k, box] : m_words) {
+        if (k == key)
+            return box;
+    }
+    return nullptr;
 }
 
 QDoubleSpinBox* ManeuverParameterForm::editor(const std::string& key) const {

@@ -1,8 +1,8 @@
 #pragma once
 
 // The parameters of one study target: spin boxes for a catalogue maneuver's numbers,
-// bounded by the catalogue's limits; for the lap of a track, the track (the library's),
-// the line and the start.
+// bounded by the catalogue's limits, and a choice for each of its words (a dynamic
+// lap's track and line); for the lap of a track, the track, the line and the start.
 
 #include "study/Comparison.h"
 
@@ -28,13 +28,16 @@ public:
     }
     std::string maneuverId() const { return m_id; }
     ManeuverOptions options() const;
-    /// The spec as edited: id, numbers and (for a lap) words.
+    /// The spec as edited: id, numbers and words.
     ManeuverSpec spec() const;
     /// The spin box of a parameter key, or nullptr.
     QDoubleSpinBox* editor(const std::string& key) const;
-    /// The lap's choices, or nullptr when the form shows no lap.
-    QComboBox* trackChoice() const { return m_track; }
-    QComboBox* lineChoice() const { return m_line; }
+    /// The choice of a word parameter by key ("track", "line"), or nullptr.
+    QComboBox* wordChoice(const std::string& key) const;
+    /// The track and line choices, or nullptr when the form shows no track.
+    QComboBox* trackChoice() const { return wordChoice("track"); }
+    QComboBox* lineChoice() const { return wordChoice("line"); }
+    /// A lap's start, or nullptr when the form shows no lap.
     QCheckBox* standingChoice() const { return m_standing; }
 
 signals:
@@ -42,14 +45,12 @@ signals:
 
 private:
     void clearRows();
-    void addLapRows(const ManeuverSpec& spec);
 
     std::string m_id;
     QFormLayout* m_form;
     QLabel* m_none;
     std::vector<std::pair<std::string, QDoubleSpinBox*>> m_editors;
-    QComboBox* m_track = nullptr;
-    QComboBox* m_line = nullptr;
+    std::vector<std::pair<std::string, QComboBox*>> m_words;
     QCheckBox* m_standing = nullptr;
 };
 

@@ -8,6 +8,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSplitter>
@@ -28,12 +29,27 @@ void fillManeuvers(QComboBox* box, const ComparisonData* data) {
         box->addItem(maneuverSummary(m));
     box->setCurrentIndex(keep >= 0 && keep < box->count() ? keep : 0);
 }
+
+void fillOverlays(QComboBox* box, const ComparisonData* data) {
+    const int keep = box->currentIndex();
+    const QSignalBlocker block(box);
+    box->clear();
+    box->addItem(QCoreApplication::translate("vtw::TraceOverlayPanel", "Setups"), -1);
+    for (int s = 0; data && s < data->names.size(); ++s)
+        box->addItem(QCoreApplication::translate("vtw::TraceOverlayPanel", "Maneuvers of %1").arg(data->names[s]), s);
+    box->setCurrentIndex(keep >= 0 && keep < box->count() ? keep : 0);
+}
 } // namespace
 
 TraceOverlayPanel::TraceOverlayPanel(QWidget* parent)
-    : QWidget(parent), m_maneuver(new QComboBox(this)), m_channel(new QComboBox(this)),
+    : QWidget(parent), m_overlay(new QComboBox(this)), m_maneuver(new QComboBox(this)), m_channel(new QComboBox(this)),
       m_axis(new QComboBox(this)), m_showDelta(new QCheckBox(tr("Delta vs baseline:"), this)),
       m_deltaOf(new QComboBox(this)), m_plot(new QCustomPlot(this)), m_delta(new QCustomPlot(this)) {
+    m_overlay->setObjectName(QStringLiteral("traceOverlay"));
+    m_overlay->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_overlay->setMinimumContentsLength(4);
+    m_overlay->setToolTip(tr("Overlay every setup of one maneuver, or every maneuver of one setup "
+                             "(the dynamic lap over the quasi-steady lap of its track, by distance)"));
     m_maneuver->setObjectName(QStringLiteral("traceManeuver"));
     m_channel->setObjectName(QStringLiteral("traceChannel"));
     m_axis->setObjectName(QStringLiteral("traceAxis"));
@@ -75,14 +91,22 @@ TraceOverlayPanel::TraceOverlayPanel(QWidget* parent)
                 }
             });
 
-    auto* controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Maneuver:"), this));
-    controls->addWidget(m_maneuver, 2);
-    controls->addWidget(new QLabel(tr("Channel:"), this));
-    controls->addWidget(m_channel, 2);
-    controls->addWidget(new QLabel(tr("X axis:"), this));
-    controls->addWidget(m_axis);
-    // The delta's own choices sit over its plot, keeping the top row narrow.
+    fillOverlays(m_overlay, nullptr);
+    // Two rows: what is overlaid above, how it is drawn below (one row would widen the page).
+    auto* what = new QHBoxLayout;
+    what->addWidget(new QLabel(tr("Overlay:"), this));
+    what->addWidget(m_overlay, 1);
+    what->addWidget(new QLabel(tr("Maneuver:"), this));
+    what->addWidget(m_maneuver, 2);
+    auto* how = new QHBoxLayout;
+    how->addWidget(new QLabel(tr("Channel:"), this));
+    how->addWidget(m_channel, 2);
+    how->addWidget(new QLabel(tr("X axis:"), this));
+    how->addWidget(m_axis);
+    auto* controls = new QVBoxLayout;
+    controls->addLayout(what);
+    controls->addLayout(how);
+    // The delta's own choices sit over its plot.
     auto* deltaPane = new QWidget(this);
     auto* deltaLayout = new QVBoxLayout(deltaPane);
     deltaLayout->setContentsMargins(0, 0, 0, 0);
@@ -102,7 +126,8 @@ TraceOverlayPanel::TraceOverlayPanel(QWidget* parent)
     layout->addWidget(split, 1);
 
     connect(m_maneuver, &QComboBox::currentIndexChanged, this, &TraceOverlayPanel::followManeuver);
-    for (QComboBox* box : {m_maneuver, m_channel, m_axis, m_deltaOf})
+    connect(m_overlay, &QComboBox::currentIndexChanged, this, &TraceOverlayPanel::followManeuver);
+    for (QComboBox* box : {m_overlay, m_maneuver, m_channel, m_axis, m_deltaOf})
         connect(box, &QComboBox::currentIndexChanged, this, &TraceOverlayPanel::replot);
     connect(m_showDelta, &QCheckBox::toggled, this, &TraceOverlayPanel::replot);
 }
@@ -110,6 +135,7 @@ TraceOverlayPanel::TraceOverlayPanel(QWidget* parent)
 void TraceOverlayPanel::setComparison(const ComparisonData* data) {
     m_data = data;
     fillManeuvers(m_maneuver, data);
+    fillOverlays(m_overlay, data);
     followManeuver();
     replot();
 }
@@ -119,6 +145,9 @@ TraceSelection TraceOverlayPanel::selection() const {
     s.maneuver = static_cast<std::size_t>(std::max(0, m_maneuver->currentIndex()));
     s.channel = m_channel->currentData().toString().toStdString();
     s.x = static_cast<TraceAxis>(m_axis->currentData().toInt());
+    const int setup = m_overlay->currentData().toInt();
+    s.overlayManeuvers = setup >= 0;
+    s.setup = static_cast<std::size_t>(std::max(0, setup));
     return s;
 }
 
@@ -126,6 +155,7 @@ void TraceOverlayPanel::setSelection(const TraceSelection& selection) {
     m_maneuver->setCurrentIndex(static_cast<int>(selection.maneuver));
     m_channel->setCurrentIndex(m_channel->findData(QString::fromStdString(selection.channel)));
     m_axis->setCurrentIndex(m_axis->findData(static_cast<int>(selection.x)));
+    m_overlay->setCurrentIndex(selection.overlayManeuvers ? m_overlay->findData(static_cast<int>(selection.setup)) : 0);
 }
 
 void TraceOverlayPanel::setDeltaVisible(bool on) {
@@ -134,8 +164,12 @@ void TraceOverlayPanel::setDeltaVisible(bool on) {
 
 void TraceOverlayPanel::followManeuver() {
     const int m = m_maneuver->currentIndex();
-    const bool lap = m_data && m >= 0 && std::size_t(m) < m_data->maneuvers.size() &&
-                     m_data->maneuvers[std::size_t(m)].id == lapTargetId;
+    const bool maneuvers = m_overlay->currentData().toInt() >= 0;
+    m_maneuver->setEnabled(!maneuvers);
+    // Overlaid with the other maneuvers, a lap puts them all on distance.
+    bool lap = false;
+    for (std::size_t i = 0; m_data && i < m_data->maneuvers.size(); ++i)
+        lap = lap || ((maneuvers || int(i) == m) && m_data->maneuvers[i].id == lapTargetId);
     // A lap is driven by distance, and fills only some channels: its traces go against
     // distance, and the channels it leaves empty are not offered.
     const QSignalBlocker blockAxis(m_axis), blockChannel(m_channel), blockDelta(m_deltaOf);

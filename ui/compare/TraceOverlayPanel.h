@@ -1,8 +1,9 @@
 #pragma once
 
-// Overlaid traces of one channel for every setup of a maneuver, with the
-// choice of x (time or distance; a lap's always by distance) and an optional
-// delta plot underneath that follows the main plot's x range.
+// Overlaid traces of one channel for every setup of a maneuver, or for every
+// maneuver of one setup (a dynamic lap over the quasi-steady lap of the same
+// track), with the choice of x (time or distance; a lap's always by distance) and
+// an optional delta plot underneath that follows the main plot's x range.
 
 #include "TraceOverlayPlot.h"
 
@@ -29,6 +30,9 @@ public:
     QComboBox* channelChoice() const { return m_channel; }
     QComboBox* axisChoice() const { return m_axis; }
     QComboBox* maneuverChoice() const { return m_maneuver; }
+    /// What is overlaid: the setups of the chosen maneuver (item 0), or the maneuvers
+    /// of one setup (item 1 + the setup's index).
+    QComboBox* overlayChoice() const { return m_overlay; }
     QCheckBox* deltaToggle() const { return m_showDelta; }
     /// What the delta plot shows: the channel's difference, or (against distance) the
     /// time difference, the racer's delta-time: > 0 where the setup is behind.
@@ -40,6 +44,7 @@ private:
     void followManeuver();
 
     const ComparisonData* m_data = nullptr;
+    QComboBox* m_overlay;
     QComboBox* m_maneuver;
     QComboBox* m_channel;
     QComboBox* m_axis;

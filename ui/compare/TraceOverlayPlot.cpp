@@ -6,6 +6,8 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
+
 namespace vtw {
 
 namespace {
@@ -21,12 +23,6 @@ const char* xChannel(TraceAxis axis) {
 
 QVector<double> toVector(const std::vector<double>& v) {
     return QVector<double>(v.begin(), v.end());
-}
-
-// Telemetry of a run, or nullptr when the run recorded none (failed, cancelled).
-const Telemetry* telemetryOf(const ComparisonData& data, std::size_t m, std::size_t s) {
-    const RunResult* run = data.run(m, s);
-    return run && run->telemetry.sampleCount() > 0 ? &run->telemetry : nullptr;
 }
 
 void prepare(QCustomPlot* plot, const TraceSelection& selection, const QString& yTitle) {
@@ -62,17 +58,13 @@ int plotTraceOverlay(QCustomPlot* plot, const ComparisonData& data,
     prepare(plot, selection,
             axisTitleWithUnit(QString::fromStdString(y->label), QString::fromStdString(y->unit)));
     int drawn = 0;
-    for (std::size_t s = 0; s < data.setupCount(); ++s) {
-        const Telemetry* t = telemetryOf(data, selection.maneuver, s);
-        if (!t)
-            continue;
-        QString name = data.names.value(static_cast<int>(s));
-        if (s == data.baseline)
+    for (const TraceSeries& series : traceSeries(data, selection)) {
+        QString name = series.name;
+        if (series.baseline && !selection.overlayManeuvers)
             name += QStringLiteral(" (baseline)");
         // Telemetry x is sorted (time, and distance never decreases): no re-sort needed.
-        addGraph(plot, s, name)
-            ->setData(toVector(t->column(xChannel(selection.x))), toVector(t->column(y->name)),
-                      true);
+        addGraph(plot, static_cast<std::size_t>(series.colour), name)
+            ->setData(toVector(series.x), toVector(series.y), true);
         ++drawn;
     }
     plot->rescaleAxes();
@@ -87,25 +79,20 @@ int plotTraceDelta(QCustomPlot* plot, const ComparisonData& data, const TraceSel
     prepare(plot, selection,
             axisTitleWithUnit(QStringLiteral("\u0394 ") + QString::fromStdString(y->label),
                               QString::fromStdString(y->unit)));
-    const Telemetry* base = telemetryOf(data, selection.maneuver, data.baseline);
-    if (!base)
+    const std::vector<TraceSeries> all = traceSeries(data, selection);
+    const auto base = std::find_if(all.begin(), all.end(), [](const TraceSeries& s) { return s.baseline; });
+    if (base == all.end())
         return 0;
-    const std::vector<double>& baseX = base->column(xChannel(selection.x));
-    const std::vector<double>& baseY = base->column(y->name);
     int drawn = 0;
-    for (std::size_t s = 0; s < data.setupCount(); ++s) {
-        const Telemetry* t = telemetryOf(data, selection.maneuver, s);
-        if (!t || s == data.baseline)
+    for (const TraceSeries& series : all) {
+        if (&series == &*base)
             continue;
-        std::vector<double> delta =
-            interpolateOnto(t->column(xChannel(selection.x)), t->column(y->name), baseX);
+        std::vector<double> delta = interpolateOnto(series.x, series.y, base->x);
         for (std::size_t k = 0; k < delta.size(); ++k)
-            delta[k] -= baseY[k];
-        addGraph(plot, s,
-                 QStringLiteral("%1 \u2212 %2")
-                     .arg(data.names.value(static_cast<int>(s)),
-                          data.names.value(static_cast<int>(data.baseline))))
-            ->setData(toVector(baseX), toVector(delta), true);
+            delta[k] -= base->y[k];
+        addGraph(plot, static_cast<std::size_t>(series.colour),
+                 QStringLiteral("%1 \u2212 %2").arg(series.name, base->name))
+            ->setData(toVector(base->x), toVector(delta), true);
         ++drawn;
     }
     auto* zero = new QCPItemStraightLine(plot);

@@ -5,6 +5,7 @@
 #include "GGDiagramView.h"
 #include "LiveTracePlots.h"
 #include "LiveViewData.h"
+#include "ManeuverWordChoice.h"
 #include "SimulationThread.h"
 #include "TopDownView.h"
 #include "Units.h"
@@ -12,7 +13,9 @@
 #include "setupfile/AtomicFile.h"
 #include "setupfile/BoundedRead.h"
 #include "setupfile/CsvIo.h"
+#include "maneuvers/DynamicLap.h"
 #include "setupfile/ScriptCsv.h"
+#include "track/PreparedTrack.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -35,6 +38,7 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace vtw {
@@ -45,6 +49,8 @@ const QString driveId = QStringLiteral("drive");
 const QString scriptedId = QStringLiteral("scripted");
 // 30 Hz: smooth enough to watch, and leaves the UI thread most of each frame.
 constexpr int tickMilliseconds = 33;
+// The top-down view's scale on a track: 60 m across a view of 360 pixels.
+constexpr double trackPixelsPerMetre = 6.0;
 
 bool isActive(WorkerState s) {
     return s == WorkerState::Running || s == WorkerState::Paused;
@@ -261,10 +267,26 @@ void LiveSimulationPage::rebuildParameterForm() {
     while (m_paramForm->rowCount() > 0)
         m_paramForm->removeRow(0);
     m_paramSpins.clear();
+    m_paramWords.clear();
     const QString id = inputSource();
+    if (id == driveId) {
+        // Driving on open ground, or on a track from its start line.
+        QComboBox* box = makeWordChoice({"track", "Track", ""}, "");
+        box->insertItem(0, tr("Open ground"), QString());
+        box->setCurrentIndex(0);
+        box->setToolTip(tr("Where to drive: open ground, or a library track from its start line"));
+        m_paramForm->addRow(tr("Track"), box);
+        m_paramWords.emplace_back("track", box);
+    }
     for (const ManeuverDescription& m : maneuverCatalogue()) {
         if (QString::fromStdString(m.id) != id)
             continue;
+        // Words first: the track a lap drives reads before how fast.
+        for (const ManeuverWord& w : m.words) {
+            QComboBox* box = makeWordChoice(w, w.defaultValue);
+            m_paramForm->addRow(wordChoiceLabel(w), box);
+            m_paramWords.emplace_back(w.key, box);
+        }
         for (const ManeuverParameter& p : m.parameters) {
             auto* spin = new QDoubleSpinBox;
             spin->setRange(p.min, p.max);
@@ -274,7 +296,7 @@ void LiveSimulationPage::rebuildParameterForm() {
             m_paramSpins.emplace_back(p.key, spin);
         }
     }
-    m_paramBox->setVisible(!m_paramSpins.empty());
+    m_paramBox->setVisible(!m_paramSpins.empty() || !m_paramWords.empty());
     const bool scripted = id == scriptedId;
     m_loadScript->setVisible(scripted);
     m_scriptLabel->setVisible(scripted);
@@ -295,6 +317,21 @@ void LiveSimulationPage::setManeuverOption(const QString& key, double value) {
         if (QString::fromStdString(k) == key)
             spin->setValue(value);
     }
+}
+
+bool LiveSimulationPage::setManeuverWord(const QString& key, const QString& value) {
+    QComboBox* box = maneuverWordChoice(key);
+    if (box)
+        setWordChoiceValue(box, value.toStdString());
+    return box != nullptr;
+}
+
+QComboBox* LiveSimulationPage::maneuverWordChoice(const QString& key) const {
+    for (const auto& [k, box] : m_paramWords) {
+        if (QString::fromStdString(k) == key)
+            return box;
+    }
+    return nullptr;
 }
 
 void LiveSimulationPage::setScript(std::vector<ScriptRow> rows, const QString& name) {
@@ -362,8 +399,22 @@ RunRequest LiveSimulationPage::makeRequest() const {
     RunRequest request;
     request.setup = m_setup;
     const QString id = inputSource();
+    for (const auto& [key, box] : m_paramWords)
+        request.words[key] = wordChoiceValue(box);
     if (id == driveId) {
         request.mode = RunMode::Drive;
+        const std::string& track = request.words["track"];
+        if (track.empty())
+            return request;
+        // At rest on the start line, along the race line (the line the view draws).
+        const PreparedTrackResult prepared =
+            prepareTrackCached(QString::fromStdString(track), LineChoice::RaceLine, dynamicLapStationStep);
+        if (prepared.prepared && prepared.prepared->path.stations() >= 2) {
+            const TrackPath& path = prepared.prepared->path;
+            request.driveStart.x = path.x[0];
+            request.driveStart.y = path.y[0];
+            request.driveStart.heading = std::atan2(path.y[1] - path.y[0], path.x[1] - path.x[0]);
+        }
         return request;
     }
     request.mode = RunMode::Maneuver;
@@ -373,6 +424,25 @@ RunRequest LiveSimulationPage::makeRequest() const {
     for (const auto& [key, spin] : m_paramSpins)
         request.options[key] = spin->value();
     return request;
+}
+
+void LiveSimulationPage::showTrackOf(const RunRequest& request) {
+    const auto track = request.words.find("track");
+    const auto line = request.words.find("line");
+    const auto* choice = line != request.words.end() ? optionByCliName<LineChoice>(line->second) : nullptr;
+    if (track == request.words.end() || track->second.empty()) {
+        m_topDown->setTrack({});
+        return;
+    }
+    // The same preparation the maneuver makes (and shares through the cache): the view
+    // shows the very line the driver follows. A track that does not load shows none;
+    // the run says why.
+    const PreparedTrackResult prepared =
+        prepareTrackCached(QString::fromStdString(track->second), choice ? choice->value : LineChoice::RaceLine,
+                           dynamicLapStationStep);
+    m_topDown->setTrack(prepared.prepared ? makeTopDownTrack(*prepared.prepared) : TopDownTrack{});
+    // Far enough out that the track's edges and the bend ahead show around the car.
+    m_topDown->setPixelsPerMetre(std::min(m_topDown->pixelsPerMetre(), trackPixelsPerMetre));
 }
 
 bool LiveSimulationPage::requestReady(QString* why) const {
@@ -399,7 +469,9 @@ void LiveSimulationPage::start() {
     if (!clearForNewRun())
         return;
     onPacingChanged();
-    m_thread->start(makeRequest());
+    const RunRequest request = makeRequest();
+    showTrackOf(request);
+    m_thread->start(request);
     m_drivePad->setDriving(inputSource() == driveId);
     emit runStarted();
 }
@@ -417,7 +489,9 @@ void LiveSimulationPage::stop() {
 void LiveSimulationPage::reset() {
     if (!clearForNewRun())
         return;
-    m_thread->prepare(makeRequest());
+    const RunRequest request = makeRequest();
+    showTrackOf(request);
+    m_thread->prepare(request);
     m_drivePad->setDriving(inputSource() == driveId);
 }
 
@@ -532,7 +606,7 @@ void LiveSimulationPage::tick() {
         m_history.append(s);
         m_ggEnvelope.add(s.forces.longitudinalAccel / units::gravity,
                          s.forces.lateralAccel / units::gravity);
-        m_path.add(s.body.x, s.body.y);
+        m_path.add(s.body.x, s.body.y, s.speed());
     }
     if (m_status.hasSample && !m_drivePad->isDriving())
         m_drivePad->showInputs(m_status.latest.inputs);

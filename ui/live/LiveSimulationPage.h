@@ -60,6 +60,11 @@ public:
     QString inputSource() const;
     /// A parameter of the selected maneuver, by key.
     void setManeuverOption(const QString& key, double value);
+    /// A word parameter of the selected maneuver (a dynamic lap's "track" or "line"),
+    /// as choosing it in its box would; false if the maneuver has no such word.
+    bool setManeuverWord(const QString& key, const QString& value);
+    /// The box of a word parameter of the selected maneuver, or nullptr.
+    QComboBox* maneuverWordChoice(const QString& key) const;
     void setScript(std::vector<ScriptRow> rows, const QString& name);
     /// What "Load script…" does once a file is chosen: reads it through the
     /// bounded reader (the CLI's 16 MiB limit) and validates it; on failure
@@ -111,6 +116,9 @@ private:
     QWidget* buildControls();
     void rebuildParameterForm();
     RunRequest makeRequest() const;
+    /// Lays the track a request drives (its "track" and "line" words) under the
+    /// top-down view, or clears it for a run off any track.
+    void showTrackOf(const RunRequest& request);
     bool requestReady(QString* why) const;
     /// Refuses with the reason when the request cannot run; else clears the
     /// last run's error and metrics. Shared by start and reset.
@@ -146,6 +154,7 @@ private:
     QFormLayout* m_paramForm = nullptr;
     QWidget* m_paramBox = nullptr;
     std::vector<std::pair<std::string, QDoubleSpinBox*>> m_paramSpins;
+    std::vector<std::pair<std::string, QComboBox*>> m_paramWords;
     QPushButton* m_loadScript = nullptr;
     QLabel* m_scriptLabel = nullptr;
     QRadioButton* m_realTime = nullptr;

@@ -6,6 +6,8 @@
 #include "PathTrace.h"
 #include "Telemetry.h"
 #include "Units.h"
+#include "track/PreparedTrack.h"
+#include "track/TrackEdges.h"
 
 #include <algorithm>
 #include <string>
@@ -84,10 +86,27 @@ GGData makeGGData(const WorkerStatus& status, const LiveHistory& history,
     return data;
 }
 
+TopDownTrack makeTopDownTrack(const PreparedTrack& track) {
+    const auto points = [](const std::vector<double>& x, const std::vector<double>& y) {
+        std::vector<QPointF> out;
+        out.reserve(x.size());
+        for (std::size_t i = 0; i < x.size() && i < y.size(); ++i)
+            out.emplace_back(x[i], y[i]);
+        return out;
+    };
+    TopDownTrack out;
+    const TrackEdges edges = trackEdges(track.track);
+    out.leftEdge = points(edges.leftX, edges.leftY);
+    out.rightEdge = points(edges.rightX, edges.rightY);
+    out.line = points(track.path.x, track.path.y);
+    return out;
+}
+
 TopDownData makeTopDownData(const WorkerStatus& status, const PathTrace& path) {
     TopDownData d;
     d.geometry = status.geometry;
     d.path = path.points();
+    d.pathSpeed = path.speeds();
     if (!status.hasSample)
         return d;
     const StepSample& s = status.latest;
@@ -106,6 +125,7 @@ TopDownData makeTopDownData(const WorkerStatus& status, const PathTrace& path) {
         d.fy[w] = s.forces.fy[w];
     }
     d.path.emplace_back(s.body.x, s.body.y); // the path reaches the car
+    d.pathSpeed.push_back(s.speed());
     return d;
 }
 

@@ -7,6 +7,7 @@
 
 namespace vtw {
 
+struct PreparedTrack;
 class GGEnvelope;
 class LiveHistory;
 class PathTrace;
@@ -24,5 +25,9 @@ GGData makeGGData(const WorkerStatus& status, const LiveHistory& history,
                   const GGEnvelope& envelope, double trailSeconds = 2.0);
 
 TopDownData makeTopDownData(const WorkerStatus& status, const PathTrace& path);
+
+/// The track a dynamic lap drives, as the top-down view draws it: the edges from the
+/// file's widths (none without them) and the line the driver follows.
+TopDownTrack makeTopDownTrack(const PreparedTrack& track);
 
 } // namespace vtw

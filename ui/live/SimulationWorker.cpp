@@ -147,7 +147,7 @@ void SimulationWorker::prepare(const RunRequest& request) {
         if (request.maneuverId == "scripted")
             m_maneuver = std::make_unique<ScriptedManeuver>(request.script);
         else
-            m_maneuver = makeManeuver(request.maneuverId, request.options, &error);
+            m_maneuver = makeManeuver(request.maneuverId, request.options, &error, request.words);
     }
     m_generation += 1;
     m_queue.clear(m_generation);
@@ -158,7 +158,7 @@ void SimulationWorker::prepare(const RunRequest& request) {
     }
     RunOptions options;
     options.streamSamples = true; // handed on to the queue in batches
-    m_session = std::make_unique<ManeuverSession>(request.setup, m_maneuver.get(), options);
+    m_session = std::make_unique<ManeuverSession>(request.setup, m_maneuver.get(), options, request.driveStart);
     if (!m_session->simulator()) { // refused before its first step
         failToStart(m_session->error());
         return;

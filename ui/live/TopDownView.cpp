@@ -1,11 +1,13 @@
 #include "TopDownView.h"
 
 #include "ChannelDisplay.h"
+#include "PlotStyle.h"
 #include "Units.h"
 
 #include <QPainter>
 #include <QPainterPath>
 #include <QWheelEvent>
+#include <qcustomplot.h>
 
 #include <algorithm>
 #include <cmath>
@@ -20,6 +22,9 @@ constexpr double rearOverhang = 0.95;   // m behind the rear axle
 constexpr double bodySideMargin = 0.12; // m beyond the wheel centres
 constexpr double tireWidth = 0.27;      // m
 constexpr double gridSpacing = 5.0;     // m between world grid lines
+// Colour bins of the path on a track: neighbouring colours cannot be told apart, and
+// a lap is a few hundred polylines to draw, not one line per point.
+constexpr int pathColourBins = 48;
 
 double deg(double rad) {
     return units::radToDeg(rad);
@@ -52,6 +57,88 @@ TopDownView::TopDownView(QWidget* parent) : QWidget(parent) {
 void TopDownView::setData(const TopDownData& data) {
     m_data = data;
     update();
+}
+
+void TopDownView::setTrack(const TopDownTrack& track) {
+    m_track = track;
+    update();
+}
+
+std::pair<double, double> TopDownView::pathSpeedRange() const {
+    const std::vector<double>& v = m_data.pathSpeed;
+    if (v.empty())
+        return {0.0, 1.0};
+    const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+    // A path at one speed still gets a range to divide by.
+    return {*lo, std::max(*hi, *lo + 1.0)};
+}
+
+void TopDownView::paintTrack(QPainter& p) const {
+    const auto toWidget = [this](const std::vector<QPointF>& world) {
+        QPolygonF out;
+        out.reserve(static_cast<qsizetype>(world.size()));
+        for (const QPointF& w : world)
+            out << worldToWidget(w.x(), w.y());
+        return out;
+    };
+    if (!m_track.leftEdge.empty() && !m_track.rightEdge.empty()) {
+        // The tarmac between the edges: the two loops with the odd-even rule leave the
+        // infield (and the outside) empty.
+        const QPolygonF left = toWidget(m_track.leftEdge), right = toWidget(m_track.rightEdge);
+        QPainterPath tarmac;
+        tarmac.setFillRule(Qt::OddEvenFill);
+        tarmac.addPolygon(left);
+        tarmac.addPolygon(right);
+        p.setPen(Qt::NoPen);
+        p.setBrush(QColor(214, 215, 210));
+        p.drawPath(tarmac);
+        p.setPen(QPen(QColor(95, 95, 95), 1.5));
+        p.setBrush(Qt::NoBrush);
+        p.drawPolyline(left);
+        p.drawPolyline(right);
+    }
+    if (m_track.line.size() >= 2) {
+        p.setPen(QPen(QColor(190, 70, 150), 1.0, Qt::DashLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawPolyline(toWidget(m_track.line));
+    }
+}
+
+void TopDownView::paintPath(QPainter& p) const {
+    const TopDownData& d = m_data;
+    if (d.path.size() < 2)
+        return;
+    p.setBrush(Qt::NoBrush);
+    if (m_track.empty() || d.pathSpeed.size() != d.path.size()) {
+        QPolygonF path;
+        path.reserve(static_cast<qsizetype>(d.path.size()));
+        for (const QPointF& w : d.path)
+            path << worldToWidget(w.x(), w.y());
+        p.setPen(QPen(QColor(120, 120, 120), 1.5));
+        p.drawPolyline(path);
+        return;
+    }
+    // On a track the path is coloured by speed (the Track workspace's colours): each run
+    // of points in one colour bin is one polyline.
+    const auto [lo, hi] = pathSpeedRange();
+    QCPColorGradient gradient = lapColourGradient(); // color() is not const: it caches its table
+    const auto bin = [&](double v) {
+        return std::clamp(static_cast<int>((v - lo) / (hi - lo) * pathColourBins), 0, pathColourBins - 1);
+    };
+    std::size_t start = 0;
+    while (start + 1 < d.path.size()) {
+        const int b = bin(d.pathSpeed[start]);
+        std::size_t end = start + 1;
+        while (end + 1 < d.path.size() && bin(d.pathSpeed[end]) == b)
+            ++end;
+        QPolygonF run;
+        for (std::size_t i = start; i <= end; ++i)
+            run << worldToWidget(d.path[i].x(), d.path[i].y());
+        p.setPen(QPen(QColor::fromRgb(gradient.color((b + 0.5) / pathColourBins, QCPRange(0.0, 1.0))), 2.5,
+                      Qt::SolidLine, Qt::RoundCap));
+        p.drawPolyline(run);
+        start = end;
+    }
 }
 
 void TopDownView::setPixelsPerMetre(double scale) {
@@ -130,16 +217,9 @@ void TopDownView::paintEvent(QPaintEvent*) {
     for (double gy = std::floor((d.y - halfH) / step) * step; gy <= d.y + halfH; gy += step)
         p.drawLine(worldToWidget(d.x - halfW, gy), worldToWidget(d.x + halfW, gy));
 
-    // The path driven.
-    if (d.path.size() >= 2) {
-        QPolygonF path;
-        path.reserve(static_cast<qsizetype>(d.path.size()));
-        for (const QPointF& w : d.path)
-            path << worldToWidget(w.x(), w.y());
-        p.setPen(QPen(QColor(120, 120, 120), 1.5));
-        p.setBrush(Qt::NoBrush);
-        p.drawPolyline(path);
-    }
+    // The track under everything, then the path driven.
+    paintTrack(p);
+    paintPath(p);
 
     // The body outline from the axle positions.
     const double front = std::max(g.wheelX[0], g.wheelX[1]) + frontOverhang;
@@ -232,6 +312,26 @@ void TopDownView::paintEvent(QPaintEvent*) {
     p.setPen(QColor(110, 110, 110));
     p.drawText(QRectF(6, height() - fm.height() - 4, width() - 12, fm.height()),
                Qt::AlignLeft | Qt::AlignVCenter, scale);
+    // On a track, what the path's colours mean: a bar from the slowest to the fastest.
+    if (!m_track.empty() && d.pathSpeed.size() >= 2) {
+        const auto [lo, hi] = pathSpeedRange();
+        const QString slow = QString::number(lo * speed.scale, 'f', 0);
+        const QString fast = tr("%1 %2").arg(hi * speed.scale, 0, 'f', 0).arg(speed.unit);
+        const double barWidth = 90.0, barHeight = 8.0;
+        const double right = width() - 8.0, baseline = height() - 2.0 * fm.height() - 6.0;
+        const double barRight = right - fm.horizontalAdvance(fast) - 6.0;
+        const QRectF bar(barRight - barWidth, baseline - barHeight, barWidth, barHeight);
+        QLinearGradient ramp(bar.topLeft(), bar.topRight());
+        QCPColorGradient gradient = lapColourGradient();
+        for (double f : {0.0, 0.25, 0.5, 0.75, 1.0})
+            ramp.setColorAt(f, QColor::fromRgb(gradient.color(f, QCPRange(0.0, 1.0))));
+        p.setPen(Qt::NoPen);
+        p.setBrush(ramp);
+        p.drawRect(bar);
+        p.setPen(QColor(60, 60, 60));
+        p.drawText(QPointF(bar.right() + 6.0, bar.bottom()), fast);
+        p.drawText(QPointF(bar.left() - fm.horizontalAdvance(slow) - 6.0, bar.bottom()), slow);
+    }
 }
 
 } // namespace vtw

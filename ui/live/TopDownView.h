@@ -9,7 +9,10 @@
 #include <QWidget>
 
 #include <array>
+#include <utility>
 #include <vector>
+
+class QPainter;
 
 namespace vtw {
 
@@ -27,6 +30,15 @@ struct TopDownData {
     std::array<double, 4> slipAngle{};  ///< rad
     std::array<double, 4> fx{}, fy{};   ///< N, wheel frame
     std::vector<QPointF> path;          ///< m, world, oldest first
+    std::vector<double> pathSpeed;      ///< m/s at each point of the path
+};
+
+/// The track a run drives on, drawn under the car: its edges (from the file's widths;
+/// empty without them) and the line the driver follows. Closed polylines, m, world.
+struct TopDownTrack {
+    std::vector<QPointF> leftEdge, rightEdge;
+    std::vector<QPointF> line;
+    bool empty() const { return line.empty() && leftEdge.empty(); }
 };
 
 /// The car from above, with the read-outs of Monster's car demo (docs/physics.md 5): the
@@ -36,7 +48,8 @@ struct TopDownData {
 ///
 /// The world keeps its orientation (world +x right, +y up) and the view follows
 /// the car, so heading, drift and the path read naturally; a 5 m grid shows the
-/// motion. The mouse wheel zooms.
+/// motion. The mouse wheel zooms. On a track (a dynamic lap) the tarmac, its edges
+/// and the line lie under the car, and the path is coloured by speed.
 class TopDownView : public QWidget {
     Q_OBJECT
 public:
@@ -44,6 +57,11 @@ public:
 
     void setData(const TopDownData& data);
     const TopDownData& data() const { return m_data; }
+    /// The track under the car; an empty one for a run off any track.
+    void setTrack(const TopDownTrack& track);
+    const TopDownTrack& track() const { return m_track; }
+    /// The speed range (m/s) the path's colours span on a track, slow to fast.
+    std::pair<double, double> pathSpeedRange() const;
 
     /// Units of the read-outs and the scale legend (the window's SI/imperial choice).
     void setUnitSystem(UnitSystem system);
@@ -78,7 +96,11 @@ private:
     QPointF bodyToWorld(double bx, double by) const;
     QPointF viewCentre() const;
 
+    void paintTrack(QPainter& p) const;
+    void paintPath(QPainter& p) const;
+
     TopDownData m_data;
+    TopDownTrack m_track;
     UnitSystem m_units = UnitSystem::SI;
     double m_scale = 26.0; ///< pixels per metre
     std::array<QPolygonF, 4> m_wheels;

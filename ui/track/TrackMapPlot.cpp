@@ -3,7 +3,7 @@
 #include "CompareStyle.h"
 #include "LapRun.h"
 #include "PlotStyle.h"
-#include "TrackEdges.h"
+#include "track/TrackEdges.h"
 
 #include <algorithm>
 #include <cmath>
@@ -33,17 +33,6 @@ QCPCurve* addLine(QCustomPlot* plot, const std::vector<double>& x, const std::ve
 }
 
 } // namespace
-
-QCPColorGradient lapColourGradient() {
-    QCPColorGradient g;
-    g.clearColorStops();
-    g.setColorStopAt(0.0, QColor(0x44, 0x01, 0x54));
-    g.setColorStopAt(0.25, QColor(0x3b, 0x52, 0x8b));
-    g.setColorStopAt(0.5, QColor(0x21, 0x91, 0x8c));
-    g.setColorStopAt(0.75, QColor(0x5e, 0xc9, 0x62));
-    g.setColorStopAt(1.0, QColor(0xd8, 0xc8, 0x0f));
-    return g;
-}
 
 TrackMapPlot::TrackMapPlot(QWidget* parent) : EqualScalePlot(parent), m_scale(new QCPColorScale(this)) {
     setObjectName(QStringLiteral("trackMap"));

@@ -48,7 +48,4 @@ private:
     QCPRange m_fitX, m_fitY;
 };
 
-/// The colours of the map's scale, slow to fast (a perceptually even, colour-blind-safe ramp).
-QCPColorGradient lapColourGradient();
-
 } // namespace vtw

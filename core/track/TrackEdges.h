@@ -1,9 +1,10 @@
 #pragma once
 
-// The tarmac's edges for the map: each centre-line point moved sideways by the widths
-// the track file gives, along the normal of the line there.
+// The tarmac's edges for the maps (the Track workspace's, the live top-down view):
+// each centre-line point moved sideways by the widths the track file gives, along the
+// normal of the line there.
 
-#include "track/Track.h"
+#include "Track.h"
 
 #include <vector>
 
