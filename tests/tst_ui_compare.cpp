@@ -17,7 +17,7 @@
 #include "ProgramVersion.h"
 #include "SweepAxisEditor.h"
 #include "SweepPanel.h"
-#include "TraceAlignment.h"
+#include "analysis/TraceInterpolation.h"
 #include "TraceOverlayPanel.h"
 #include "GripOverlayPanel.h"
 #include "GripOverlayPlot.h"

@@ -2,7 +2,7 @@
 
 #include "CompareStyle.h"
 #include "ComparisonData.h"
-#include "TraceAlignment.h"
+#include "analysis/TraceInterpolation.h"
 
 #include <qcustomplot.h>
 

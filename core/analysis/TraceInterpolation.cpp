@@ -1,4 +1,4 @@
-#include "TraceAlignment.h"
+#include "TraceInterpolation.h"
 
 #include <algorithm>
 #include <limits>
