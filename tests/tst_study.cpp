@@ -6,6 +6,7 @@
 #include "study/SetupDiff.h"
 #include "study/StudyTarget.h"
 #include "study/Sweep.h"
+#include "setupfile/SetupValidation.h"
 #include "study/SweepMerge.h"
 
 #include <QtTest>
@@ -84,36 +85,89 @@ private slots:
             QCOMPARE(reported.count(f.path) == 1, !fieldEqual(f, c, l));
     }
 
-    // Attribution: two changes that hardly interact (drag and final drive on the
-    // standing start): the parts plus the interaction term equal the total, and
-    // the interaction is small against the total (a stated 10 %).
-    void attributionPartsAddUp() {
+    // Attribution: the shares are Shapley values. With two parts a and b the closed form
+    // is share(a) = ((v(a) - v(0)) + (v(ab) - v(b))) / 2, v(S) the metric with the parts
+    // in S applied to the baseline; the shares add up to the total (efficiency).
+    void attributionSharesAreShapleyValues() {
         const Setup base = defaultSetup();
         Setup tuned = base;
         tuned.aero.dragCoefficient = 0.36;
         tuned.gearbox.finalDrive = 3.9;
         const Attribution a = attributeChange(base, tuned, {"acceleration", {}}, "quarter_mile_s");
         QVERIFY2(a.ok, a.error.c_str());
+        QVERIFY(a.exact);
         QCOMPARE(a.parts.size(), std::size_t(2));
-        double sum = 0.0;
-        for (const Contribution& c : a.parts)
-            sum += c.contribution;
+        QCOMPARE(a.runs, std::size_t(4));
+        auto quarterMile = [](const Setup& s) {
+            const std::unique_ptr<StudyTarget> t = StudyTarget::make({"acceleration", {}}, nullptr);
+            return findMetric(t->run(s, {}).metrics, "quarter_mile_s")->value;
+        };
+        Setup dragOnly = base, driveOnly = base;
+        dragOnly.aero.dragCoefficient = tuned.aero.dragCoefficient;
+        driveOnly.gearbox.finalDrive = tuned.gearbox.finalDrive;
+        const double v0 = quarterMile(base), vab = quarterMile(tuned);
+        const double vDrag = quarterMile(dragOnly), vDrive = quarterMile(driveOnly);
         constexpr double roundingTolerance = 1e-12;
-        QVERIFY(std::abs(sum + a.interaction - a.total) < roundingTolerance);
-        QVERIFY(std::abs(a.total) > 0.05);
-        constexpr double interactionShare = 0.10;
-        QVERIFY2(std::abs(a.interaction) < interactionShare * std::abs(a.total),
-                 qPrintable(QStringLiteral("interaction %1 of total %2").arg(a.interaction).arg(a.total)));
-        // More drag makes the quarter mile slower: its contribution is positive (seconds).
         for (const Contribution& c : a.parts) {
-            if (c.name == QLatin1String("aero.dragCoefficient"))
+            const bool drag = c.name == QLatin1String("aero.dragCoefficient");
+            const double expected = drag ? ((vDrag - v0) + (vab - vDrive)) / 2
+                                         : ((vDrive - v0) + (vab - vDrag)) / 2;
+            QVERIFY(std::abs(c.contribution - expected) < roundingTolerance);
+            // More drag makes the quarter mile slower: its share is positive (seconds).
+            if (drag)
                 QVERIFY(c.contribution > 0.0);
         }
+        QVERIFY(std::abs(a.parts[0].contribution + a.parts[1].contribution - a.total) < roundingTolerance);
+        QVERIFY(std::abs(a.total) > 0.05);
         // Grouped by section: two sections, same total.
         const Attribution g = attributeChange(base, tuned, {"acceleration", {}}, "quarter_mile_s",
                                               AttributionGrouping::PerSection);
         QCOMPARE(g.parts.size(), std::size_t(2));
         QCOMPARE(g.total, a.total);
+    }
+
+    // More parts than are run exhaustively: the shares come from sampled orders and
+    // still add up to the total, each order's steps telescoping from baseline to tuned.
+    void sampledAttributionStillAddsUp() {
+        const Setup base = defaultSetup();
+        Setup tuned = base;
+        tuned.aero.dragCoefficient *= 1.1;
+        tuned.aero.frontalArea *= 1.05;
+        tuned.gearbox.finalDrive *= 1.05;
+        tuned.chassis.mass += 40.0;
+        tuned.gearbox.shiftTime *= 0.8;
+        tuned.gearbox.efficiency *= 0.98;
+        tuned.aero.rollingResistanceCoefficient *= 1.2;
+        const Attribution a = attributeChange(base, tuned, {"acceleration", {}}, "quarter_mile_s");
+        QVERIFY2(a.ok, a.error.c_str());
+        QVERIFY(a.parts.size() > maxExactAttributionParts);
+        QVERIFY(!a.exact);
+        QVERIFY(a.runs <= sampledAttributionRunBudget + 2);
+        double sum = 0.0;
+        for (const Contribution& c : a.parts)
+            sum += c.contribution;
+        constexpr double roundingTolerance = 1e-9;
+        QVERIFY(std::abs(sum - a.total) < roundingTolerance);
+    }
+
+    // A change that cannot be made alone (a redline lowered below the baseline's upshift
+    // point) is kept together with the change that makes it valid, and says why.
+    void changesThatCannotMoveAloneAreJoined() {
+        const Setup base = defaultSetup();
+        Setup tuned = base;
+        tuned.engine.redlineRpm = base.gearbox.upshiftRpm - 300.0;
+        tuned.gearbox.upshiftRpm = tuned.engine.redlineRpm - 100.0;
+        tuned.aero.dragCoefficient += 0.02;
+        QVERIFY(validateSetup(tuned).isEmpty());
+        const Attribution a = attributeChange(base, tuned, {"acceleration", {}}, "quarter_mile_s");
+        QVERIFY2(a.ok, a.error.c_str());
+        QCOMPARE(a.parts.size(), std::size_t(2));
+        const auto joined = std::find_if(a.parts.begin(), a.parts.end(),
+                                         [](const Contribution& c) { return c.fields.size() == 2; });
+        QVERIFY(joined != a.parts.end());
+        QVERIFY2(joined->joinedBecause.contains(QStringLiteral("Redline")),
+                 qPrintable(joined->joinedBecause));
+        QVERIFY(std::abs(a.parts[0].contribution + a.parts[1].contribution - a.total) < 1e-12);
     }
 
     // A sweep's values equal individual runs at the same parameter values.

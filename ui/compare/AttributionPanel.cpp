@@ -98,8 +98,9 @@ void AttributionPanel::setComparison(const ComparisonData* data) {
     }
     fillMetrics();
     m_run->setEnabled(data && m_tuned->count() > 0);
-    m_status->setText(data ? tr("Reverts each parameter that differs between the baseline (%1) and "
-                                "the tuned setup, one at a time, and re-runs the maneuver.")
+    m_status->setText(data ? tr("Shares out the change between the baseline (%1) and the tuned "
+                                "setup among the parameters that differ, by re-running the "
+                                "maneuver with each combination of them applied.")
                                  .arg(data->names.value(static_cast<int>(data->baseline)))
                            : tr("Run a comparison first."));
     m_result = {};
@@ -176,31 +177,57 @@ void AttributionPanel::showResult() {
     }
     const QString unit =
         m_unit.empty() ? QString() : QLatin1Char(' ') + QString::fromStdString(m_unit);
-    m_status->setText(tr("Baseline %1%4, tuned %2%4: change %3%4. A part's contribution is the "
-                         "change that goes away when that part alone is reverted.")
+    const QString method =
+        m_result.exact
+            ? tr("Each change's share is its effect averaged over every order of applying the "
+                 "changes to the baseline (%1 runs), so the shares add up to the total.")
+                  .arg(m_result.runs)
+            : tr("Each change's share is its effect averaged over %1 sampled orders of applying "
+                 "the changes to the baseline (%2 runs): the shares add up to the total, their "
+                 "split is an estimate.")
+                  .arg(m_result.ordersAveraged)
+                  .arg(m_result.runs);
+    QStringList joins;
+    for (const Contribution& c : m_result.parts)
+        if (!c.joinedBecause.isEmpty())
+            joins << tr("Kept together: %1.").arg(c.joinedBecause);
+    m_status->setText(tr("Baseline %1%4, tuned %2%4: change %3%4. ")
                           .arg(formatFigure(m_result.baselineValue),
-                               formatFigure(m_result.tunedValue), formatDelta(m_result.total),
-                               unit));
-    // Bars from the top: each part, the interaction, then the total they explain.
+                               formatFigure(m_result.tunedValue), formatDelta(m_result.total), unit) +
+                      method + (joins.isEmpty() ? QString() : QLatin1Char(' ') + joins.join(QLatin1Char(' '))));
+    // Bars from the top: each part, then the total they add up to.
     struct Bar {
         QString name;
         double value;
         QColor colour;
+        QString toolTip;
     };
     std::vector<Bar> bars;
     for (const Contribution& c : m_result.parts) {
-        // One field: its readable name; a section: the section key as core names it.
-        const QString name = c.fields.size() == 1 ? fieldDisplayName(*c.fields.front()) : c.name;
-        bars.push_back({name, c.contribution, QColor(0x00, 0x72, 0xb2)});
+        QStringList names;
+        for (const FieldMeta* f : c.fields)
+            names << fieldDisplayName(*f);
+        // A whole section goes by the section's name; single or joined fields by theirs.
+        QStringList sections;
+        for (const FieldMeta* f : c.fields)
+            if (!sections.contains(fieldSectionName(*f)))
+                sections << fieldSectionName(*f);
+        const bool bySection =
+            m_grouping->currentData().toInt() == static_cast<int>(AttributionGrouping::PerSection);
+        const QString name = bySection ? sections.join(QStringLiteral(" + "))
+                                       : names.join(QStringLiteral(" + "));
+        bars.push_back({name, c.contribution, QColor(0x00, 0x72, 0xb2),
+                        c.joinedBecause.isEmpty() ? names.join(QLatin1Char('\n'))
+                                                  : tr("Kept together: %1").arg(c.joinedBecause)});
     }
-    bars.push_back({tr("Interaction"), m_result.interaction, QColor(0x99, 0x99, 0x99)});
-    bars.push_back({tr("Total change"), m_result.total, QColor(0x33, 0x33, 0x33)});
+    bars.push_back({tr("Total change"), m_result.total, QColor(0x33, 0x33, 0x33), QString()});
     m_table->setRowCount(static_cast<int>(bars.size()));
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     const int n = static_cast<int>(bars.size());
     for (int i = 0; i < n; ++i) {
         const Bar& b = bars[static_cast<std::size_t>(i)];
         auto* name = new QTableWidgetItem(b.name);
+        name->setToolTip(b.toolTip);
         auto* value = new QTableWidgetItem(formatDelta(b.value) + unit);
         value->setData(Qt::UserRole, b.value);
         value->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);

@@ -1,9 +1,9 @@
 #pragma once
 
 // "Which change mattered": between the baseline and one tuned setup, core
-// reverts each differing parameter (or section) in turn and reports how much
-// of a metric's change goes with it; this panel picks the inputs, runs it in
-// the background and shows the parts, the interaction term and the total.
+// shares a metric's change out among the differing parameters (or sections)
+// (study/Attribution.h); this panel picks the inputs, runs it in
+// the background and shows each part's share and the total they add up to.
 
 #include "study/Attribution.h"
 

@@ -60,18 +60,23 @@ QString fieldDisplayValue(const FieldMeta& field, const Setup& setup, UnitSystem
     return fieldValueText(field, setup);
 }
 
-QString fieldDisplayName(const FieldMeta& field) {
+QString fieldSectionName(const FieldMeta& field) {
     const QStringList keys = field.keys();
     QString section = keys.first();
-    if (keys.size() > 2 && section == QLatin1String("tires")) {
-        section = keys[1] == QLatin1String("front") ? QStringLiteral("Front tires")
-                                                    : QStringLiteral("Rear tires");
-        // The model sub-keys tell lateral B from longitudinal B.
-        const QStringList model = keys.mid(2, keys.size() - 3);
-        if (!model.isEmpty())
-            section += QStringLiteral(" (%1)").arg(model.join(QLatin1Char('.')));
-    } else if (!section.isEmpty())
+    if (keys.size() > 2 && section == QLatin1String("tires"))
+        return keys[1] == QLatin1String("front") ? QStringLiteral("Front tires")
+                                                 : QStringLiteral("Rear tires");
+    if (!section.isEmpty())
         section[0] = section[0].toUpper();
+    return section;
+}
+
+QString fieldDisplayName(const FieldMeta& field) {
+    const QStringList keys = field.keys();
+    QString section = fieldSectionName(field);
+    // The model sub-keys tell lateral B from longitudinal B.
+    if (keys.size() > 3 && keys.first() == QLatin1String("tires"))
+        section += QStringLiteral(" (%1)").arg(keys.mid(2, keys.size() - 3).join(QLatin1Char('.')));
     return QStringLiteral("%1: %2").arg(section, field.label);
 }
 

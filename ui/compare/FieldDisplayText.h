@@ -21,6 +21,9 @@ QString fieldDisplayValue(const FieldMeta& field, const Setup& setup, UnitSystem
 /// share is 55.0 %).
 int fieldDisplayDecimals(const FieldMeta& field, UnitSystem system);
 
+/// The readable name of the field's section: "Chassis", "Engine", "Front tires".
+QString fieldSectionName(const FieldMeta& field);
+
 /// A readable name with its section, e.g. "Chassis: Mass" or "Front tires: B (stiffness)".
 QString fieldDisplayName(const FieldMeta& field);
 
