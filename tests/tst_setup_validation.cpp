@@ -223,6 +223,7 @@ private slots:
     void rangeFromMetadata();
     void allProblemsReportedAtOnce();
     void loaderReportsSameProblems();
+    void issuesForPeopleNameFieldsByLabel();
 };
 
 void TestSetupValidation::defaultIsValid() {
@@ -340,6 +341,24 @@ void TestSetupValidation::loaderReportsSameProblems() {
     QVERIFY(!r.ok());
     QCOMPARE(r.errors, validateSetup(s));
     QVERIFY(r.errorStrings().contains("tires.front.magicFormula.lateral.C: must be > 0"));
+}
+
+// The window names fields by their form labels, never by file paths: a cross-field rule
+// reads "Upshift: must be at most Redline (6000)"; a label shared by both axles (the
+// magic formula's C) keeps its section.
+void TestSetupValidation::issuesForPeopleNameFieldsByLabel() {
+    Setup s = defaultSetup();
+    s.engine.redlineRpm = 6000;
+    s.gearbox.upshiftRpm = 6500;
+    const SetupIssues issues = validateSetup(s);
+    QCOMPARE(issues.size(), 1);
+    QCOMPARE(issues[0].toString(), QString("gearbox.upshift_rpm: must be at most engine.redline_rpm (6000)"));
+    QCOMPARE(issueForPeople(issues[0]), QString("Upshift: must be at most Redline (6000)"));
+    s = defaultSetup();
+    s.frontTires.magicFormula.lateral.C = 0;
+    const QString text = issueForPeople(validateSetup(s).value(0));
+    QVERIFY2(text.startsWith(QStringLiteral("tires front magicFormula lateral")) && !text.contains('.'),
+             qPrintable(text));
 }
 
 QTEST_GUILESS_MAIN(TestSetupValidation)

@@ -152,7 +152,7 @@ private slots:
         const QPoint to(from.x(), int(f.plot()->yAxis->coordToPixel(-50.0)));
         drag(f.plot(), from, to, 20);
         QVERIFY(refused.count() > 0);
-        QVERIFY(refused.last().first().toString().contains(QStringLiteral("idle")));
+        QVERIFY(refused.last().first().toString().contains(QStringLiteral("Idle")));
         QVERIFY(f.curve().points()[0].y > 0.0);
         QCOMPARE(f.document.undoStack()->count(), 1);
     }

@@ -54,7 +54,7 @@ private slots:
                                             << "Redline";
         QTest::newRow("upshift above redline") << "gearbox.upshift_rpm"
                                                << "6500"
-                                               << "redline";
+                                               << "Redline"; // the form's label, not engine.redline_rpm
         QTest::newRow("gears not descending") << "gearbox.forwardRatios"
                                               << "2.66; 1.78; 1.9"
                                               << "descend";

@@ -205,7 +205,7 @@ void CurveEditor::onCellChanged(int row, int column) {
     field().curve(candidate) = c;
     const SetupIssues issues = m_document->newProblems(candidate);
     if (!issues.isEmpty()) {
-        showProblem(issues.first().toString());
+        showProblem(issueForPeople(issues.first()));
         refreshTable();
         return;
     }

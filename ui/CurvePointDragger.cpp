@@ -161,7 +161,7 @@ bool CurvePointDragger::commit(const Curve& candidate, int mergeSession) {
     m_field.curve(s) = candidate;
     const SetupIssues issues = m_document->newProblems(s);
     if (!issues.isEmpty()) {
-        emit message(issues.first().toString());
+        emit message(issueForPeople(issues.first()));
         return false;
     }
     m_document->changeCurve(m_field.path, candidate, mergeSession);

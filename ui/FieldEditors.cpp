@@ -22,11 +22,9 @@ QString describe(const SetupIssues& issues, const QString& ownPath) {
     QStringList lines;
     for (const SetupIssue& issue : issues) {
         if (issue.path == ownPath || issue.path.startsWith(ownPath + QLatin1Char('['))) {
-            lines << issue.message;
+            lines << issueMessageForPeople(issue);
         } else {
-            const FieldMeta* other = findField(issue.path.section(QLatin1Char('['), 0, 0));
-            lines << (other ? other->label + QStringLiteral(": ") + issue.message
-                            : issue.toString());
+            lines << issueForPeople(issue);
         }
     }
     lines.removeDuplicates();

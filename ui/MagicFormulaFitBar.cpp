@@ -110,7 +110,7 @@ void MagicFormulaFitBar::apply() {
         findField(m_prefix + QLatin1String(key))->set(candidate, value);
     const SetupIssues issues = m_document->newProblems(candidate);
     if (!issues.isEmpty()) {
-        m_label->setText(tr("Not applied: %1").arg(issues.first().toString()));
+        m_label->setText(tr("Not applied: %1").arg(issueForPeople(issues.first())));
         return;
     }
     QUndoStack* stack = m_document->undoStack();

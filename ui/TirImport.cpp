@@ -29,7 +29,7 @@ TirImportOutcome importTirIntoDocument(SetupDocument* document, const TirImportR
     if (request.rear)
         candidate.rearTires = tiresWithTir(candidate.rearTires, *read.coefficients, source, request.useUnloadedRadius);
     for (const SetupIssue& issue : document->newProblems(candidate))
-        out.problems << issue.toString();
+        out.problems << issueForPeople(issue);
     if (!out.problems.isEmpty())
         return out;
     const QString name = QFileInfo(request.path).fileName();

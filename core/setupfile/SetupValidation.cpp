@@ -281,4 +281,43 @@ SetupIssues validateSetup(const Setup& setup) {
     return out;
 }
 
+namespace {
+
+// The name of a field for people: its label, with its section when the label alone
+// is shared by other fields.
+QString fieldNameForPeople(const FieldMeta& field) {
+    int sameLabel = 0;
+    for (const FieldMeta& f : setupFields())
+        sameLabel += f.label == field.label ? 1 : 0;
+    if (sameLabel <= 1)
+        return field.label;
+    QStringList section = field.keys();
+    section.removeLast();
+    return section.join(QLatin1Char(' ')) + QLatin1Char(' ') + field.label;
+}
+
+} // namespace
+
+QString issueMessageForPeople(const SetupIssue& issue) {
+    QString message = issue.message;
+    // Longest paths first, so "a.b_rpm" is not half-replaced by a shorter "a.b".
+    std::vector<const FieldMeta*> fields;
+    for (const FieldMeta& f : setupFields())
+        if (message.contains(f.path))
+            fields.push_back(&f);
+    std::sort(fields.begin(), fields.end(),
+              [](const FieldMeta* a, const FieldMeta* b) { return a->path.size() > b->path.size(); });
+    for (const FieldMeta* f : fields)
+        message.replace(f->path, fieldNameForPeople(*f));
+    return message;
+}
+
+QString issueForPeople(const SetupIssue& issue) {
+    const FieldMeta* field = findField(issue.path.section(QLatin1Char('['), 0, 0));
+    const QString message = issueMessageForPeople(issue);
+    if (issue.path.isEmpty())
+        return message;
+    return (field ? fieldNameForPeople(*field) : issue.path) + QStringLiteral(": ") + message;
+}
+
 } // namespace vtw

@@ -36,4 +36,12 @@ SetupIssues validateCrossFieldRules(const Setup& setup);
 /// positive value, a source. Part of validateSetup().
 SetupIssues validateTargets(const Setup& setup);
 
+/// The issue as the window shows it: fields named by their form labels instead of
+/// their file paths ("Upshift: must be at most Redline (6000)"); a label shared by
+/// several fields keeps its section ("tires.front" -> "front tires"). The file
+/// paths (toString) stay for the command line, whose users edit the files.
+QString issueForPeople(const SetupIssue& issue);
+/// Just the reason, with any field path in it named by its label.
+QString issueMessageForPeople(const SetupIssue& issue);
+
 } // namespace vtw
