@@ -8,11 +8,13 @@
 #include "ManeuverPicker.h"
 #include "MetricsTable.h"
 #include "ParameterDiffView.h"
+#include "ResultStaleness.h"
 #include "SweepPanel.h"
 #include "TraceOverlayPanel.h"
 #include "setupfile/AtomicFile.h"
 
 #include <QComboBox>
+#include <QFrame>
 #include <QFileDialog>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -51,7 +53,8 @@ ComparePage::ComparePage(QWidget* parent)
       m_status(new QLabel(this)), m_exportPdf(new QPushButton(tr("Report (PDF)\u2026"), this)),
       m_exportMetrics(new QPushButton(tr("Metrics CSV\u2026"), this)),
       m_exportParameters(new QPushButton(tr("Parameters CSV\u2026"), this)),
-      m_tabs(new QTabWidget(this)), m_traces(new TraceOverlayPanel(this)),
+      m_tabs(new QTabWidget(this)), m_staleBanner(new QFrame(this)), m_staleText(new QLabel(m_staleBanner)),
+      m_rerun(new QPushButton(tr("Run again"), m_staleBanner)), m_traces(new TraceOverlayPanel(this)),
       m_metrics(new MetricsTable(this)), m_diff(new ParameterDiffView(this)),
       m_grip(new GripOverlayPanel(this)), m_attribution(new AttributionPanel(this)),
       m_sweep(new SweepPanel(this)) {
@@ -72,9 +75,25 @@ ComparePage::ComparePage(QWidget* parent)
     m_tabs->addTab(m_attribution, tr("Which change mattered"));
     m_tabs->addTab(m_sweep, tr("Sweeps"));
 
+    // Out-of-date results keep showing (they are still worth reading) under a banner.
+    m_staleBanner->setObjectName(QStringLiteral("compareStaleBanner"));
+    m_staleBanner->setStyleSheet(QStringLiteral("#compareStaleBanner { background: #fff4d6; border: 1px solid #d9a400; }"));
+    m_staleText->setWordWrap(true);
+    m_rerun->setObjectName(QStringLiteral("compareRerun"));
+    auto* bannerRow = new QHBoxLayout(m_staleBanner);
+    bannerRow->setContentsMargins(6, 3, 6, 3);
+    bannerRow->addWidget(m_staleText, 1);
+    bannerRow->addWidget(m_rerun);
+    m_staleBanner->hide();
+    auto* results = new QWidget(this);
+    auto* resultsLayout = new QVBoxLayout(results);
+    resultsLayout->setContentsMargins(0, 0, 0, 0);
+    resultsLayout->addWidget(m_staleBanner);
+    resultsLayout->addWidget(m_tabs, 1);
+
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(buildSidebar());
-    split->addWidget(m_tabs);
+    split->addWidget(results);
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
     split->setSizes({290, 900});
@@ -98,8 +117,11 @@ ComparePage::ComparePage(QWidget* parent)
     });
     connect(m_study, &BackgroundStudy::finished, this, &ComparePage::runFinished);
     connect(m_setups, &SetupPicker::selectionChanged, this, &ComparePage::baselineChanged);
-    connect(m_setups, &SetupPicker::setupsChanged, this,
-            [this] { m_sweep->setSetups(m_setups->allSetups()); });
+    connect(m_setups, &SetupPicker::setupsChanged, this, [this] {
+        m_sweep->setSetups(m_setups->allSetups());
+        updateStaleness();
+    });
+    connect(m_rerun, &QPushButton::clicked, this, &ComparePage::rerunStale);
     connect(m_sweep, &SweepPanel::openSetupRequested, this, &ComparePage::openSetupRequested);
     connect(m_exportPdf, &QPushButton::clicked, this, [this] { exportWithDialog(ExportPdf); });
     connect(m_exportMetrics, &QPushButton::clicked, this,
@@ -151,6 +173,39 @@ QWidget* ComparePage::buildSidebar() {
 
 void ComparePage::setAvailableSetups(const QList<NamedSetup>& setups) {
     m_setups->setOpenSetups(setups);
+    updateStaleness();
+}
+
+void ComparePage::updateStaleness() {
+    m_staleReason = m_results ? staleResultsReason(*m_results, m_setups->allSetups()) : QString();
+    const bool stale = !m_staleReason.isEmpty();
+    m_staleText->setText(tr("These results are out of date: %1.").arg(m_staleReason));
+    m_staleBanner->setVisible(stale);
+    for (QPushButton* b : {m_exportPdf, m_exportMetrics, m_exportParameters}) {
+        b->setEnabled(m_results && !stale);
+        b->setToolTip(stale ? tr("The results are out of date: run again to export them.") : QString());
+    }
+}
+
+bool ComparePage::refuseStaleExport(QString* error) const {
+    if (!m_results) {
+        if (error)
+            *error = tr("no comparison to export");
+        return true;
+    }
+    if (m_staleReason.isEmpty())
+        return false;
+    if (error)
+        *error = tr("the results are out of date (%1); run the comparison again").arg(m_staleReason);
+    return true;
+}
+
+void ComparePage::rerunStale() {
+    // Run the setups of the results again, under their names, as they are now; the
+    // ones no longer open drop out, and the rest keep their checks.
+    for (const QString& name : m_results ? m_results->names : QStringList())
+        m_setups->setChecked(name, true);
+    run();
 }
 
 void ComparePage::setUnitSystem(UnitSystem system) {
@@ -272,8 +327,7 @@ void ComparePage::showResults() {
     m_diff->setComparison(data);
     m_grip->setComparison(data);
     m_attribution->setComparison(data);
-    for (QPushButton* b : {m_exportPdf, m_exportMetrics, m_exportParameters})
-        b->setEnabled(data != nullptr);
+    updateStaleness();
 }
 
 namespace {
@@ -296,30 +350,21 @@ int ComparePage::reportPageCount() const {
 }
 
 bool ComparePage::exportReport(const QString& pdfPath, QString* error) {
-    if (!m_results) {
-        if (error)
-            *error = tr("no comparison to report");
+    if (refuseStaleExport(error))
         return false;
-    }
     return ComparisonReport(*m_results, reportOptionsFor(m_traces, m_units))
         .writePdf(pdfPath, error);
 }
 
 bool ComparePage::exportMetricsCsv(const QString& path, QString* error) {
-    if (!m_results) {
-        if (error)
-            *error = tr("no comparison to export");
+    if (refuseStaleExport(error))
         return false;
-    }
     return writeFile(path, metricsTableCsv(*m_results), error);
 }
 
 bool ComparePage::exportParameterCsv(const QString& path, QString* error) {
-    if (!m_results) {
-        if (error)
-            *error = tr("no comparison to export");
+    if (refuseStaleExport(error))
         return false;
-    }
     return writeFile(path, parameterDiffCsv(*m_results, m_units), error);
 }
 

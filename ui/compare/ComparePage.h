@@ -64,6 +64,9 @@ public:
     QTabWidget* tabs() const { return m_tabs; }
     QPushButton* runButton() const { return m_run; }
     QPushButton* cancelButton() const { return m_cancel; }
+    /// Why the shown results no longer match the setups (empty while they do).
+    QString staleReason() const { return m_staleReason; }
+    QPushButton* rerunButton() const { return m_rerun; }
 
 public slots:
     /// Runs every checked setup through every checked maneuver in the background.
@@ -83,6 +86,11 @@ private:
     void showResults();
     void exportWithDialog(int which);
     void setStatus(const QString& text);
+    /// Compares the results with the setups offered now; out of date, they are marked
+    /// (a banner with a button to run again) and their exports refused.
+    void updateStaleness();
+    void rerunStale();
+    bool refuseStaleExport(QString* error) const;
 
     UnitSystem m_units = UnitSystem::SI;
     std::unique_ptr<ComparisonData> m_results;
@@ -99,6 +107,10 @@ private:
     QPushButton* m_exportMetrics;
     QPushButton* m_exportParameters;
     QTabWidget* m_tabs;
+    QWidget* m_staleBanner;
+    QLabel* m_staleText;
+    QPushButton* m_rerun;
+    QString m_staleReason;
     TraceOverlayPanel* m_traces;
     MetricsTable* m_metrics;
     ParameterDiffView* m_diff;

@@ -1,0 +1,28 @@
+#include "ResultStaleness.h"
+
+#include <QCoreApplication>
+
+namespace vtw {
+
+QString staleResultsReason(const ComparisonData& results, const QList<NamedSetup>& offered) {
+    QStringList edited, gone;
+    for (std::size_t s = 0; s < results.setups.size(); ++s) {
+        const QString& name = results.names.value(static_cast<int>(s));
+        const auto match = std::find_if(offered.begin(), offered.end(),
+                                        [&](const NamedSetup& o) { return o.first == name; });
+        if (match == offered.end())
+            gone << name;
+        else if (!(match->second == results.setups[s]))
+            edited << name;
+    }
+    QStringList reasons;
+    if (!edited.isEmpty())
+        reasons << QCoreApplication::translate("ComparePage", "%1 changed since the run")
+                       .arg(edited.join(QStringLiteral(", ")));
+    if (!gone.isEmpty())
+        reasons << QCoreApplication::translate("ComparePage", "%1 is no longer open")
+                       .arg(gone.join(QStringLiteral(", ")));
+    return reasons.join(QStringLiteral("; "));
+}
+
+} // namespace vtw
