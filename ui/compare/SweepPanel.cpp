@@ -84,7 +84,11 @@ SweepPanel::SweepPanel(QWidget* parent)
     layout->addWidget(m_status);
     layout->addWidget(m_plot, 1);
 
-    connect(m_base, &QComboBox::currentIndexChanged, this, &SweepPanel::baseChosen);
+    // setSetups refills the box with its signals blocked: a change seen here is a choice.
+    connect(m_base, &QComboBox::currentIndexChanged, this, [this] {
+        m_baseChosenByUser = true;
+        baseChosen();
+    });
     connect(m_maneuver, &QComboBox::currentIndexChanged, this, &SweepPanel::maneuverChosen);
     connect(m_useSecond, &QCheckBox::toggled, m_second, &QWidget::setEnabled);
     connect(m_run, &QPushButton::clicked, this, &SweepPanel::run);
@@ -112,7 +116,9 @@ void SweepPanel::setSetups(const QList<NamedSetup>& setups) {
         m_base->clear();
         for (const NamedSetup& s : setups)
             m_base->addItem(s.first);
-        const int index = m_base->findText(keep);
+        // Until the user picks one, the base is the first setup offered: the first open
+        // document (the picker lists them before the library), the one being edited.
+        const int index = m_baseChosenByUser ? m_base->findText(keep) : -1;
         m_base->setCurrentIndex(index >= 0 ? index : 0);
     }
     baseChosen();

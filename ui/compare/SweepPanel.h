@@ -83,6 +83,7 @@ private:
     QPoint m_pressPos;
 
     QComboBox* m_base;
+    bool m_baseChosenByUser = false; ///< else the base follows the first open document
     SweepAxisEditor* m_first;
     QCheckBox* m_useSecond;
     SweepAxisEditor* m_second;
