@@ -65,14 +65,17 @@ int plotGripOverlay(QCustomPlot* plot, const ComparisonData& data, std::size_t m
         }
         ++drawn;
     }
+    // Seen as the live views and the lap's G-G-V show it, from above the car: forward
+    // up, left to the left.
+    plot->xAxis->setRangeReversed(true);
     if (view == GripView::GG) {
-        plot->xAxis->setLabel(QStringLiteral("Lateral acceleration (g)"));
-        plot->yAxis->setLabel(QStringLiteral("Longitudinal acceleration (g)"));
+        plot->xAxis->setLabel(QStringLiteral("Lateral, left (g)"));
+        plot->yAxis->setLabel(QStringLiteral("Longitudinal, forward (g)"));
     } else {
         const QString which = wheel >= 0 && wheel < 4 ? QString::fromLatin1(wheelNames[wheel])
                                                       : QStringLiteral("all wheels");
-        plot->xAxis->setLabel(QStringLiteral("Fy / Fz, %1").arg(which));
-        plot->yAxis->setLabel(QStringLiteral("Fx / Fz, %1").arg(which));
+        plot->xAxis->setLabel(QStringLiteral("Fy / Fz, left, %1").arg(which));
+        plot->yAxis->setLabel(QStringLiteral("Fx / Fz, forward, %1").arg(which));
     }
     // Symmetric about zero, the same reach on both axes: an ellipse must look like one.
     double reach = 0.2;
