@@ -202,8 +202,13 @@ int maneuversCommand(const QStringList& arguments) {
     std::string out;
     for (const ManeuverDescription& d : maneuverCatalogue()) {
         out += d.id + "\t" + d.title + "\n    " + d.description + "\n";
-        for (const ManeuverParameter& p : d.parameters)
-            out += "    -p " + p.key + "=<" + p.label + ", default " + std::to_string(p.defaultValue) + ">\n";
+        for (const ManeuverParameter& p : d.parameters) {
+            const std::string kind = p.kind == ParameterKind::YesNo        ? ": 1 yes, 0 no"
+                                     : p.kind == ParameterKind::WholeNumber ? ", a whole number"
+                                                                            : "";
+            out += "    -p " + p.key + "=<" + p.label + kind + ", default " +
+                   QString::number(p.defaultValue, 'g', 10).toStdString() + ">\n";
+        }
         for (const ManeuverWord& w : d.words)
             out += "    -p " + w.key + "=<" + w.label + ", default " + w.defaultValue + ">\n";
     }

@@ -61,14 +61,13 @@ const std::vector<Entry>& entries() {
     static const std::vector<Entry> list = {
         {{"acceleration", "Standing start and quarter mile",
           "Full throttle from rest with automatic shifts: 0-60 mph, 0-100 km/h, quarter mile.",
-          {{"quarter_mile", "Run the quarter mile (0/1)", 1.0, 0.0,
-            1.0}}},
+          {{"quarter_mile", "Run the quarter mile", 1.0, 0.0, 1.0, ParameterKind::YesNo}}},
          [](const auto& p, const auto&, std::string*) { return std::make_unique<AccelerationRun>(p.at("quarter_mile") >= 0.5); }},
         {{"top-speed", "Top speed",
           "Full throttle until the car settles: drive force equals drag plus rolling resistance "
           "in the gear the car ends in.",
           {{"start_kmh", "Start speed (km/h)", 100.0, 0.0, 400.0},
-           {"gear", "Hold gear (0 = automatic)", 0.0, 0.0, 12.0}}},
+           {"gear", "Hold gear (0 = automatic)", 0.0, 0.0, 12.0, ParameterKind::WholeNumber}}},
          [](const auto& p, const auto&, std::string*) {
              return std::make_unique<TopSpeedRun>(p.at("start_kmh"), static_cast<int>(p.at("gear")));
          }},
@@ -103,7 +102,7 @@ const std::vector<Entry>& entries() {
           {{"speed_kmh", "Speed (km/h)", 80.0, 10.0, 300.0},
            {"amplitude_deg", "Amplitude (deg, road wheel)", 2.0, 0.1, 30.0},
            {"frequency_hz", "Frequency (Hz)", 0.5, 0.05, 5.0},
-           {"cycles", "Cycles", 4.0, 1.0, 50.0}},
+           {"cycles", "Cycles", 4.0, 1.0, 50.0, ParameterKind::WholeNumber}},
           true},
          [](const auto& p, const auto&, std::string*) {
              return std::make_unique<SineSteer>(p.at("speed_kmh"), p.at("amplitude_deg"),
@@ -180,6 +179,12 @@ std::unique_ptr<Maneuver> makeManeuver(const std::string& id, const ManeuverOpti
                 if (error)
                     *error = "maneuver '" + id + "' parameter '" + key + "' must be between " +
                              std::to_string(param->min) + " and " + std::to_string(param->max);
+                return nullptr;
+            }
+            if (param->kind != ParameterKind::Number && value != std::round(value)) {
+                if (error)
+                    *error = "maneuver '" + id + "' parameter '" + key + "' must be " +
+                             (param->kind == ParameterKind::YesNo ? "0 (no) or 1 (yes)" : "a whole number");
                 return nullptr;
             }
             known->second = value;

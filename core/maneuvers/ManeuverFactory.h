@@ -9,12 +9,21 @@
 
 namespace vtw {
 
+/// What kind of number a maneuver parameter takes: editors show a yes/no as a check
+/// box and a count without decimals, and makeManeuver refuses fractions of either.
+enum class ParameterKind {
+    Number,     ///< any value in its range
+    WholeNumber,///< a count or an index (a gear, cycles)
+    YesNo       ///< 1 for yes, 0 for no
+};
+
 /// A maneuver's named numeric parameter with its default and unit.
 struct ManeuverParameter {
     std::string key;   ///< e.g. "speed_kmh"
     std::string label;
     double defaultValue = 0.0;
     double min = 0.0, max = 0.0;
+    ParameterKind kind = ParameterKind::Number;
 };
 
 /// A maneuver's parameter that takes a word (a track's name), with its default.

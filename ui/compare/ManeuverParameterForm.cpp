@@ -1,5 +1,7 @@
 #include "ManeuverParameterForm.h"
 
+#include "ManeuverParameterEditor.h"
+
 #include "ComparisonData.h"
 #include "LapTargetText.h"
 #include "ManeuverWordChoice.h"
@@ -9,7 +11,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
 
@@ -80,20 +81,11 @@ void ManeuverParameterForm::setManeuver(const ManeuverSpec& spec) {
     }
     const ManeuverOptions& values = spec.options;
     for (const ManeuverParameter& p : d ? d->parameters : std::vector<ManeuverParameter>{}) {
-        auto* box = new QDoubleSpinBox(this);
-        box->setObjectName(QString::fromStdString("param_" + p.key));
-        // Enough decimals for the smallest meaningful step of the range.
-        const int decimals = p.max - p.min <= 5.0 ? 3 : 1;
-        box->setDecimals(decimals);
-        box->setRange(p.min, p.max);
-        box->setSingleStep(std::pow(10.0, -decimals + 1 > 0 ? 0 : -decimals + 1));
         const auto it = values.find(p.key);
-        box->setValue(it != values.end() ? it->second : p.defaultValue);
-        box->setToolTip(
-            QStringLiteral("%1 to %2 (default %3)").arg(p.min).arg(p.max).arg(p.defaultValue));
-        m_form->addRow(QString::fromStdString(p.label), box);
-        m_editors.emplace_back(p.key, box);
-        connect(box, &QDoubleSpinBox::valueChanged, this, [this] { emit specChanged(this->spec()); });
+        QWidget* editor = makeParameterEditor(p, it != values.end() ? it->second : p.defaultValue, this);
+        m_form->addRow(QString::fromStdString(p.label), editor);
+        m_editors.emplace_back(p.key, editor);
+        onParameterEditorChanged(editor, this, [this] { emit specChanged(this->spec()); });
     }
     if (!wordsFilled) // the words the form picked become the spec's
         emit specChanged(this->spec());
@@ -102,7 +94,7 @@ void ManeuverParameterForm::setManeuver(const ManeuverSpec& spec) {
 ManeuverOptions ManeuverParameterForm::options() const {
     ManeuverOptions out;
     for (const auto& [key, box] : m_editors)
-        out[key] = box->value();
+        out[key] = parameterEditorValue(box);
     if (m_standing)
         out["standing"] = m_standing->isChecked() ? 1.0 : 0.0;
     return out;
@@ -123,7 +115,7 @@ QComboBox* ManeuverParameterForm::wordChoice(const std::string& key) const {
     return nullptr;
 }
 
-QDoubleSpinBox* ManeuverParameterForm::editor(const std::string& key) const {
+QWidget* ManeuverParameterForm::editor(const std::string& key) const {
     for (const auto& [k, box] : m_editors) {
         if (k == key)
             return box;

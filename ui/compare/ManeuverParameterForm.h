@@ -10,7 +10,6 @@
 
 class QCheckBox;
 class QComboBox;
-class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
 
@@ -31,7 +30,7 @@ public:
     /// The spec as edited: id, numbers and words.
     ManeuverSpec spec() const;
     /// The spin box of a parameter key, or nullptr.
-    QDoubleSpinBox* editor(const std::string& key) const;
+    QWidget* editor(const std::string& key) const;
     /// The choice of a word parameter by key ("track", "line"), or nullptr.
     QComboBox* wordChoice(const std::string& key) const;
     /// The track and line choices, or nullptr when the form shows no track.
@@ -49,7 +48,7 @@ private:
     std::string m_id;
     QFormLayout* m_form;
     QLabel* m_none;
-    std::vector<std::pair<std::string, QDoubleSpinBox*>> m_editors;
+    std::vector<std::pair<std::string, QWidget*>> m_editors;
     std::vector<std::pair<std::string, QComboBox*>> m_words;
     QCheckBox* m_standing = nullptr;
 };
