@@ -47,7 +47,7 @@ void BrakeInTurn::observe(const StepSample& s) {
 MetricList BrakeInTurn::metrics() const {
     using S = MetricSense;
     return {
-        makeMetric("brake_turn_stable", "Stable under braking in the turn (1 = yes)", "1",
+        makeMetric("brake_turn_stable", "Stable under braking in the turn", yesNoUnit,
                    S::HigherIsBetter, m_stopped || m_spun, m_spun ? 0.0 : 1.0),
         makeMetric("brake_turn_max_sideslip_deg", "Maximum sideslip while braking", "deg",
                    S::LowerIsBetter, m_braking, units::radToDeg(m_maxSideslip)),

@@ -17,6 +17,12 @@ enum class MetricSense { LowerIsBetter, HigherIsBetter, Neutral };
 /// a user can see what came out, but has valid = false and says why in
 /// invalidReason: every view shows it as such and no comparison takes it for
 /// a real difference.
+/// The unit of a pass/fail metric: 1 for yes, 0 for no (shown as words, never as a
+/// number with unit "1").
+inline constexpr const char* yesNoUnit = "yes/no";
+/// A pass/fail value in words.
+inline const char* yesNoText(double value) { return value != 0.0 ? "yes" : "no"; }
+
 struct Metric {
     std::string key;
     std::string label;

@@ -1,5 +1,7 @@
 #include "setupfile/SetupMetadata.h"
 
+#include "maneuvers/Metric.h"
+
 #include "Units.h"
 #include "setupfile/SetupEnumKeys.h"
 #include "tires/TirOptions.h"
@@ -487,7 +489,7 @@ std::vector<FieldMeta> buildTable() {
 
     // steering
     f.push_back(number("steering.maxSteerAngle", "Max steer angle", "rad", Q::Angle,
-                       aboveBelow(0, units::pi / 2), 0.005, 4, "Road-wheel angle at full lock",
+                       aboveBelow(0, units::pi / 2), units::degToRad(0.5), 4, "Road-wheel angle at full lock",
                        VTW_REF(s.steering.maxSteerAngle)));
     f.push_back(number("steering.steerRate", "Steer rate", "rad/s", Q::AngularSpeed, above(0, 100),
                        0.05, 3, "Fastest change of the road-wheel angle",
@@ -631,6 +633,8 @@ DisplayUnit displayUnit(Quantity quantity, UnitSystem system) {
 }
 
 DisplayUnit metricDisplayUnit(const QString& unit, UnitSystem system) {
+    if (unit == QLatin1String(yesNoUnit))
+        return {"", 1.0}; // the value reads "yes" or "no": no unit beside it
     if (system == UnitSystem::Imperial) {
         if (unit == QLatin1String("km/h"))
             return {"mph", units::mphPerMps / units::kmhPerMps};

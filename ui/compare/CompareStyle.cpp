@@ -1,5 +1,7 @@
 #include "CompareStyle.h"
 
+#include "maneuvers/Metric.h"
+
 #include "PlotStyle.h"
 
 #include <qcustomplot.h>
@@ -85,6 +87,18 @@ QString formatDelta(double value) {
         return QStringLiteral("\u2013");
     const QString text = QString::number(value, 'f', decimalsFor(value));
     return value > 0.0 ? QLatin1Char('+') + text : text;
+}
+
+QString formatMetricFigure(double value, const std::string& unit) {
+    if (unit == yesNoUnit && std::isfinite(value))
+        return QObject::tr(yesNoText(value));
+    return formatFigure(value);
+}
+
+QString formatMetricDelta(double delta, const std::string& unit) {
+    if (unit == yesNoUnit && std::isfinite(delta))
+        return delta != 0.0 ? QObject::tr("changed") : QObject::tr("same");
+    return formatDelta(delta);
 }
 
 } // namespace vtw

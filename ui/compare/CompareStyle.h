@@ -7,6 +7,8 @@
 #include <QColor>
 #include <QString>
 
+#include <string>
+
 class QCustomPlot;
 
 namespace vtw {
@@ -37,6 +39,11 @@ QString axisTitleWithUnit(const QString& label, const QString& unit);
 /// A figure with as many decimals as its size deserves ("5.237", "41.52",
 /// "312.4"); an en dash for a figure that is not a number.
 QString formatFigure(double value);
+/// A metric's value as the tables show it: "yes"/"no" for a pass/fail metric (unit
+/// yesNoUnit), else formatFigure.
+QString formatMetricFigure(double value, const std::string& unit);
+/// A change of a metric: "changed"/"same" for a pass/fail metric, else formatDelta.
+QString formatMetricDelta(double delta, const std::string& unit);
 
 /// A difference with its sign ("+0.124", "-3.10"), or an en dash.
 QString formatDelta(double value);

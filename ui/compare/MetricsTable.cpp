@@ -108,7 +108,7 @@ void MetricsTable::setComparison(const ComparisonData* data) {
         int deltaColumn = firstSetupColumn + setups;
         for (int s = 0; s < setups; ++s) {
             const double value = shown.values[static_cast<std::size_t>(s)];
-            auto* cell = textItem(formatFigure(value));
+            auto* cell = textItem(formatMetricFigure(value, m.metric.unit));
             cell->setData(valueRole, value);
             cell->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             cell->setForeground(setupColour(s).darker(130));
@@ -134,7 +134,9 @@ void MetricsTable::setComparison(const ComparisonData* data) {
             const QString arrow = !std::isfinite(delta) || delta == 0.0 ? QString()
                                   : delta > 0.0                         ? QStringLiteral(" \u25b2")
                                                                         : QStringLiteral(" \u25bc");
-            auto* d = textItem(formatDelta(delta) + unitSuffix(shown.unit) + arrow);
+            const bool yesNo = m.metric.unit == yesNoUnit;
+            auto* d = textItem(formatMetricDelta(delta, m.metric.unit) + unitSuffix(shown.unit) +
+                               (yesNo ? QString() : arrow));
             d->setData(valueRole, delta);
             d->setData(verdictRole, verdict);
             d->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
