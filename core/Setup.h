@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Curve.h"
+#include "Units.h"
 #include "tires/TireParams.h"
 
 #include <string>
@@ -90,7 +91,7 @@ struct BrakeParams {
 };
 
 struct SteeringParams {
-    double maxSteerAngle = 0.6109; ///< rad (35 deg) at the road wheels, full lock
+    double maxSteerAngle = units::degToRad(35.0); ///< rad at the road wheels, full lock
     double steerRate = 1.0;        ///< rad/s, fastest change of the road-wheel angle
     double ackermannPercent = 100.0; ///< %, 0 = parallel steer, 100 = full Ackermann
     friend bool operator==(const SteeringParams&, const SteeringParams&) = default;

@@ -88,6 +88,7 @@ private slots:
     void closesCleanlyMidRun();
     void oversizedScriptIsRefusedWhileRunning();
     void scriptLoadRefusesFifo();
+    void startWaitsForAScript();
     // The dynamic lap drives the track chosen in its box, and the top-down view lays
     // that track (its line; edges where the file gives widths) under the car.
     void dynamicLapDrivesTheChosenTrack();
@@ -265,6 +266,21 @@ void TestLivePage::closesCleanlyMidRun() {
 // "Load script…" reads through the bounded reader: a file one byte over the
 // CLI's 16 MiB limit is refused with the reader's message (it stops before
 // reading it), the script already loaded stays, and a running car carries on.
+// Scripted inputs without a script cannot run: Start is disabled and says why, until a
+// script is loaded.
+void TestLivePage::startWaitsForAScript() {
+    QTemporaryDir dir;
+    LiveSimulationPage page;
+    auto* start = page.findChild<QPushButton*>(QStringLiteral("liveStart"));
+    QVERIFY(start);
+    QVERIFY(start->isEnabled());
+    page.selectInputSource("scripted");
+    QVERIFY(!start->isEnabled());
+    QVERIFY2(start->toolTip().contains(QStringLiteral("script")), qPrintable(start->toolTip()));
+    QVERIFY2(page.loadScriptFile(writeTwoRowScript(dir)), qPrintable(page.errorText()));
+    QVERIFY(start->isEnabled());
+}
+
 void TestLivePage::oversizedScriptIsRefusedWhileRunning() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());

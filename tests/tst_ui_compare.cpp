@@ -40,6 +40,9 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSpinBox>
+
+#include "maneuvers/BrakeInTurn.h"
+#include "maneuvers/ManeuverFactory.h"
 #include <QStringEncoder>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -187,7 +190,7 @@ private slots:
         maneuvers->setCurrentItem(
             maneuvers->findItems(QStringLiteral("Braking from 100 km/h"), Qt::MatchExactly)
                 .first());
-        QDoubleSpinBox* start = page.maneuverPicker()->form()->editor("start_kmh");
+        auto* start = qobject_cast<QDoubleSpinBox*>(page.maneuverPicker()->form()->editor("start_kmh"));
         QVERIFY(start);
         start->setValue(120.0);
         checkItem(maneuvers, QStringLiteral("Constant-radius skidpad"));
@@ -503,26 +506,107 @@ private slots:
         const double tunedValue = metricOf(singleRun(tuned, "acceleration"), "t_0_100_kmh_s");
         const double baseValue = metricOf(singleRun(base, "acceleration"), "t_0_100_kmh_s");
         QCOMPARE(a.total, tunedValue - baseValue);
-        double independentParts = 0.0;
+        // Two parts: each share is the closed-form Shapley value from independent runs,
+        // ((v(part alone) - v(base)) + (v(tuned) - v(other part alone))) / 2.
         for (const Contribution& c : a.parts) {
-            Setup reverted = tuned;
-            copyField(*c.fields.front(), base, reverted);
-            const double part =
-                tunedValue - metricOf(singleRun(reverted, "acceleration"), "t_0_100_kmh_s");
-            QCOMPARE(c.contribution, part);
-            independentParts += part;
+            Setup alone = base;
+            copyField(*c.fields.front(), tuned, alone);
+            Setup otherAlone = tuned;
+            copyField(*c.fields.front(), base, otherAlone);
+            const double share =
+                ((metricOf(singleRun(alone, "acceleration"), "t_0_100_kmh_s") - baseValue) +
+                 (tunedValue - metricOf(singleRun(otherAlone, "acceleration"), "t_0_100_kmh_s"))) / 2;
+            QVERIFY(std::abs(c.contribution - share) < 1e-12);
         }
-        // Parts, interaction, total: the table shows each, and the interaction
-        // row is what the independent runs leave unexplained.
-        QCOMPARE(panel->table()->rowCount(), 4);
+        // Parts, then the total they add up to; no unexplained remainder.
+        QCOMPARE(panel->table()->rowCount(), 3);
         for (int row = 0; row < 2; ++row)
             QCOMPARE(panel->table()->item(row, 1)->data(Qt::UserRole).toDouble(),
                      a.parts[std::size_t(row)].contribution);
-        QCOMPARE(panel->table()->item(2, 1)->data(Qt::UserRole).toDouble(),
-                 (tunedValue - baseValue) - independentParts);
-        QCOMPARE(panel->table()->item(3, 1)->data(Qt::UserRole).toDouble(), tunedValue - baseValue);
+        QCOMPARE(panel->table()->item(2, 1)->data(Qt::UserRole).toDouble(), tunedValue - baseValue);
+        QVERIFY(std::abs(a.parts[0].contribution + a.parts[1].contribution - a.total) < 1e-12);
         QTest::qWait(50);
         saveShot(&page, QStringLiteral("attribution"));
+    }
+
+    // A yes/no parameter is a check box and a count a whole-number box, in the compare
+    // form as in the catalogue; the spec carries 1/0 and whole numbers.
+    void maneuverParametersTakeTheirKindsOfValue() {
+        ComparePage page(nullptr);
+        page.resize(1400, 900);
+        page.show();
+        QListWidget* maneuvers = page.maneuverPicker()->list();
+        maneuvers->setCurrentItem(
+            maneuvers->findItems(QStringLiteral("Standing start and quarter mile"), Qt::MatchExactly).first());
+        auto* quarter = qobject_cast<QCheckBox*>(page.maneuverPicker()->form()->editor("quarter_mile"));
+        QVERIFY(quarter);
+        QVERIFY(quarter->isChecked());
+        quarter->setChecked(false);
+        QCOMPARE(page.maneuverPicker()->form()->spec().options.at("quarter_mile"), 0.0);
+        maneuvers->setCurrentItem(maneuvers->findItems(QStringLiteral("Top speed"), Qt::MatchExactly).first());
+        auto* gear = qobject_cast<QSpinBox*>(page.maneuverPicker()->form()->editor("gear"));
+        QVERIFY(gear);
+        QCOMPARE(gear->text(), QStringLiteral("0"));
+        std::string error;
+        QVERIFY(!makeManeuver("top-speed", {{"gear", 2.5}}, &error));
+        QVERIFY2(error.find("whole number") != std::string::npos, error.c_str());
+        QVERIFY(makeManeuver("top-speed", {{"gear", 3.0}}, &error));
+    }
+
+    // A pass/fail metric reads "yes" or "no" with no unit, and its change "changed"/"same".
+    void passFailMetricsReadAsWords() {
+        const Metric* stable = nullptr;
+        BrakeInTurn run;
+        const MetricList metrics = run.metrics();
+        stable = findMetric(metrics, "brake_turn_stable");
+        QVERIFY(stable);
+        QCOMPARE(QString::fromStdString(stable->unit), QString::fromLatin1(yesNoUnit));
+        QCOMPARE(formatMetricFigure(1.0, stable->unit), QStringLiteral("yes"));
+        QCOMPARE(formatMetricFigure(0.0, stable->unit), QStringLiteral("no"));
+        QCOMPARE(formatMetricDelta(-1.0, stable->unit), QStringLiteral("changed"));
+        QCOMPARE(metricDisplayUnit(QString::fromLatin1(yesNoUnit), UnitSystem::Imperial).symbol, QString());
+        QCOMPARE(formatMetricFigure(1.5, "s"), formatFigure(1.5));
+    }
+
+    // Results go out of date when a compared setup is edited or closed: a banner says
+    // which and why, the exports are refused, and one click runs the comparison again.
+    void staleResultsAreMarkedAndRerun() {
+        const Setup base = defaultSetup();
+        Setup tuned = base;
+        tuned.chassis.mass += 100.0;
+        ComparePage page(nullptr);
+        showBaseAndTuned(page, base, tuned);
+        QVERIFY(waitForRun(page));
+        QVERIFY(page.staleReason().isEmpty());
+        QVERIFY(page.findChild<QPushButton*>(QStringLiteral("exportMetricsCsv"))->isEnabled());
+
+        Setup edited = tuned;
+        edited.chassis.mass += 50.0;
+        page.setAvailableSetups({{QStringLiteral("Base"), base}, {QStringLiteral("Tuned"), edited}});
+        QVERIFY(page.staleReason().contains(QStringLiteral("Tuned")));
+        QVERIFY(page.findChild<QWidget*>(QStringLiteral("compareStaleBanner"))->isVisible());
+        QVERIFY(!page.findChild<QPushButton*>(QStringLiteral("exportMetricsCsv"))->isEnabled());
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY(!page.exportMetricsCsv(dir.filePath(QStringLiteral("m.csv")), &error));
+        QVERIFY2(error.contains(QStringLiteral("out of date")), qPrintable(error));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("m.csv"))));
+
+        // Undoing the edit makes them current again; closing a setup makes them stale.
+        page.setAvailableSetups({{QStringLiteral("Base"), base}, {QStringLiteral("Tuned"), tuned}});
+        QVERIFY(page.staleReason().isEmpty());
+        page.setAvailableSetups({{QStringLiteral("Base"), base}, {QStringLiteral("Tuned"), edited}});
+
+        QSignalSpy finished(&page, &ComparePage::comparisonFinished);
+        QTest::mouseClick(page.rerunButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(runTimeoutMs));
+        QVERIFY(page.staleReason().isEmpty());
+        QVERIFY(!page.findChild<QWidget*>(QStringLiteral("compareStaleBanner"))->isVisible());
+        QCOMPARE(page.results()->setups[1].chassis.mass, edited.chassis.mass);
+        QVERIFY(page.exportMetricsCsv(dir.filePath(QStringLiteral("m.csv")), &error));
+
+        page.setAvailableSetups({{QStringLiteral("Base"), base}});
+        QVERIFY2(page.staleReason().contains(QStringLiteral("no longer open")), qPrintable(page.staleReason()));
     }
 
     // Which change mattered, for the lap time: the parts are the core's laps of the tuned
@@ -554,10 +638,15 @@ private slots:
         };
         const double tunedTime = lapTime(tuned);
         QCOMPARE(a.total, tunedTime - lapTime(base));
+        // Shapley shares of two parts, from the core's laps (see attributionOfTwoChanges).
         for (const Contribution& c : a.parts) {
-            Setup reverted = tuned;
-            copyField(*c.fields.front(), base, reverted);
-            QCOMPARE(c.contribution, tunedTime - lapTime(reverted));
+            Setup alone = base;
+            copyField(*c.fields.front(), tuned, alone);
+            Setup otherAlone = tuned;
+            copyField(*c.fields.front(), base, otherAlone);
+            const double share =
+                ((lapTime(alone) - lapTime(base)) + (tunedTime - lapTime(otherAlone))) / 2;
+            QVERIFY(std::abs(c.contribution - share) < 1e-12);
         }
     }
 
@@ -644,6 +733,9 @@ private slots:
         QVERIFY(view);
         QVERIFY(!view->isEnabled());
         QCOMPARE(GripView(view->currentData().toInt()), GripView::GG);
+        // Oriented as every G-G view of the workbench: from above, left to the left.
+        QVERIFY(grip->plot()->xAxis->rangeReversed());
+        QVERIFY(grip->plot()->xAxis->label().contains(QStringLiteral("left")));
     }
 
     // The dynamic lap is offered with its track; overlaid with the quasi-steady lap of
@@ -753,6 +845,20 @@ private slots:
 
     // A one-parameter sweep through the panel: each point equals a single run at that
     // value; clicking a point on the plot asks to open that variant.
+    // The sweep's base is the setup being edited (the first open document, listed before
+    // the library's cars of the same name) until the user picks another; then it stays.
+    void sweepBaseFollowsTheEditedSetup() {
+        ComparePage page(nullptr);
+        SweepPanel* sweep = page.sweepPanel();
+        Setup edited = libraryCar("corvette_c5");
+        edited.chassis.mass += 200.0;
+        page.setAvailableSetups({{QStringLiteral("Corvette C5"), edited}});
+        QCOMPARE(sweep->baseChoice()->currentText(), QStringLiteral("Corvette C5 (open)"));
+        sweep->baseChoice()->setCurrentIndex(sweep->baseChoice()->findText(QStringLiteral("Lotus Elise S2")));
+        page.setAvailableSetups({{QStringLiteral("Corvette C5"), edited}, {QStringLiteral("Other"), edited}});
+        QCOMPARE(sweep->baseChoice()->currentText(), QStringLiteral("Lotus Elise S2"));
+    }
+
     void sweepOneParameter() {
         const Setup corvette = libraryCar("corvette_c5");
         ComparePage page(nullptr);

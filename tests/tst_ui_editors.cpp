@@ -33,6 +33,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QStatusBar>
 #include <QtTest>
 
 #include <cmath>
@@ -652,6 +653,29 @@ private slots:
 
         DocumentView* second = window.newDocument(defaultSetup());
         QCOMPARE(second->document()->displayName(), view->document()->displayName() + QStringLiteral(" (2)"));
+    }
+
+    // A refused value's error leaves the status bar once the value is fixed.
+    void statusErrorClearsWhenTheValueIsFixed() {
+        QTemporaryDir dir;
+        MainWindow window;
+        window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        DocumentView* view = window.newDocument(defaultSetup());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* mass = view->parameters()->editor(QStringLiteral("chassis.mass"))->findChild<QLineEdit*>();
+        mass->setFocus();
+        mass->selectAll();
+        QTest::keyClicks(mass, QStringLiteral("-5"));
+        QTest::keyClick(mass, Qt::Key_Return);
+        QCOMPARE(view->document()->setup().chassis.mass, defaultSetup().chassis.mass);
+        QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("Mass")),
+                 qPrintable(window.statusBar()->currentMessage()));
+        mass->selectAll();
+        QTest::keyClicks(mass, QStringLiteral("1550"));
+        QTest::keyClick(mass, Qt::Key_Return);
+        QCOMPARE(view->document()->setup().chassis.mass, 1550.0);
+        QCOMPARE(window.statusBar()->currentMessage(), QString());
     }
 
     // Closing the window asks about each modified document; Cancel on the

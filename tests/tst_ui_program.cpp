@@ -4,6 +4,7 @@
 // files named on the command line opened at start.
 #include "AboutBox.h"
 #include "DocumentView.h"
+#include "HelpDialogs.h"
 #include "MainWindow.h"
 #include "ProgramVersion.h"
 #include "SetupDocument.h"
@@ -20,6 +21,8 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
+#include <QTableWidget>
+#include <QTextBrowser>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -92,6 +95,35 @@ private slots:
         QCOMPARE(pixels(shown), pixels(rendered));
         QCOMPARE(pixels(window.windowIcon().pixmap(shown.size()).toImage()), pixels(shown));
         box->close();
+    }
+
+    // Help lists the keyboard shortcuts as the menus bind them (Save As on Ctrl+Shift+S
+    // even without a desktop theme) and a guide that names this version.
+    void helpListsShortcutsAndAGuide() {
+        MainWindow window;
+        const QList<QPair<QString, QString>> shortcuts = keyboardShortcuts(window.menuBar());
+        const auto keysOf = [&](const QString& command) {
+            for (const auto& [name, keys] : shortcuts)
+                if (name == command)
+                    return keys;
+            return QString();
+        };
+        QCOMPARE(keysOf(QStringLiteral("File > Save As")),
+                 QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S).toString(QKeySequence::NativeText));
+        QVERIFY(keysOf(QStringLiteral("Edit > Undo")).contains(QStringLiteral("Ctrl+Z")));
+        QDialog* dialog = nullptr;
+        for (QAction* menu : window.menuBar()->actions())
+            if (menu->menu())
+                for (QAction* action : menu->menu()->actions())
+                    if (action->text() == QStringLiteral("&Keyboard shortcuts"))
+                        action->trigger();
+        auto* table = window.findChild<QTableWidget*>(QStringLiteral("shortcutTable"));
+        QVERIFY(table);
+        QCOMPARE(table->rowCount(), int(shortcuts.size()));
+        dialog = createGuideDialog(&window);
+        auto* guide = dialog->findChild<QTextBrowser*>(QStringLiteral("guideText"));
+        QVERIFY(guide->toPlainText().contains(projectVersion));
+        dialog->close();
     }
 
     // Every size the build renders is in the icon, from a menu's 16 to a dock's 256.

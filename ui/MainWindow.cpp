@@ -3,6 +3,7 @@
 #include "setupfile/TirFileRead.h"
 
 #include "AboutBox.h"
+#include "HelpDialogs.h"
 #include "AcCarDataDialogs.h"
 #include "ComparePage.h"
 #include "TrackPage.h"
@@ -226,7 +227,9 @@ void MainWindow::createActions() {
         if (currentDocument())
             saveDocumentAs(currentDocument());
     });
-    saveAs->setShortcut(QKeySequence::SaveAs);
+    // The platform's Save As binding is empty where no desktop theme provides one.
+    saveAs->setShortcut(QKeySequence::keyBindings(QKeySequence::SaveAs).value(
+        0, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
     file->addSeparator();
     QMenu* exportMenu = file->addMenu(tr("&Export"));
     exportMenu->addAction(tr("Setup as &JSON…"), this, &MainWindow::exportSetupCopy);
@@ -290,6 +293,11 @@ void MainWindow::createActions() {
         view->addAction(dock->toggleViewAction());
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    auto* guide = help->addAction(tr("&Getting started"), this, [this] { createGuideDialog(this)->open(); });
+    guide->setShortcut(QKeySequence::HelpContents);
+    help->addAction(tr("&Keyboard shortcuts"), this,
+                    [this] { createShortcutsDialog(menuBar(), this)->open(); });
+    help->addSeparator();
     help->addAction(tr("&About"), this, [this] { createAboutBox(this)->open(); });
 
     QToolBar* bar = addToolBar(tr("Main"));
@@ -444,7 +452,8 @@ DocumentView* MainWindow::newDocument(Setup setup, const QString& filePath,
     m_undoGroup->addStack(document->undoStack());
     view->setUnitSystem(m_unitSystem);
     view->restoreLayout(QSettings());
-    connect(view, &DocumentView::message, this, &MainWindow::showStatus);
+    connect(view, &DocumentView::message, this, &MainWindow::showEditRefusal);
+    connect(document, &SetupDocument::changed, this, &MainWindow::clearEditRefusal);
     connect(view->parameters(), &ParameterPanel::importTirRequested, this, &MainWindow::importTir);
     connect(document, &SetupDocument::modifiedChanged, this, &MainWindow::updateTitles);
     connect(document, &SetupDocument::filePathChanged, this, &MainWindow::updateTitles);
@@ -637,6 +646,17 @@ void MainWindow::showStatus(const QString& text) {
     statusBar()->showMessage(text, 8000);
 }
 
+void MainWindow::showEditRefusal(const QString& text) {
+    m_editRefusal = text;
+    showStatus(text);
+}
+
+void MainWindow::clearEditRefusal() {
+    if (!m_editRefusal.isEmpty() && statusBar()->currentMessage() == m_editRefusal)
+        statusBar()->clearMessage();
+    m_editRefusal.clear();
+}
+
 void MainWindow::exportSetupCopy() {
     SetupDocument* d = currentDocument();
     if (!d)
@@ -728,7 +748,7 @@ bool MainWindow::importCurveFile(const QString& fieldPath, const QString& path) 
         Setup candidate = d->setup();
         f->curve(candidate) = *result.curve;
         for (const SetupIssue& issue : d->newProblems(candidate))
-            problems << issue.toString();
+            problems << issueForPeople(issue);
     }
     if (!problems.isEmpty()) {
         (new ProblemListDialog(

@@ -134,6 +134,10 @@ private:
     void scheduleCompareRefresh();
     void refreshCompareSetups();
     void showStatus(const QString& text);
+    /// An edit a view refused: shown until it times out or the next accepted edit,
+    /// so a fixed value does not leave its old error on screen.
+    void showEditRefusal(const QString& text);
+    void clearEditRefusal();
     int restoreCopies(const QList<RecoveredFile>& copies);
     void showAutosaveFailures(const QStringList& failures);
     QString dialogDirectory() const;
@@ -158,6 +162,7 @@ private:
     QComboBox* m_unitCombo = nullptr;
     QActionGroup* m_unitActions = nullptr;
     UnitSystem m_unitSystem = UnitSystem::SI;
+    QString m_editRefusal; ///< the refusal the status bar shows, if it still does
     RecoveryStore m_recovery;
     QTimer* m_autosave;
     QLabel* m_autosaveProblem;           ///< in the status bar while autosave fails

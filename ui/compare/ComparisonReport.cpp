@@ -376,10 +376,11 @@ void ComparisonReport::drawParameterPage(QCPPainter& p, const Page& page) const 
     QStringList headers{QStringLiteral("Parameter"), QStringLiteral("Unit")};
     for (std::size_t s = 0; s < m_data.setupCount(); ++s)
         headers << m_data.names.value(static_cast<int>(s));
-    QStringList paths;
+    // Named as the forms name them ("Chassis: Mass"), not by their file paths.
+    QStringList names;
     for (const ParameterDifference& d : m_data.differences)
-        paths << d.field->path;
-    const std::vector<Column> columns = layoutColumns(headers, widestText(p, paths), 56);
+        names << fieldDisplayName(*d.field);
+    const std::vector<Column> columns = layoutColumns(headers, widestText(p, names), 56);
     double y = margin + sectionTitleHeight;
     drawHeaderRow(p, columns, y);
     y += tableHeaderHeight;
@@ -394,7 +395,7 @@ void ComparisonReport::drawParameterPage(QCPPainter& p, const Page& page) const 
         const FieldMeta& f = *d.field;
         double x = margin;
         p.setFont(reportFont(7.5));
-        drawCell(p, QRectF(x, y, columns[0].width, rowHeight), f.path, Qt::AlignLeft);
+        drawCell(p, QRectF(x, y, columns[0].width, rowHeight), names.value(r), Qt::AlignLeft);
         x += columns[0].width;
         drawCell(p, QRectF(x, y, columns[1].width, rowHeight), fieldDisplayUnit(f, m_options.units),
                  Qt::AlignLeft, QColor(0x60, 0x60, 0x60));

@@ -5,6 +5,7 @@
 #include "GGDiagramView.h"
 #include "LiveTracePlots.h"
 #include "LiveViewData.h"
+#include "ManeuverParameterEditor.h"
 #include "ManeuverWordChoice.h"
 #include "SimulationThread.h"
 #include "TopDownView.h"
@@ -200,6 +201,7 @@ QWidget* LiveSimulationPage::buildControls() {
     m_stopButton = new QPushButton(tr("Stop"));
     m_resetButton = new QPushButton(tr("Reset"));
     m_stepButton = new QPushButton(tr("Step"));
+    m_startButton->setObjectName(QStringLiteral("liveStart"));
     m_startButton->setToolTip(tr("Start the run from the beginning"));
     m_resetButton->setToolTip(tr("Back to the start of the run, paused"));
     m_stepButton->setToolTip(tr("Advance one time step while paused"));
@@ -288,18 +290,16 @@ void LiveSimulationPage::rebuildParameterForm() {
             m_paramWords.emplace_back(w.key, box);
         }
         for (const ManeuverParameter& p : m.parameters) {
-            auto* spin = new QDoubleSpinBox;
-            spin->setRange(p.min, p.max);
-            spin->setDecimals(p.max - p.min <= 2.0 ? 3 : 2);
-            spin->setValue(p.defaultValue);
-            m_paramForm->addRow(QString::fromStdString(p.label), spin);
-            m_paramSpins.emplace_back(p.key, spin);
+            QWidget* editor = makeParameterEditor(p, p.defaultValue);
+            m_paramForm->addRow(QString::fromStdString(p.label), editor);
+            m_paramSpins.emplace_back(p.key, editor);
         }
     }
     m_paramBox->setVisible(!m_paramSpins.empty() || !m_paramWords.empty());
     const bool scripted = id == scriptedId;
     m_loadScript->setVisible(scripted);
     m_scriptLabel->setVisible(scripted);
+    updateButtons();
 }
 
 QString LiveSimulationPage::inputSource() const {
@@ -313,9 +313,9 @@ void LiveSimulationPage::selectInputSource(const QString& id) {
 }
 
 void LiveSimulationPage::setManeuverOption(const QString& key, double value) {
-    for (auto& [k, spin] : m_paramSpins) {
+    for (auto& [k, editor] : m_paramSpins) {
         if (QString::fromStdString(k) == key)
-            spin->setValue(value);
+            setParameterEditorValue(editor, value);
     }
 }
 
@@ -421,8 +421,8 @@ RunRequest LiveSimulationPage::makeRequest() const {
     request.maneuverId = id.toStdString();
     if (id == scriptedId)
         request.script = m_script;
-    for (const auto& [key, spin] : m_paramSpins)
-        request.options[key] = spin->value();
+    for (const auto& [key, editor] : m_paramSpins)
+        request.options[key] = parameterEditorValue(editor);
     return request;
 }
 
@@ -547,6 +547,8 @@ QString LiveSimulationPage::errorText() const {
 QString LiveSimulationPage::formatMetricValue(const Metric& metric, UnitSystem system) {
     if (!metric.reached || !std::isfinite(metric.value))
         return tr("not reached");
+    if (metric.unit == yesNoUnit)
+        return tr(yesNoText(metric.value));
     const DisplayUnit shown = metricDisplayUnit(QString::fromStdString(metric.unit), system);
     return QString::number(metric.value * shown.scale, 'g', 6);
 }
@@ -587,6 +589,11 @@ void LiveSimulationPage::updateButtons() {
     m_stopButton->setEnabled(isActive(s));
     m_stepButton->setEnabled(s != WorkerState::Running);
     m_startButton->setText(isActive(s) ? tr("Restart") : tr("Start"));
+    // A run that cannot start (scripted inputs without a script) says so on the button.
+    QString why;
+    const bool ready = requestReady(&why);
+    m_startButton->setEnabled(ready);
+    m_startButton->setToolTip(ready ? tr("Start the run from the beginning") : why);
 }
 
 void LiveSimulationPage::tick() {

@@ -153,7 +153,7 @@ private:
     QComboBox* m_source = nullptr;
     QFormLayout* m_paramForm = nullptr;
     QWidget* m_paramBox = nullptr;
-    std::vector<std::pair<std::string, QDoubleSpinBox*>> m_paramSpins;
+    std::vector<std::pair<std::string, QWidget*>> m_paramSpins; ///< the numbers' editors
     std::vector<std::pair<std::string, QComboBox*>> m_paramWords;
     QPushButton* m_loadScript = nullptr;
     QLabel* m_scriptLabel = nullptr;
