@@ -35,25 +35,34 @@ std::string lapJson(const PreparedTrack& track, bool standing, const MetricList&
 
 } // namespace
 
-int runLap(const Setup& setup, const LapSpec& spec, const QString& format, const QString& tracePath,
-           bool raceLineAsked) {
+std::optional<DrivenLap> driveLap(const Setup& setup, const LapSpec& spec, bool raceLineAsked) {
     const PreparedTrackResult prepared = prepareTrack(spec.track, spec.line, spec.step);
     if (!prepared.prepared) {
         printError(QStringLiteral("cannot use track %1:").arg(spec.track));
         for (const QString& e : prepared.errors)
             std::fprintf(stderr, "  %s\n", qPrintable(e));
-        return Failed;
+        return std::nullopt;
     }
     const PreparedTrack& track = *prepared.prepared;
     if (raceLineAsked && track.line != LineChoice::RaceLine)
         printError(QStringLiteral("note: %1 has no race line; the lap follows its centre line").arg(spec.track));
     LapOptions options;
     options.standingStart = spec.standingStart;
-    const LapResult lap = simulateLap(PerformanceEnvelope(setup), track.path, track.sectorStarts, options);
+    LapResult lap = simulateLap(PerformanceEnvelope(setup), track.path, track.sectorStarts, options);
     if (!lap.ok) {
         printError(QString::fromStdString(lap.error));
-        return Failed;
+        return std::nullopt;
     }
+    return DrivenLap{prepared.prepared, std::move(lap)};
+}
+
+int runLap(const Setup& setup, const LapSpec& spec, const QString& format, const QString& tracePath,
+           bool raceLineAsked) {
+    const std::optional<DrivenLap> driven = driveLap(setup, spec, raceLineAsked);
+    if (!driven)
+        return Failed;
+    const PreparedTrack& track = *driven->track;
+    const LapResult& lap = driven->lap;
     if (!tracePath.isEmpty() && !writeTextFile(tracePath, lapTraceCsv(lap.trace)))
         return Failed;
     const MetricList metrics = lapMetrics(lap, track.sectorStarts.size());

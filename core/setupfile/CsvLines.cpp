@@ -30,9 +30,9 @@ bool isSpace(char c) {
 } // namespace
 
 LineReader::LineReader(const QByteArray& bytes, QChar separatorOverride,
-                       QStringList commentPrefixes)
+                       QStringList commentPrefixes, qsizetype maxLine)
     : m_bytes(bytes), m_separator(separatorOverride),
-      m_commentPrefixes(std::move(commentPrefixes)) {}
+      m_commentPrefixes(std::move(commentPrefixes)), m_maxLine(maxLine) {}
 
 bool LineReader::next(Line& line) {
     while (m_at <= m_bytes.size()) {
@@ -47,7 +47,7 @@ bool LineReader::next(Line& line) {
         while (last > first && isSpace(m_bytes[last - 1]))
             --last;
         const QByteArrayView bytes(m_bytes.constData() + first, last - first);
-        if (bytes.size() > maxLineBytes) {
+        if (bytes.size() > m_maxLine) {
             // Not decoded: a long comment is told from its bytes (the prefixes are ASCII).
             if (isComment(bytes))
                 continue;
@@ -118,10 +118,10 @@ bool LineReader::isComment(QByteArrayView bytes) const {
                        [&](const QString& prefix) { return bytes.startsWith(prefix.toUtf8()); });
 }
 
-QString tooLongMessage(const Line& line) {
+QString tooLongMessage(const Line& line, qsizetype maxLine) {
     return QString("line %1: longer than %2 bytes, not a row of this table")
         .arg(line.number)
-        .arg(maxLineBytes);
+        .arg(maxLine);
 }
 
 bool addProblem(QStringList& problems, const QString& problem) {
