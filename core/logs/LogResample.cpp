@@ -30,7 +30,9 @@ ResampleResult resampleLog(const ChannelTable& log, double rateHz) {
     if (!(rateHz > 0.0 && rateHz <= maxResampleRate))
         return {std::nullopt, QString("the rate must be above 0 and at most %1 Hz").arg(maxResampleRate)};
     const double first = time->values.front(), last = time->values.back();
-    const double count = std::floor((last - first) * rateHz) + 1.0;
+    // A duration of whole periods, short by a rounding (2.3 s - 1.2 s is 1.0999...), still
+    // ends on a sample of the grid.
+    const double count = std::floor((last - first) * rateHz * (1.0 + 1e-12)) + 1.0;
     if (!(count <= double(maxLogRows)))
         return {std::nullopt, QString("%1 s at %2 Hz is more than %3 samples")
                                   .arg(last - first)
