@@ -13,7 +13,6 @@
 
 #include <QCommandLineParser>
 
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -25,16 +24,9 @@ namespace {
 // after its two tenfold refinements (findTimeOffset).
 constexpr double offsetSearchStep = 0.05;
 
-std::string number(double v) {
-    if (!std::isfinite(v))
-        return "nan";
-    char buffer[32];
-    const auto r = std::to_chars(buffer, buffer + sizeof buffer, v);
-    return std::string(buffer, r.ptr);
-}
-
-std::string jsonNumber(double v) {
-    return std::isfinite(v) ? number(v) : "null";
+// A CSV cell of a number: nan where a JSON null stands.
+std::string csvNumber(double v) {
+    return std::isfinite(v) ? jsonNumber(v) : "nan";
 }
 
 // The simulated run the log is set against, as a table of the channels it fills.
@@ -77,7 +69,7 @@ std::string correlationJson(const RunCorrelation& c, const QString& log, const L
                       ",\n  \"reference\": " + jsonQuoted(reference.toStdString()) + ",\n  \"align\": \"" +
                       c.axis + "\",\n";
     if (offset)
-        out += "  \"offset_s\": " + number(*offset) + ",\n";
+        out += "  \"offset_s\": " + jsonNumber(*offset) + ",\n";
     out += "  \"channels\": [";
     for (std::size_t k = 0; k < c.channels.size(); ++k) {
         const ChannelCorrelation& row = c.channels[k];
@@ -95,7 +87,7 @@ std::string correlationCsv(const RunCorrelation& c) {
     for (const ChannelCorrelation& row : c.channels)
         out += csvCellText(QString::fromStdString(row.name)).toStdString() + "," +
                csvCellText(QString::fromStdString(row.unit)).toStdString() + "," + std::to_string(row.samples) +
-               "," + number(row.rms) + "," + number(row.maxAbs) + "," + number(row.at) + "\n";
+               "," + csvNumber(row.rms) + "," + csvNumber(row.maxAbs) + "," + csvNumber(row.at) + "\n";
     return out;
 }
 

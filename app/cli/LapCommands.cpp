@@ -11,18 +11,11 @@
 
 #include <QCommandLineParser>
 
-#include <charconv>
 #include <cstdio>
 
 namespace vtw::cli {
 
 namespace {
-
-std::string number(double v) {
-    char buffer[32];
-    const auto r = std::to_chars(buffer, buffer + sizeof buffer, v);
-    return std::string(buffer, r.ptr);
-}
 
 // The lap's figures as JSON: what was driven (track, line, start, length), then the
 // metrics in the form every run prints.
@@ -30,7 +23,7 @@ std::string lapJson(const PreparedTrack& track, bool standing, const MetricList&
     const std::string body = metricsToJson(metrics);
     return "{\n  \"track\": " + jsonQuoted(track.track.name) + ",\n  \"line\": \"" +
            lineChoiceName(track.line) + "\",\n  \"start\": \"" + (standing ? "standing" : "flying") +
-           "\",\n  \"length_m\": " + number(track.path.length) + "," + body.substr(1) + "\n";
+           "\",\n  \"length_m\": " + jsonNumber(track.path.length) + "," + body.substr(1) + "\n";
 }
 
 } // namespace
