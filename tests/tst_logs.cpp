@@ -171,6 +171,14 @@ private slots:
         QVERIFY2(firstError(r).contains(message), qPrintable(firstError(r)));
     }
 
+    void unmappedColumnsAreNotRead() {
+        // Text, an open quote and missing cells past the mapped columns are no problem.
+        const LogReadResult r = readLog("t,v,note,more\n0,1,fast,\"open\n1,2\n",
+                                        mappingOf({{"time", "t", "s"}, {"speed", "v", "m/s"}}));
+        QVERIFY2(r.ok(), qPrintable(r.errors.join('\n')));
+        QCOMPARE(r.table->find("speed")->values, (std::vector<double>{1.0, 2.0}));
+    }
+
     void oversizedLogIsRefusedBeforeReading() {
         QTemporaryDir dir;
         const QString path = dir.filePath("huge.csv");

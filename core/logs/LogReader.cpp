@@ -211,6 +211,8 @@ LogReadResult readLog(const QByteArray& bytes, const LogMapping& mapping) {
     qsizetype widest = beaconIndex;
     for (const Source& s : sources)
         widest = std::max(widest, s.index);
+    // The rows' cells past the last mapped column are never looked at.
+    reader.setMaxCells(widest + 1);
     const Source* time = nullptr;
     for (const Source& s : sources)
         if (s.target == QLatin1String(channelTableTime))

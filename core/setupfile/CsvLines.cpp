@@ -79,7 +79,7 @@ void LineReader::splitCells(QStringView text, QChar sep, Line& line) {
         for (qsizetype start = 0;;) {
             const qsizetype end = text.indexOf(sep, start);
             line.cells.append(text.sliced(start, (end < 0 ? text.size() : end) - start).trimmed());
-            if (end < 0)
+            if (end < 0 || line.cells.size() == m_maxCells)
                 return;
             start = end + 1;
         }
@@ -99,11 +99,14 @@ void LineReader::splitCells(QStringView text, QChar sep, Line& line) {
         } else if (c == sep && !quoted) {
             m_unquoted.append(cell.trimmed());
             cell.clear();
+            if (m_unquoted.size() == m_maxCells)
+                break;
         } else {
             cell += c;
         }
     }
-    m_unquoted.append(cell.trimmed());
+    if (m_unquoted.size() < m_maxCells)
+        m_unquoted.append(cell.trimmed());
     for (const QString& unquoted : std::as_const(m_unquoted))
         line.cells.append(unquoted);
 }

@@ -7,6 +7,7 @@
 #include <QStringList>
 #include <QStringView>
 
+#include <limits>
 #include <optional>
 
 namespace vtw::csv {
@@ -38,6 +39,9 @@ public:
                qsizetype maxLine = maxLineBytes);
     /// The next line into line; false at the end of the input.
     bool next(Line& line);
+    /// Splits only the first `cells` cells of each line from now on: a reader that needs
+    /// a few columns of a wide log does not pay for the rest.
+    void setMaxCells(qsizetype cells) { m_maxCells = cells; }
 
 private:
     bool isComment(QStringView text) const;
@@ -49,6 +53,7 @@ private:
     QChar m_separator;
     QStringList m_commentPrefixes;
     qsizetype m_maxLine;
+    qsizetype m_maxCells = std::numeric_limits<qsizetype>::max();
     qsizetype m_at = 0;
     int m_number = 0;
     // The current line, decoded, and its unquoted cells: reused from line to line,
