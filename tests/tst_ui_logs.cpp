@@ -21,6 +21,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTableWidget>
 #include <QtTest>
 
@@ -146,6 +147,14 @@ private slots:
         QVERIFY(dialog.savePreset(QStringLiteral("Club logger")));
         QCOMPARE(dialog.presetBox()->currentText(), QStringLiteral("Club logger"));
         QVERIFY(!dialog.savePreset(findBuiltInLogPreset("workbench")->preset)); // a built-in's name is taken
+        // As a mapping file, the CLI's --map: it reads back as the dialog's mapping.
+        QTemporaryDir dir;
+        QVERIFY(dialog.saveMappingFile(dir.filePath("club.json")));
+        const LogMappingReadResult file = loadLogMapping(dir.filePath("club.json"));
+        QVERIFY2(file.mapping, qPrintable(file.errors.join('\n')));
+        QCOMPARE(file.mapping->dialect, LogDialect::MotecI2);
+        QCOMPARE(file.mapping->lapBeacon, QStringLiteral("Lap Number"));
+        QCOMPARE(file.mapping->find("rpm")->column, QStringLiteral("Engine Speed"));
         LogImportDialog again;
         QVERIFY(again.setLog(motecExport(), QStringLiteral("session.csv")));
         choose(again.presetBox(), "Club logger");

@@ -3,10 +3,12 @@
 #include "LogPresetStore.h"
 #include "logs/LogPresets.h"
 #include "logs/LogUnits.h"
+#include "setupfile/AtomicFile.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -51,6 +53,7 @@ QDoubleSpinBox* numberBox(const QString& objectName, double value) {
 LogImportDialog::LogImportDialog(QWidget* parent)
     : QDialog(parent), m_file(new QLabel), m_preview(new QTableWidget), m_preset(new QComboBox),
       m_save(new QPushButton(tr("Save as preset\u2026"))), m_delete(new QPushButton(tr("Delete preset"))),
+      m_saveFile(new QPushButton(tr("Save mapping file\u2026"))),
       m_beacon(new QComboBox), m_lapBox(new QComboBox), m_rate(new QDoubleSpinBox), m_status(new QLabel),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel)) {
     setObjectName(QStringLiteral("logImportDialog"));
@@ -61,6 +64,8 @@ LogImportDialog::LogImportDialog(QWidget* parent)
     m_preset->setObjectName(QStringLiteral("logPreset"));
     m_save->setObjectName(QStringLiteral("logSavePreset"));
     m_delete->setObjectName(QStringLiteral("logDeletePreset"));
+    m_saveFile->setObjectName(QStringLiteral("logSaveMappingFile"));
+    m_saveFile->setToolTip(tr("The mapping as a file for vtw-cli correlate --map"));
     m_beacon->setObjectName(QStringLiteral("logLapBeacon"));
     m_lapBox->setObjectName(QStringLiteral("logLap"));
     m_rate->setObjectName(QStringLiteral("logRate"));
@@ -110,6 +115,7 @@ LogImportDialog::LogImportDialog(QWidget* parent)
     split->addWidget(mappingPane);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
+    m_buttons->addButton(m_saveFile, QDialogButtonBox::ActionRole);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(split, 1);
     layout->addWidget(m_status);
@@ -120,6 +126,7 @@ LogImportDialog::LogImportDialog(QWidget* parent)
     connect(m_preset, &QComboBox::currentIndexChanged, this, &LogImportDialog::presetChosen);
     connect(m_save, &QPushButton::clicked, this, &LogImportDialog::choosePresetName);
     connect(m_delete, &QPushButton::clicked, this, &LogImportDialog::deletePreset);
+    connect(m_saveFile, &QPushButton::clicked, this, &LogImportDialog::chooseMappingFile);
     connect(m_beacon, &QComboBox::currentIndexChanged, this, &LogImportDialog::reread);
     connect(m_lapBox, &QComboBox::currentIndexChanged, this, &LogImportDialog::reread);
     connect(m_rate, &QDoubleSpinBox::valueChanged, this, &LogImportDialog::reread);
@@ -311,6 +318,21 @@ void LogImportDialog::choosePresetName() {
                                                &ok);
     if (ok && !savePreset(name))
         m_status->setText(tr("A preset needs a name other than a built-in one's."));
+}
+
+bool LogImportDialog::saveMappingFile(const QString& path, QString* error) const {
+    const SaveResult saved = writeFileAtomically(path, logMappingToJson(mapping()));
+    if (!saved.ok && error)
+        *error = saved.error;
+    return saved.ok;
+}
+
+void LogImportDialog::chooseMappingFile() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save mapping file"), QStringLiteral("mapping.json"),
+                                                      tr("Log mapping (*.json)"));
+    QString error;
+    if (!path.isEmpty() && !saveMappingFile(path, &error))
+        m_status->setText(tr("Could not write %1: %2").arg(path, error));
 }
 
 void LogImportDialog::deletePreset() {

@@ -41,6 +41,9 @@ public:
     void applyMapping(const LogMapping& mapping);
     /// Saves the widgets' mapping as the user's preset of that name and chooses it.
     bool savePreset(const QString& name);
+    /// Writes the widgets' mapping as a mapping file (what `vtw-cli correlate --map`
+    /// reads); false with `error` set when it cannot be written.
+    bool saveMappingFile(const QString& path, QString* error = nullptr) const;
 
     /// The chosen lap as the mapping reads it, or nullopt with problems() saying why.
     const std::optional<LoggedLap>& loggedLap() const { return m_lap; }
@@ -70,6 +73,7 @@ private:
     void fillColumns();
     void presetChosen();
     void choosePresetName();
+    void chooseMappingFile();
     void deletePreset();
     void reread();
 
@@ -78,6 +82,7 @@ private:
     QComboBox* m_preset;
     QPushButton* m_save;
     QPushButton* m_delete;
+    QPushButton* m_saveFile;
     QMap<QString, Row> m_rows;
     QComboBox* m_beacon;
     QComboBox* m_lapBox;
