@@ -7,6 +7,7 @@
 #include "AcCarDataDialogs.h"
 #include "ComparePage.h"
 #include "TrackPage.h"
+#include "LoggedDataImport.h"
 #include "DerivedFiguresPanel.h"
 #include "DocumentView.h"
 #include "LiveSimulationPage.h"
@@ -253,6 +254,10 @@ void MainWindow::createActions() {
         importCurves->addAction(curveTitle(f) + QStringLiteral("…"), this,
                                 [this, path] { importCurve(path); });
     }
+    file->addAction(tr("Import &Logged Data…"), this, [this] {
+        if (importLoggedData(this, m_track, dialogDirectory()))
+            setWorkspace(Workspace::Track);
+    });
     auto* plotImage =
         exportMenu->addAction(tr("&Plot image (PNG, PDF)…"), this, &MainWindow::exportPlot);
     plotImage->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));

@@ -19,5 +19,6 @@ int sweepCommand(const QStringList& arguments);
 int mergeCommand(const QStringList& arguments);
 int lapCommand(const QStringList& arguments);
 int tracksCommand(const QStringList& arguments);
+int correlateCommand(const QStringList& arguments);
 
 } // namespace vtw::cli

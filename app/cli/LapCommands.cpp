@@ -11,18 +11,11 @@
 
 #include <QCommandLineParser>
 
-#include <charconv>
 #include <cstdio>
 
 namespace vtw::cli {
 
 namespace {
-
-std::string number(double v) {
-    char buffer[32];
-    const auto r = std::to_chars(buffer, buffer + sizeof buffer, v);
-    return std::string(buffer, r.ptr);
-}
 
 // The lap's figures as JSON: what was driven (track, line, start, length), then the
 // metrics in the form every run prints.
@@ -30,30 +23,39 @@ std::string lapJson(const PreparedTrack& track, bool standing, const MetricList&
     const std::string body = metricsToJson(metrics);
     return "{\n  \"track\": " + jsonQuoted(track.track.name) + ",\n  \"line\": \"" +
            lineChoiceName(track.line) + "\",\n  \"start\": \"" + (standing ? "standing" : "flying") +
-           "\",\n  \"length_m\": " + number(track.path.length) + "," + body.substr(1) + "\n";
+           "\",\n  \"length_m\": " + jsonNumber(track.path.length) + "," + body.substr(1) + "\n";
 }
 
 } // namespace
 
-int runLap(const Setup& setup, const LapSpec& spec, const QString& format, const QString& tracePath,
-           bool raceLineAsked) {
+std::optional<DrivenLap> driveLap(const Setup& setup, const LapSpec& spec, bool raceLineAsked) {
     const PreparedTrackResult prepared = prepareTrack(spec.track, spec.line, spec.step);
     if (!prepared.prepared) {
         printError(QStringLiteral("cannot use track %1:").arg(spec.track));
         for (const QString& e : prepared.errors)
             std::fprintf(stderr, "  %s\n", qPrintable(e));
-        return Failed;
+        return std::nullopt;
     }
     const PreparedTrack& track = *prepared.prepared;
     if (raceLineAsked && track.line != LineChoice::RaceLine)
         printError(QStringLiteral("note: %1 has no race line; the lap follows its centre line").arg(spec.track));
     LapOptions options;
     options.standingStart = spec.standingStart;
-    const LapResult lap = simulateLap(PerformanceEnvelope(setup), track.path, track.sectorStarts, options);
+    LapResult lap = simulateLap(PerformanceEnvelope(setup), track.path, track.sectorStarts, options);
     if (!lap.ok) {
         printError(QString::fromStdString(lap.error));
-        return Failed;
+        return std::nullopt;
     }
+    return DrivenLap{prepared.prepared, std::move(lap)};
+}
+
+int runLap(const Setup& setup, const LapSpec& spec, const QString& format, const QString& tracePath,
+           bool raceLineAsked) {
+    const std::optional<DrivenLap> driven = driveLap(setup, spec, raceLineAsked);
+    if (!driven)
+        return Failed;
+    const PreparedTrack& track = *driven->track;
+    const LapResult& lap = driven->lap;
     if (!tracePath.isEmpty() && !writeTextFile(tracePath, lapTraceCsv(lap.trace)))
         return Failed;
     const MetricList metrics = lapMetrics(lap, track.sectorStarts.size());

@@ -1,11 +1,26 @@
 #pragma once
 
 #include "Setup.h"
+#include "lap/LapSimulation.h"
 #include "study/LapTarget.h"
+#include "track/PreparedTrack.h"
 
 #include <QString>
 
+#include <memory>
+#include <optional>
+
 namespace vtw::cli {
+
+/// A lap driven, with the track it was driven on.
+struct DrivenLap {
+    std::shared_ptr<const PreparedTrack> track;
+    LapResult lap;
+};
+
+/// Drives the lap `spec` asks for with `setup`; prints why on failure. With raceLineAsked
+/// a track without a race line gets a note.
+std::optional<DrivenLap> driveLap(const Setup& setup, const LapSpec& spec, bool raceLineAsked);
 
 /// Drives the lap `spec` asks for with `setup` and prints its figures (format json
 /// or csv), writing the trace by distance to tracePath unless it is empty. With

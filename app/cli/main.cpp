@@ -27,6 +27,7 @@ const char* usage =
     "  merge      join the shard outputs of a sweep\n"
     "  lap        drive a lap of a track: lap and sector times as JSON, the trace by distance as CSV\n"
     "  tracks     list the library's tracks\n"
+    "  correlate  set a logged lap (CSV) against a simulated lap or run: RMS and largest difference per channel\n"
     "\n"
     "'vtw-cli <command> --help' describes a command's options; 'vtw-cli --version' prints the version.\n"
     "exit status: 0 success, 1 the input was refused or the run failed (the message is on stderr), "
@@ -54,6 +55,7 @@ int main(int argc, char* argv[]) {
         {QStringLiteral("merge"), mergeCommand},
         {QStringLiteral("lap"), lapCommand},
         {QStringLiteral("tracks"), tracksCommand},
+        {QStringLiteral("correlate"), correlateCommand},
     };
     const QStringList args = QCoreApplication::arguments();
     if (args.size() < 2) {

@@ -44,4 +44,12 @@ bool lapFillsChannel(const std::string& name) {
     return std::find(filled.begin(), filled.end(), name) != filled.end();
 }
 
+ChannelTable lapChannelTable(const LapTrace& trace) {
+    ChannelTable table = channelTableOf(lapTelemetry(trace));
+    for (const ChannelInfo& info : channelCatalogue())
+        if (!lapFillsChannel(info.name))
+            table.remove(info.name);
+    return table;
+}
+
 } // namespace vtw

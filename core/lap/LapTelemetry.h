@@ -6,6 +6,7 @@
 
 #include "LapSimulation.h"
 #include "../Telemetry.h"
+#include "../analysis/ChannelTable.h"
 
 #include <string>
 #include <vector>
@@ -20,5 +21,9 @@ Telemetry lapTelemetry(const LapTrace& trace);
 const std::vector<std::string>& lapTelemetryChannels();
 /// Whether a lap fills the channel of this name.
 bool lapFillsChannel(const std::string& name);
+
+/// The lap as a table of the channels it fills only: a log set against it is compared
+/// on those, never on the zeros of the channels a lap does not model (steering, say).
+ChannelTable lapChannelTable(const LapTrace& trace);
 
 } // namespace vtw

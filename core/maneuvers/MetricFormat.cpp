@@ -11,14 +11,6 @@ namespace vtw {
 
 namespace {
 
-std::string number(double v) {
-    if (!std::isfinite(v))
-        return "null"; // JSON has no NaN or infinity
-    char buffer[32];
-    const auto r = std::to_chars(buffer, buffer + sizeof buffer, v);
-    return std::string(buffer, r.ptr);
-}
-
 // Metric keys are ASCII set by the core; reasons and a target's source are text that
 // may come from the user, so control characters are escaped too (as \u escapes, as
 // JSON requires; UTF-8 passes through, as JSON allows).
@@ -56,7 +48,7 @@ std::string metricsToJson(const MetricList& metrics, int indent) {
     out += newline;
     for (std::size_t i = 0; i < metrics.size(); ++i) {
         const Metric& m = metrics[i];
-        out += pad + quoted(m.key) + colon + (m.reached ? number(m.value) : "null");
+        out += pad + quoted(m.key) + colon + (m.reached ? jsonNumber(m.value) : "null");
         out += i + 1 < metrics.size() || !invalid.empty() ? "," : "";
         out += newline;
     }
@@ -100,14 +92,22 @@ std::string metricsToJson(const MetricList& metrics, const std::vector<Published
         const auto [m, t] = matched[i];
         const double deviation = m->reached ? targetDeviation(m->value, t->value) : NAN;
         out += pad2 + quoted(m->key) + colon + "{" + newline;
-        out += pad3 + quoted("target") + colon + number(t->value) + "," + newline;
+        out += pad3 + quoted("target") + colon + jsonNumber(t->value) + "," + newline;
         out += pad3 + quoted("deviation_pct") + colon +
-               (std::isfinite(deviation) ? number(100.0 * deviation) : "null") + "," + newline;
+               (std::isfinite(deviation) ? jsonNumber(100.0 * deviation) : "null") + "," + newline;
         out += pad3 + quoted("source") + colon + quoted(t->source) + newline;
         out += pad2 + "}" + (i + 1 < matched.size() ? "," : "") + newline;
     }
     out += pad + "}" + newline;
     return out + "}";
+}
+
+std::string jsonNumber(double v) {
+    if (!std::isfinite(v))
+        return "null";
+    char buffer[32];
+    const auto r = std::to_chars(buffer, buffer + sizeof buffer, v);
+    return std::string(buffer, r.ptr);
 }
 
 } // namespace vtw

@@ -10,6 +10,10 @@ namespace vtw {
 /// A JSON string of text: quoted, with quotes, backslashes and control characters escaped.
 std::string jsonQuoted(const std::string& text);
 
+/// A JSON number: the shortest text that reads back as the same double; null for NaN
+/// and infinities, which JSON has no words for.
+std::string jsonNumber(double value);
+
 /// Metrics as a JSON object of stable keys (units in the keys) to numbers;
 /// a figure that was not reached is null. Keys keep the maneuver's order.
 /// When a metric is invalid (reached, but outside the range its definition

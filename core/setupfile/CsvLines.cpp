@@ -30,9 +30,9 @@ bool isSpace(char c) {
 } // namespace
 
 LineReader::LineReader(const QByteArray& bytes, QChar separatorOverride,
-                       QStringList commentPrefixes)
+                       QStringList commentPrefixes, qsizetype maxLine)
     : m_bytes(bytes), m_separator(separatorOverride),
-      m_commentPrefixes(std::move(commentPrefixes)) {}
+      m_commentPrefixes(std::move(commentPrefixes)), m_maxLine(maxLine) {}
 
 bool LineReader::next(Line& line) {
     while (m_at <= m_bytes.size()) {
@@ -47,7 +47,7 @@ bool LineReader::next(Line& line) {
         while (last > first && isSpace(m_bytes[last - 1]))
             --last;
         const QByteArrayView bytes(m_bytes.constData() + first, last - first);
-        if (bytes.size() > maxLineBytes) {
+        if (bytes.size() > m_maxLine) {
             // Not decoded: a long comment is told from its bytes (the prefixes are ASCII).
             if (isComment(bytes))
                 continue;
@@ -79,7 +79,7 @@ void LineReader::splitCells(QStringView text, QChar sep, Line& line) {
         for (qsizetype start = 0;;) {
             const qsizetype end = text.indexOf(sep, start);
             line.cells.append(text.sliced(start, (end < 0 ? text.size() : end) - start).trimmed());
-            if (end < 0)
+            if (end < 0 || line.cells.size() == m_maxCells)
                 return;
             start = end + 1;
         }
@@ -99,11 +99,14 @@ void LineReader::splitCells(QStringView text, QChar sep, Line& line) {
         } else if (c == sep && !quoted) {
             m_unquoted.append(cell.trimmed());
             cell.clear();
+            if (m_unquoted.size() == m_maxCells)
+                break;
         } else {
             cell += c;
         }
     }
-    m_unquoted.append(cell.trimmed());
+    if (m_unquoted.size() < m_maxCells)
+        m_unquoted.append(cell.trimmed());
     for (const QString& unquoted : std::as_const(m_unquoted))
         line.cells.append(unquoted);
 }
@@ -118,10 +121,10 @@ bool LineReader::isComment(QByteArrayView bytes) const {
                        [&](const QString& prefix) { return bytes.startsWith(prefix.toUtf8()); });
 }
 
-QString tooLongMessage(const Line& line) {
+QString tooLongMessage(const Line& line, qsizetype maxLine) {
     return QString("line %1: longer than %2 bytes, not a row of this table")
         .arg(line.number)
-        .arg(maxLineBytes);
+        .arg(maxLine);
 }
 
 bool addProblem(QStringList& problems, const QString& problem) {

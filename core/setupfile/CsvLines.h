@@ -7,6 +7,7 @@
 #include <QStringList>
 #include <QStringView>
 
+#include <limits>
 #include <optional>
 
 namespace vtw::csv {
@@ -21,7 +22,7 @@ inline constexpr int maxListedProblems = 100;
 
 struct Line {
     int number = 0;       ///< 1-based line number in the input
-    bool tooLong = false; ///< longer than maxLineBytes: not split, no cells
+    bool tooLong = false; ///< longer than the reader's maximum: not split, no cells
     QList<QStringView> cells; ///< into the reader's buffers: valid until its next line
 };
 
@@ -32,9 +33,15 @@ struct Line {
 /// are skipped.
 class LineReader {
 public:
-    LineReader(const QByteArray& bytes, QChar separatorOverride, QStringList commentPrefixes);
+    /// maxLine: the longest line split, bytes (a logger's export with hundreds of
+    /// channels writes longer rows than a curve's).
+    LineReader(const QByteArray& bytes, QChar separatorOverride, QStringList commentPrefixes,
+               qsizetype maxLine = maxLineBytes);
     /// The next line into line; false at the end of the input.
     bool next(Line& line);
+    /// Splits only the first `cells` cells of each line from now on: a reader that needs
+    /// a few columns of a wide log does not pay for the rest.
+    void setMaxCells(qsizetype cells) { m_maxCells = cells; }
 
 private:
     bool isComment(QStringView text) const;
@@ -45,6 +52,8 @@ private:
     const QByteArray& m_bytes;
     QChar m_separator;
     QStringList m_commentPrefixes;
+    qsizetype m_maxLine;
+    qsizetype m_maxCells = std::numeric_limits<qsizetype>::max();
     qsizetype m_at = 0;
     int m_number = 0;
     // The current line, decoded, and its unquoted cells: reused from line to line,
@@ -54,7 +63,7 @@ private:
 };
 
 /// "line 7: longer than 4096 bytes, not a row of this table".
-QString tooLongMessage(const Line& line);
+QString tooLongMessage(const Line& line, qsizetype maxLine = maxLineBytes);
 
 /// Appends a problem, or, when maxListedProblems are listed already, a last line
 /// saying that more follow and returns true: the reader then stops.

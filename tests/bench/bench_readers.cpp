@@ -7,6 +7,9 @@
 // two differ), and its peak resident memory (the whole process, Qt's libraries
 // included). The target for every case is at most 1 s and 256 MB.
 
+#include "logs/LogPresets.h"
+#include "logs/LogReader.h"
+#include "logs/LoggedLap.h"
 #include "setupfile/BoundedRead.h"
 #include "setupfile/CsvIo.h"
 #include "setupfile/Recovery.h"
@@ -103,6 +106,18 @@ QByteArray shard(int first, int step, qint64 size) {
     return out;
 }
 
+// A log in the workbench's own layout (the `workbench` preset's columns), `rows` rows.
+const QByteArray logHeader = "time [s],distance [m],speed [m/s],rpm [rpm],gear [1],throttle [1],brake [1],"
+                             "ax [m/s^2],ay [m/s^2]\n";
+QByteArray logRows(qsizetype rows) {
+    QByteArray out = logHeader;
+    out.reserve(rows * 48);
+    for (qsizetype k = 0; k < rows; ++k)
+        out += QByteArray::number(double(k) * 0.01, 'f', 2) + ',' + QByteArray::number(k) +
+               ",50.5,5000,4,1,0,0.25,-0.5\n";
+    return out;
+}
+
 struct Case {
     const char* reader;
     const char* name;
@@ -142,6 +157,15 @@ const std::vector<Case>& cases() {
          }},
         {"sweep merge", "one long row",
          [] { return L{fill("index,i,j,chassis.mass,error\n0,", "0", "\n", mergeInputBytes)}; }},
+        {"logged csv", "rows at the cap", [] { return L{logRows(maxLogRows)}; }},
+        {"logged csv", "one row too many", [] { return L{logRows(maxLogRows + 1)}; }},
+        {"logged csv", "short rows to the size cap",
+         [] { return L{fill(logHeader, "0,0,0,0,0,0,0,0,0\n", "", maxLogBytes)}; }},
+        {"logged csv", "over the size cap",
+         [] { return L{fill(logHeader, "0,0,0,0,0,0,0,0,0\n", "", maxLogBytes + 64)}; }},
+        {"logged csv", "lines at the length cap",
+         [] { return L{fill(logHeader, fill("", "0,", "0\n", maxLogLineBytes + 1), "", maxLogBytes)}; }},
+        {"logged csv", "wide header", [] { return L{fill("", "x,", "x\n", maxLogLineBytes)}; }},
         {"recovery listing", "a copy of nested arrays",
          [] { return L{setupWith("[", chain30 + ',', "[]]")}; }},
         {"recovery listing", "a copy at the value cap",
@@ -261,6 +285,11 @@ Measure runReader(const QString& reader, const QStringList& files) {
         const ScriptReadResult r = readScriptCsv(*read.data, 6);
         return fromErrors(r.ok(), r.errors);
     }
+    if (reader == "logged csv") {
+        const LoggedLapResult r = loadLoggedLap(files.value(0), *findBuiltInLogPreset("workbench"), {},
+                                                InputKinds::FilesAndStreams);
+        return fromErrors(r.lap.has_value(), r.errors);
+    }
     return listRecovery(files.value(0), QDir(files.value(0)).entryList(QDir::Files).size());
 }
 
@@ -296,7 +325,11 @@ int main(int argc, char** argv) {
     QTemporaryDir dir;
     std::printf("%-17s %-25s %8s %7s %7s %8s  %s\n", "reader", "case", "input MB", "wall s",
                 "cpu s", "peak MB", "answer");
+    // `bench_readers "logged csv"`: one reader's cases only.
+    const QString only = args.size() >= 2 ? args[1] : QString();
     for (const Case& c : cases()) {
+        if (!only.isEmpty() && only != QLatin1String(c.reader))
+            continue;
         // A recovery case's inputs are the copies in a folder of their own.
         const bool recovery = QLatin1String(c.reader) == "recovery listing";
         const QDir folder(dir.filePath(c.name));

@@ -6,6 +6,8 @@
 #include "LapTracePlots.h"
 #include "SectorTable.h"
 #include "TrackChooser.h"
+#include "LogCorrelationPanel.h"
+#include "TrackLogView.h"
 #include "TrackMapPlot.h"
 #include "ViewExport.h"
 
@@ -47,7 +49,7 @@ TrackPage::TrackPage(QWidget* parent)
       m_ggv(new LapGGVPlot), m_curvature(new CurvaturePlot), m_sectors(new SectorTable), m_message(new QLabel),
       m_readout(new QLabel), m_channel(new QComboBox), m_sideViews(new QTabWidget),
       m_views(new QSplitter(Qt::Vertical)), m_export(new QToolButton), m_rerun(new QTimer(this)),
-      m_study(new BackgroundStudy(this)) {
+      m_study(new BackgroundStudy(this)), m_logView(new TrackLogView(m_traces, this)) {
     setObjectName(QStringLiteral("trackPage"));
     m_message->setObjectName(QStringLiteral("trackMessage"));
     m_message->setWordWrap(true);
@@ -62,6 +64,7 @@ TrackPage::TrackPage(QWidget* parent)
     m_sideViews->setObjectName(QStringLiteral("trackSideViews"));
     m_sideViews->addTab(m_ggv, tr("G-G-V envelope"));
     m_sideViews->addTab(m_curvature, tr("Curvature"));
+    m_sideViews->addTab(m_logView->panel(), tr("Logged lap"));
     m_views->setObjectName(QStringLiteral("trackViews"));
 
     // Export: the traces as CSV, or any one view as PNG or PDF.
@@ -137,6 +140,7 @@ TrackPage::TrackPage(QWidget* parent)
     connect(m_study, &BackgroundStudy::finished, this, &TrackPage::lapDone);
     connect(m_traces, &LapTracePlots::distanceChosen, this, &TrackPage::setCursorDistance);
     connect(m_map, &TrackMapPlot::distanceClicked, this, &TrackPage::setCursorDistance);
+    connect(m_logView, &TrackLogView::distanceChosen, this, &TrackPage::setCursorDistance);
     connect(m_channel, &QComboBox::currentIndexChanged, this, [this] {
         if (const LapChannel* c = findLapChannel(m_channel->currentData().toString())) {
             m_map->setLap(m_run.get(), *c, m_units);
@@ -224,6 +228,7 @@ void TrackPage::showRun() {
     if (const LapChannel* c = findLapChannel(m_channel->currentData().toString()))
         m_map->setLap(run, *c, m_units);
     m_traces->setLap(run, m_units);
+    m_logView->lapShown(run, m_units);
     m_ggv->setLap(run, m_units);
     m_curvature->setLap(run);
     m_sectors->setLap(run, m_units);
@@ -301,6 +306,16 @@ bool TrackPage::exportTracesCsv(const QString& path, QString* error) const {
     if (!saved.ok && error)
         *error = saved.error;
     return saved.ok;
+}
+
+void TrackPage::setLoggedRun(std::optional<LoggedRun> run) {
+    m_logView->setLoggedRun(std::move(run));
+    if (loggedRun())
+        m_sideViews->setCurrentWidget(m_logView->panel());
+}
+
+const LoggedRun* TrackPage::loggedRun() const {
+    return m_logView->loggedRun();
 }
 
 QWidget* TrackPage::viewsArea() const {

@@ -8,6 +8,7 @@
 // clicking the map moves the traces' cursor. A changed setup or choice runs the lap again.
 
 #include "LapRun.h"
+#include "LoggedRun.h"
 #include "Setup.h"
 #include "setupfile/SetupMetadata.h"
 
@@ -31,6 +32,7 @@ class LapGGVPlot;
 class LapTracePlots;
 class SectorTable;
 class TrackChooser;
+class TrackLogView;
 class TrackMapPlot;
 
 class TrackPage : public QWidget {
@@ -60,6 +62,12 @@ public:
 
     /// Writes the lap's traces as CSV (LapTraceCsv); false with `error` without a lap.
     bool exportTracesCsv(const QString& path, QString* error = nullptr) const;
+    /// A logged lap laid over the lap's traces by distance, with its correlation table
+    /// (the "Logged lap" tab); nullopt removes it.
+    void setLoggedRun(std::optional<LoggedRun> run);
+    const LoggedRun* loggedRun() const;
+    TrackLogView* logView() const { return m_logView; }
+
     /// Every view at once (map, G-G-V or curvature, traces), as the window's export takes it.
     QWidget* viewsArea() const;
 
@@ -101,6 +109,7 @@ private:
     QToolButton* m_export;
     QTimer* m_rerun;
     BackgroundStudy* m_study;
+    TrackLogView* m_logView;
 
     std::optional<Setup> m_setup;
     QString m_setupName;

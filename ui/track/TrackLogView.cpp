@@ -1,0 +1,102 @@
+#include "TrackLogView.h"
+
+#include "LapTracePlots.h"
+#include "LogCorrelationPanel.h"
+#include "analysis/RunAlignment.h"
+#include "lap/LapTelemetry.h"
+
+#include <qcustomplot.h>
+
+#include <stdexcept>
+
+namespace vtw {
+
+namespace {
+
+// The rows of LapTracePlots, top to bottom, and the log's channels drawn in each: which
+// value axis (the gear row's engine speed is on the right).
+struct OverlayTrace {
+    int row;
+    const char* channel;
+    QCPAxis::AxisType axis;
+};
+constexpr OverlayTrace overlayTraces[] = {
+    {0, "speed", QCPAxis::atLeft},    {1, "gear", QCPAxis::atLeft},  {1, "rpm", QCPAxis::atRight},
+    {2, "ax", QCPAxis::atLeft},       {2, "ay", QCPAxis::atLeft},    {3, "throttle", QCPAxis::atLeft},
+    {3, "brake", QCPAxis::atLeft},
+};
+
+QCPLegend* rowLegend(QCPAxisRect* row) {
+    return row->insetLayout()->elementCount() > 0 ? qobject_cast<QCPLegend*>(row->insetLayout()->elementAt(0))
+                                                  : nullptr;
+}
+
+} // namespace
+
+TrackLogView::TrackLogView(LapTracePlots* traces, QObject* parent)
+    : QObject(parent), m_traces(traces), m_panel(new LogCorrelationPanel) {
+    connect(m_panel, &LogCorrelationPanel::positionChosen, this, &TrackLogView::distanceChosen);
+    connect(m_panel, &LogCorrelationPanel::removeRequested, this, [this] { setLoggedRun(std::nullopt); });
+}
+
+void TrackLogView::setLoggedRun(std::optional<LoggedRun> run) {
+    m_log = std::move(run);
+    // The traces drawn afresh drop a former log's lines; then the new one goes over them.
+    m_traces->setLap(m_run, m_units);
+    lapShown(m_run, m_units);
+}
+
+void TrackLogView::lapShown(const LapRun* run, UnitSystem units) {
+    m_run = run;
+    m_units = units;
+    m_correlation.reset();
+    if (!m_log) {
+        m_panel->setCorrelation(QString(), nullptr, units,
+                                tr("Import a log (File > Import logged data) to lay it over the lap."));
+        return;
+    }
+    if (!run || !run->lap.ok) {
+        m_panel->setCorrelation(m_log->name, nullptr, units, tr("run a lap to set the log against it."));
+        return;
+    }
+    if (!m_log->table.has(channelTableDistance)) {
+        m_panel->setCorrelation(m_log->name, nullptr, units, tr("the log has no distance channel."));
+        return;
+    }
+    const ChannelTable reference = lapChannelTable(run->lap.trace);
+    const ChannelTable aligned = alignOnto(reference, m_log->table, AlignAxis::Distance);
+    m_correlation = correlateRuns(reference, aligned, channelTableDistance);
+    m_panel->setCorrelation(m_log->name, &*m_correlation, units, QString());
+    overlay(aligned, units);
+}
+
+void TrackLogView::overlay(const ChannelTable& aligned, UnitSystem units) {
+    const QList<QCPAxisRect*>& rows = m_traces->rows();
+    const ChannelColumn& distance = *aligned.find(channelTableDistance);
+    const QVector<double> x(distance.values.begin(), distance.values.end());
+    for (const OverlayTrace& trace : overlayTraces) {
+        const ChannelColumn* c = aligned.find(trace.channel);
+        if (!c || trace.row >= rows.size())
+            continue;
+        QCPAxisRect* row = rows[trace.row];
+        const ShownLogUnit shown = shownLogUnit(c->name, c->unit, units);
+        QVector<double> y;
+        y.reserve(qsizetype(c->values.size()));
+        for (double v : c->values)
+            y.append(v * shown.scale);
+        QCPGraph* graph = m_traces->addGraph(row->axis(QCPAxis::atBottom), row->axis(trace.axis));
+        graph->setData(x, y, true);
+        // The log in one dark dashed line in every row: told from the simulation's colours at a glance.
+        const QColor colour(0x22, 0x22, 0x22);
+        graph->setPen(QPen(colour, 1.3, Qt::DashLine));
+        graph->setName(tr("%1 (log)").arg(QString::fromStdString(c->name)));
+        graph->setObjectName(QStringLiteral("logTrace_") + QLatin1String(trace.channel));
+        if (c->name == "gear")
+            graph->setLineStyle(QCPGraph::lsStepLeft);
+        if (QCPLegend* legend = rowLegend(row))
+            graph->addToLegend(legend);
+    }
+    m_traces->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace vtw
