@@ -4,6 +4,7 @@
 
 #include "AboutBox.h"
 #include "AcCarDataDialogs.h"
+#include "MathChannelsDialog.h"
 #include "ComparePage.h"
 #include "TrackPage.h"
 #include "DerivedFiguresPanel.h"
@@ -288,6 +289,14 @@ void MainWindow::createActions() {
     view->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         view->addAction(dock->toggleViewAction());
+
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    QAction* math = tools->addAction(tr("&Math channels\u2026"), this, [this] {
+        auto* dialog = new MathChannelsDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    math->setObjectName(QStringLiteral("mathChannelsAction"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About"), this, [this] { createAboutBox(this)->open(); });

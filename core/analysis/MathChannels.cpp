@@ -157,6 +157,18 @@ std::vector<MathChannelProblem> applyMathChannels(ChannelTable& table, const std
     return plan.problems;
 }
 
+std::vector<std::string> channelsReadBy(const std::vector<MathChannel>& channels) {
+    std::vector<std::string> names;
+    for (const MathChannel& c : channels) {
+        const MathFormula formula = MathFormula::parse(c.formula);
+        for (const FormulaNameUse& use : formula.names()) {
+            if (std::find(names.begin(), names.end(), use.name) == names.end())
+                names.push_back(use.name);
+        }
+    }
+    return names;
+}
+
 std::string describe(const MathChannelProblem& problem) {
     std::string text = (problem.name.empty() ? std::string("(unnamed)") : problem.name) + ": " +
                        problem.error.message;

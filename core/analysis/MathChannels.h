@@ -32,6 +32,10 @@ std::vector<MathChannelProblem> checkMathChannels(const std::vector<std::string>
 /// and reported. The others are still computed.
 std::vector<MathChannelProblem> applyMathChannels(ChannelTable& table, const std::vector<MathChannel>& channels);
 
+/// Every channel name the formulas read (math channels' among them), each once: what
+/// a table needs to hold for them besides its time.
+std::vector<std::string> channelsReadBy(const std::vector<MathChannel>& channels);
+
 /// "name: message (at character N of its formula)", for a log or a console.
 std::string describe(const MathChannelProblem& problem);
 

@@ -4,6 +4,9 @@
 #include "TraceFunctions.h"
 
 #include <muParser.h>
+#ifdef VTW_MUPARSER_OPENMP
+#include <omp.h>
+#endif
 
 #include <algorithm>
 #include <cmath>
@@ -426,6 +429,10 @@ std::optional<std::vector<double>> evaluateNode(const Node& node, const ChannelT
     }
     if (n == 0)
         return std::vector<double>{};
+#ifdef VTW_MUPARSER_OPENMP
+    // One thread: see core/CMakeLists.txt (muParser takes the calling thread's setting).
+    omp_set_num_threads(1);
+#endif
     mu::Parser parser;
     configure(parser);
     std::vector<double> out(n);

@@ -86,6 +86,7 @@ void LapTracePlots::setLap(const LapRun* run, UnitSystem units) {
     clearGraphs();
     m_length = 0.0;
     if (!run || !run->lap.ok || run->lap.trace.distance.empty()) {
+        showMathChannels(nullptr);
         replot();
         return;
     }
@@ -163,6 +164,7 @@ void LapTracePlots::setLap(const LapRun* run, UnitSystem units) {
     for (QCPAxis* axis : {m_rows[GearRow]->axis(QCPAxis::atRight), m_rows[AccelRow]->axis(QCPAxis::atLeft),
                           m_rows[PedalRow]->axis(QCPAxis::atLeft)})
         axis->ticker()->setTickCount(3);
+    showMathChannels(&t);
     resetZoom();
     setCursorDistance(std::clamp(m_cursor, 0.0, m_length));
 }
