@@ -14,6 +14,7 @@
 #include "TrackPage.h"
 
 #include "ComparisonData.h"
+#include "analysis/MathChannelJson.h"
 #include "maneuvers/ManeuverFactory.h"
 #include "maneuvers/ManeuverRunner.h"
 #include "setupfile/CarLibrary.h"
@@ -127,6 +128,11 @@ private slots:
         dialog.accept();
         QCOMPARE(changed.count(), 1);
         QCOMPARE(MathChannelStore::instance().channels(), std::vector<MathChannel>{axInG});
+        // Kept in the settings as the JSON form, which the store reads at the next start.
+        const MathChannelsReadResult saved =
+            readMathChannelsJson(QSettings().value(QStringLiteral("analysis/mathChannels")).toByteArray());
+        QVERIFY(saved.ok());
+        QCOMPARE(saved.channels, std::vector<MathChannel>{axInG});
     }
 
     void dialogImportsAndExportsJson() {
