@@ -32,32 +32,9 @@ void LapTracePlots::showMathChannels(const LapTrace* trace) {
         int row = 0, column = 0;
         plotLayout()->indexToRowCol(plotLayout()->elements(false).indexOf(limit), row, column);
         plotLayout()->insertRow(row);
-        m_mathRow = new QCPAxisRect(this);
-        plotLayout()->addElement(row, 0, m_mathRow);
+        m_mathRow = addRow(row, limit->marginGroup(QCP::msLeft));
         plotLayout()->setRowStretchFactor(row, 2.0);
-        m_mathRow->setMarginGroup(QCP::msLeft | QCP::msRight, limit->marginGroup(QCP::msLeft));
-        m_mathRow->setRangeDrag(Qt::Horizontal);
-        m_mathRow->setRangeZoom(Qt::Horizontal);
         m_mathRow->axis(QCPAxis::atBottom)->setTickLabels(false);
-        m_mathRow->setAutoMargins(QCP::msLeft | QCP::msRight);
-        m_mathRow->setMargins(QMargins(0, 4, 0, 0));
-        const QPen grid(QColor(0xdd, 0xdd, 0xdd), 1, Qt::DotLine);
-        for (QCPAxis* axis : m_mathRow->axes())
-            axis->grid()->setPen(grid);
-        connect(m_mathRow->axis(QCPAxis::atBottom), qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
-                [this](const QCPRange& range) {
-                    for (QCPAxisRect* other : std::as_const(m_rows)) {
-                        if (other->axis(QCPAxis::atBottom)->range() != range)
-                            other->axis(QCPAxis::atBottom)->setRange(range);
-                    }
-                });
-        auto* cursor = new QCPItemStraightLine(this);
-        cursor->setClipAxisRect(m_mathRow);
-        for (QCPItemPosition* p : {cursor->point1, cursor->point2})
-            p->setAxes(m_mathRow->axis(QCPAxis::atBottom), m_mathRow->axis(QCPAxis::atLeft));
-        cursor->setPen(QPen(QColor(0xc0, 0x10, 0x10), 1.2));
-        m_rows << m_mathRow;
-        m_cursorLines << cursor;
     }
     const QVector<double> x(trace->distance.begin(), trace->distance.end());
     bool oneUnit = true;

@@ -40,6 +40,8 @@ protected:
     void mouseDoubleClickEvent(QMouseEvent* event) override;
 
 private:
+    /// A row at that place in the layout, on the shared distance axis, with its cursor line.
+    QCPAxisRect* addRow(int layoutRow, QCPMarginGroup* margins);
     QCPGraph* addTrace(QCPAxisRect* row, QCPAxis* valueAxis, const QVector<double>& x,
                        const std::vector<double>& y, const QColor& colour, const QString& name);
     void chooseAt(int pixelX);
