@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
     cmake ninja-build g++ pkg-config
     qt6-base-dev libqcustomplot-dev
+    libmuparser-dev # the formulas of math channels
     parallel # GNU parallel, for the test that runs a sweep's shards side by side
     librsvg2-bin # rsvg-convert renders the application icon's PNG sizes at build time
     dpkg-dev # dpkg-shlibdeps works out the Debian package's library dependencies (cpack -G DEB)

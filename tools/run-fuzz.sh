@@ -3,7 +3,7 @@
 # one after another, each for the given time. Usage:
 #   tools/run-fuzz.sh [TARGET|all] [seconds per target]      (default: all, 600 s)
 # Targets: setup_loader curve_csv lookup_table script_csv sweep_merge recovery simulator
-# track_reader ac_car_data log_reader.
+# track_reader ac_car_data log_reader math_channels.
 # Each is seeded with tests/fuzz/seeds/TARGET (the setup targets also with the library
 # cars) and keeps what it finds in BUILD_DIR/fuzz-corpus/TARGET; an input that breaks a
 # target is saved in BUILD_DIR/fuzz-artifacts/TARGET/.
@@ -11,7 +11,7 @@
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD_DIR:-$ROOT/build-fuzz}
-ALL="setup_loader curve_csv lookup_table script_csv sweep_merge recovery simulator track_reader ac_car_data log_reader"
+ALL="setup_loader curve_csv lookup_table script_csv sweep_merge recovery simulator track_reader ac_car_data log_reader math_channels"
 case "${1:-all}" in
     all) TARGETS=$ALL ;;
     [0-9]*) TARGETS=$ALL; set -- all "$1" ;; # the old form: tools/run-fuzz.sh SECONDS

@@ -5,6 +5,7 @@
 #include "AboutBox.h"
 #include "HelpDialogs.h"
 #include "AcCarDataDialogs.h"
+#include "MathChannelsDialog.h"
 #include "ComparePage.h"
 #include "TrackPage.h"
 #include "LoggedDataImport.h"
@@ -296,6 +297,14 @@ void MainWindow::createActions() {
     view->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         view->addAction(dock->toggleViewAction());
+
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    QAction* math = tools->addAction(tr("&Math channels\u2026"), this, [this] {
+        auto* dialog = new MathChannelsDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    math->setObjectName(QStringLiteral("mathChannelsAction"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     auto* guide = help->addAction(tr("&Getting started"), this, [this] { createGuideDialog(this)->open(); });

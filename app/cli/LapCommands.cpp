@@ -1,6 +1,9 @@
 #include "CliCommon.h"
 #include "Commands.h"
 #include "LapOutput.h"
+#include "MathOption.h"
+
+#include "analysis/ChannelTableCsv.h"
 
 #include "lap/LapSimulation.h"
 #include "lap/LapTraceCsv.h"
@@ -50,14 +53,19 @@ std::optional<DrivenLap> driveLap(const Setup& setup, const LapSpec& spec, bool 
 }
 
 int runLap(const Setup& setup, const LapSpec& spec, const QString& format, const QString& tracePath,
-           bool raceLineAsked) {
+           bool raceLineAsked, const std::vector<MathChannel>& math) {
     const std::optional<DrivenLap> driven = driveLap(setup, spec, raceLineAsked);
     if (!driven)
         return Failed;
     const PreparedTrack& track = *driven->track;
     const LapResult& lap = driven->lap;
-    if (!tracePath.isEmpty() && !writeTextFile(tracePath, lapTraceCsv(lap.trace)))
-        return Failed;
+    bool mathComputed = true;
+    if (!tracePath.isEmpty()) {
+        const std::vector<ChannelColumn> extra =
+            math.empty() ? std::vector<ChannelColumn>{} : mathColumns(channelTableOf(lap.trace), math, mathComputed);
+        if (!writeTextFile(tracePath, lapTraceCsv(lap.trace, extra)))
+            return Failed;
+    }
     const MetricList metrics = lapMetrics(lap, track.sectorStarts.size());
     if (format == QLatin1String("csv")) {
         std::vector<MetricRow> rows;
@@ -68,7 +76,7 @@ int runLap(const Setup& setup, const LapSpec& spec, const QString& format, const
     } else {
         printOut(lapJson(track, spec.standingStart, metrics));
     }
-    return Ok;
+    return mathComputed ? Ok : Failed;
 }
 
 int lapCommand(const QStringList& arguments) {
@@ -101,7 +109,8 @@ int lapCommand(const QStringList& arguments) {
                                       QStringLiteral("Write the trace by distance as CSV (speed, time, "
                                                      "gear, rpm, ax, ay, throttle, brake, limit, ...)."),
                                       QStringLiteral("file.csv"));
-    parser.addOptions({setupOpt, trackOpt, lineOpt, standingOpt, stepOpt, formatOpt, traceOpt});
+    const QCommandLineOption mathOpt = mathOption();
+    parser.addOptions({setupOpt, trackOpt, lineOpt, standingOpt, stepOpt, formatOpt, traceOpt, mathOpt});
     int code = Ok;
     if (!parseOrHelp(parser, arguments, code))
         return code;
@@ -127,11 +136,18 @@ int lapCommand(const QStringList& arguments) {
                            : QStringLiteral("lap: --format must be json or csv"));
         return UsageError;
     }
+    if (parser.isSet(mathOpt) && !parser.isSet(traceOpt)) {
+        printError(QStringLiteral("lap: --math adds columns to the trace: give --trace FILE.csv too"));
+        return UsageError;
+    }
+    const std::optional<std::vector<MathChannel>> math = readMathArgument(parser.value(mathOpt));
+    if (!math)
+        return Failed;
     const std::optional<Setup> setup = loadSetupArgument(parser.value(setupOpt));
     if (!setup)
         return Failed;
     return runLap(*setup, *lap, format, parser.value(traceOpt),
-                  parser.isSet(lineOpt) && lap->line == LineChoice::RaceLine);
+                  parser.isSet(lineOpt) && lap->line == LineChoice::RaceLine, *math);
 }
 
 int tracksCommand(const QStringList& arguments) {

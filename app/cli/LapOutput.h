@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Setup.h"
+#include "analysis/MathChannel.h"
 #include "lap/LapSimulation.h"
 #include "study/LapTarget.h"
 #include "track/PreparedTrack.h"
@@ -25,8 +26,8 @@ std::optional<DrivenLap> driveLap(const Setup& setup, const LapSpec& spec, bool 
 /// Drives the lap `spec` asks for with `setup` and prints its figures (format json
 /// or csv), writing the trace by distance to tracePath unless it is empty. With
 /// raceLineAsked (the user named the race line) a track without one gets a note.
-/// Returns the exit code.
+/// `math` channels are added to the trace as columns. Returns the exit code.
 int runLap(const Setup& setup, const LapSpec& spec, const QString& format, const QString& tracePath,
-           bool raceLineAsked);
+           bool raceLineAsked, const std::vector<MathChannel>& math);
 
 } // namespace vtw::cli

@@ -1,6 +1,9 @@
 #include "CliCommon.h"
 #include "Commands.h"
 #include "LapOutput.h"
+#include "MathOption.h"
+
+#include "analysis/ChannelTableCsv.h"
 
 #include "maneuvers/ManeuverFactory.h"
 #include "maneuvers/ManeuverRunner.h"
@@ -58,8 +61,9 @@ int runCommand(const QStringList& arguments) {
                                                        "setup's).")
                                             .arg(surfaceNames()),
                                         QStringLiteral("surface"));
+    const QCommandLineOption mathOpt = mathOption();
     parser.addOptions({maneuverOpt, setupOpt, paramOpt, telemetryOpt, decimationOpt, scriptOpt, formatOpt,
-                       surfaceOpt});
+                       surfaceOpt, mathOpt});
     int code = Ok;
     if (!parseOrHelp(parser, arguments, code))
         return code;
@@ -96,6 +100,13 @@ int runCommand(const QStringList& arguments) {
     double gripScale = 0.0;
     if (parser.isSet(surfaceOpt) && !parseSurface(parser.value(surfaceOpt), gripScale))
         return UsageError;
+    if (parser.isSet(mathOpt) && !parser.isSet(telemetryOpt)) {
+        printError(QStringLiteral("run: --math adds columns to the telemetry: give -t FILE.csv too"));
+        return UsageError;
+    }
+    const std::optional<std::vector<MathChannel>> math = readMathArgument(parser.value(mathOpt));
+    if (!math)
+        return Failed;
     std::optional<Setup> setup = loadSetupArgument(parser.value(setupOpt));
     if (!setup)
         return Failed;
@@ -103,7 +114,7 @@ int runCommand(const QStringList& arguments) {
         setup->simulation.surfaceMu = gripScale;
     if (lap)
         return runLap(*setup, *lap, format, parser.value(telemetryOpt),
-                      words.count("line") > 0 && lap->line == LineChoice::RaceLine);
+                      words.count("line") > 0 && lap->line == LineChoice::RaceLine, *math);
 
     std::unique_ptr<Maneuver> maneuver;
     if (parser.isSet(scriptOpt)) {
@@ -171,8 +182,20 @@ int runCommand(const QStringList& arguments) {
                            .arg(result.telemetryDecimationNeeded));
         return Failed;
     }
-    if (options.recordTelemetry && !writeTextFile(parser.value(telemetryOpt), result.telemetry.toCsv()))
-        return Failed;
+    bool mathComputed = true;
+    if (options.recordTelemetry) {
+        std::string csv;
+        if (math->empty()) {
+            csv = result.telemetry.toCsv();
+        } else {
+            ChannelTable table = channelTableOf(result.telemetry);
+            for (ChannelColumn& column : mathColumns(table, *math, mathComputed))
+                table.add(std::move(column));
+            csv = channelTableCsv(table);
+        }
+        if (!writeTextFile(parser.value(telemetryOpt), csv))
+            return Failed;
+    }
     if (format == QLatin1String("csv")) {
         std::vector<MetricRow> rows;
         for (const Metric& m : result.metrics)
@@ -187,7 +210,7 @@ int runCommand(const QStringList& arguments) {
     if (result.timedOut)
         printError(QStringLiteral("warning: the maneuver hit its time limit of %1 s before finishing")
                        .arg(maneuver->timeLimit()));
-    return Ok;
+    return mathComputed ? Ok : Failed;
 }
 
 int maneuversCommand(const QStringList& arguments) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "LapSimulation.h"
+#include "analysis/ChannelTable.h"
 
 #include <string>
 
@@ -8,7 +9,8 @@ namespace vtw {
 
 /// The lap's trace as CSV, one row per station: a header of "name [unit]" cells as
 /// the telemetry's (distance, time, x, y, curvature, speed, gear, rpm, ax, ay,
-/// throttle, brake; SI units), then "limit": grip, power, top_speed or brakes.
-std::string lapTraceCsv(const LapTrace& trace);
+/// throttle, brake; SI units), then "limit": grip, power, top_speed or brakes; then the
+/// `extra` columns (math channels), one value per station each.
+std::string lapTraceCsv(const LapTrace& trace, const std::vector<ChannelColumn>& extra = {});
 
 } // namespace vtw

@@ -2,6 +2,7 @@
 
 #include "CompareStyle.h"
 #include "ComparisonData.h"
+#include "RunMathChannels.h"
 
 #include "lap/LapTelemetry.h"
 #include "study/LapTarget.h"
@@ -66,6 +67,7 @@ TraceOverlayPanel::TraceOverlayPanel(QWidget* parent)
             QString::fromStdString(c.name));
     }
     m_channel->setCurrentIndex(m_channel->findData(QStringLiteral("speed")));
+    offerMathChannels(m_channel);
     m_channel->setMaxVisibleItems(24);
     m_axis->addItem(tr("Time"), static_cast<int>(TraceAxis::Time));
     m_axis->addItem(tr("Distance"), static_cast<int>(TraceAxis::Distance));
@@ -180,7 +182,8 @@ void TraceOverlayPanel::followManeuver() {
     m_axis->setEnabled(!lap);
     auto* model = qobject_cast<QStandardItemModel*>(m_channel->model());
     for (int row = 0; model && row < model->rowCount(); ++row)
-        model->item(row)->setEnabled(!lap || lapFillsChannel(m_channel->itemData(row).toString().toStdString()));
+        model->item(row)->setEnabled(!lap || lapFillsChannel(m_channel->itemData(row).toString().toStdString()) ||
+                                     isMathChannelName(m_channel->itemData(row).toString().toStdString()));
     if (model && !model->item(std::max(0, m_channel->currentIndex()))->isEnabled())
         m_channel->setCurrentIndex(m_channel->findData(QStringLiteral("speed")));
 }

@@ -2,6 +2,7 @@
 
 #include "CompareStyle.h"
 #include "ComparisonData.h"
+#include "RunMathChannels.h"
 #include "analysis/TraceInterpolation.h"
 
 #include <qcustomplot.h>
@@ -12,9 +13,8 @@ namespace vtw {
 
 namespace {
 
-const ChannelInfo* channelInfo(const std::string& name) {
-    const int index = channelIndex(name);
-    return index < 0 ? nullptr : &channelCatalogue()[static_cast<std::size_t>(index)];
+std::optional<ChannelInfo> channelInfo(const std::string& name) {
+    return channelOrMathInfo(name);
 }
 
 const char* xChannel(TraceAxis axis) {
@@ -28,7 +28,7 @@ QVector<double> toVector(const std::vector<double>& v) {
 void prepare(QCustomPlot* plot, const TraceSelection& selection, const QString& yTitle) {
     plot->clearGraphs();
     plot->clearItems();
-    const ChannelInfo* x = channelInfo(xChannel(selection.x));
+    const auto x = channelInfo(xChannel(selection.x));
     plot->xAxis->setLabel(
         axisTitleWithUnit(QString::fromStdString(x->label), QString::fromStdString(x->unit)));
     plot->yAxis->setLabel(yTitle);
@@ -46,13 +46,13 @@ QCPGraph* addGraph(QCustomPlot* plot, std::size_t s, const QString& name) {
 } // namespace
 
 QString channelLabel(const std::string& channel) {
-    const ChannelInfo* info = channelInfo(channel);
+    const auto info = channelInfo(channel);
     return info ? QString::fromStdString(info->label) : QString::fromStdString(channel);
 }
 
 int plotTraceOverlay(QCustomPlot* plot, const ComparisonData& data,
                      const TraceSelection& selection) {
-    const ChannelInfo* y = channelInfo(selection.channel);
+    const auto y = channelInfo(selection.channel);
     if (!y)
         return 0;
     prepare(plot, selection,
@@ -73,7 +73,7 @@ int plotTraceOverlay(QCustomPlot* plot, const ComparisonData& data,
 }
 
 int plotTraceDelta(QCustomPlot* plot, const ComparisonData& data, const TraceSelection& selection) {
-    const ChannelInfo* y = channelInfo(selection.channel);
+    const auto y = channelInfo(selection.channel);
     if (!y)
         return 0;
     prepare(plot, selection,

@@ -1,6 +1,7 @@
 #include "TraceSeries.h"
 
 #include "ComparisonData.h"
+#include "RunMathChannels.h"
 
 #include "maneuvers/DynamicLap.h"
 #include "track/LineProjection.h"
@@ -33,7 +34,9 @@ std::string wordOf(const ManeuverSpec& spec, const std::string& key) {
 // otherwise the telemetry's columns as recorded.
 TraceSeries seriesOf(const Telemetry& t, const ManeuverSpec& spec, const TraceSelection& selection) {
     TraceSeries out;
-    const std::vector<double>& y = t.column(selection.channel);
+    const std::vector<double> y = runChannelValues(t, selection.channel);
+    if (y.size() != t.sampleCount())
+        return out; // a math channel that fails on this run
     if (selection.x == TraceAxis::Distance) {
         if (const auto lap = lapDistanceTrace(t, spec)) {
             out.x = lap->distance;

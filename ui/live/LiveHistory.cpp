@@ -128,7 +128,7 @@ std::size_t LiveHistory::memoryBytes() const {
     return bytes;
 }
 
-QByteArray LiveHistory::toCsv() const {
+QByteArray LiveHistory::toCsv(std::vector<TableColumn> extra) const {
     const auto& catalogue = channelCatalogue();
     std::vector<TableColumn> columns;
     columns.reserve(catalogue.size());
@@ -141,6 +141,8 @@ QByteArray LiveHistory::toCsv() const {
         column.values.insert(column.values.end(), m_recent[c].begin(), m_recent[c].end());
         columns.push_back(std::move(column));
     }
+    for (TableColumn& column : extra)
+        columns.push_back(std::move(column));
     return writeTableCsv(columns);
 }
 

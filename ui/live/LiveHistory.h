@@ -1,6 +1,7 @@
 #pragma once
 
 #include "StepSample.h"
+#include "setupfile/CsvIo.h"
 
 #include <QByteArray>
 
@@ -62,8 +63,9 @@ public:
     /// A tag the owner uses to tell runs apart (SampleQueue generation).
     std::uint64_t generation = 0;
 
-    /// Archive then recent as CSV: a header of "name [unit]", then one row per sample.
-    QByteArray toCsv() const;
+    /// Archive then recent as CSV: a header of "name [unit]", then one row per sample;
+    /// `extra` columns (math channels, one value per sample each) after the catalogue's.
+    QByteArray toCsv(std::vector<TableColumn> extra = {}) const;
 
 private:
     void moveOldestToArchive();

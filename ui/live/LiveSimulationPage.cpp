@@ -1,5 +1,7 @@
 #include "LiveSimulationPage.h"
 
+#include "LiveMathChannels.h"
+
 #include "DrivePad.h"
 #include "FrictionEllipseView.h"
 #include "GGDiagramView.h"
@@ -653,7 +655,7 @@ void LiveSimulationPage::updateViews() {
 }
 
 bool LiveSimulationPage::exportTelemetryCsv(const QString& path, QString* error) const {
-    const SaveResult saved = writeFileAtomically(path, m_history.toCsv());
+    const SaveResult saved = writeFileAtomically(path, m_history.toCsv(liveMathCsvColumns(m_history)));
     if (!saved.ok && error)
         *error = saved.error;
     return saved.ok;

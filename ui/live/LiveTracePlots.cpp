@@ -2,6 +2,8 @@
 
 #include "ChannelDisplay.h"
 #include "LiveHistory.h"
+#include "MathChannelStore.h"
+#include "RunMathChannels.h"
 #include "Telemetry.h"
 #include "ViewExport.h"
 
@@ -116,6 +118,67 @@ void LiveTracePlots::buildPicker() {
         item->setData(0, channelRole, static_cast<int>(c));
         item->setToolTip(0, QString::fromStdString(info.name));
     }
+    rebuildMathPicker();
+    connect(&MathChannelStore::instance(), &MathChannelStore::changed, this, [this] {
+        // Channels are picked by index: the math ones after the store changed are others.
+        const std::size_t first = channelCatalogue().size();
+        std::erase_if(m_selected, [first](std::size_t c) { return c >= first; });
+        rebuildMathPicker();
+        rebuildRows();
+        emit selectionChanged();
+    });
+}
+
+void LiveTracePlots::rebuildMathPicker() {
+    const QString groupName = mathChannelGroup();
+    QTreeWidgetItem* group = nullptr;
+    for (int g = 0; g < m_picker->topLevelItemCount() && !group; ++g) {
+        if (m_picker->topLevelItem(g)->text(0) == groupName)
+            group = m_picker->topLevelItem(g);
+    }
+    m_updatingPicker = true;
+    delete group;
+    group = nullptr;
+    const std::size_t first = channelCatalogue().size();
+    for (std::size_t k = 0; k < m_math.count(); ++k) {
+        const ChannelInfo info = m_math.info(k);
+        if (channelIndex(info.name) >= 0)
+            continue; // named as a recorded channel: never computed
+        if (!group) {
+            group = new QTreeWidgetItem(m_picker, {groupName});
+            group->setFlags(Qt::ItemIsEnabled);
+        }
+        auto* item = new QTreeWidgetItem(
+            group, {channelTitle(QString::fromStdString(info.label), channelDisplay(info.unit, m_units).unit)});
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+        item->setCheckState(0, Qt::Unchecked);
+        item->setData(0, channelRole, static_cast<int>(first + k));
+        item->setToolTip(0, QString::fromStdString(MathChannelStore::instance().channels()[k].formula));
+    }
+    m_updatingPicker = false;
+}
+
+ChannelInfo LiveTracePlots::channelInfoAt(std::size_t channel) const {
+    const auto& catalogue = channelCatalogue();
+    return channel < catalogue.size() ? catalogue[channel] : m_math.info(channel - catalogue.size());
+}
+
+std::span<const double> LiveTracePlots::archiveOf(std::size_t channel) const {
+    const std::size_t first = channelCatalogue().size();
+    return channel < first ? m_history->archive(channel) : m_math.archive(channel - first);
+}
+
+std::span<const double> LiveTracePlots::recentOf(std::size_t channel) const {
+    const std::size_t first = channelCatalogue().size();
+    return channel < first ? m_history->recent(channel) : m_math.recent(channel - first);
+}
+
+std::span<const double> LiveTracePlots::archiveTimeOf(std::size_t channel) const {
+    return channel < channelCatalogue().size() ? m_history->archiveTime() : m_math.archiveTime();
+}
+
+std::span<const double> LiveTracePlots::recentTimeOf(std::size_t channel) const {
+    return channel < channelCatalogue().size() ? m_history->recentTime() : m_math.recentTime();
 }
 
 void LiveTracePlots::setHistory(const LiveHistory* history) {
@@ -125,10 +188,15 @@ void LiveTracePlots::setHistory(const LiveHistory* history) {
 
 void LiveTracePlots::setSelectedChannels(const QStringList& names) {
     m_selected.clear();
+    const auto& math = MathChannelStore::instance().channels();
     for (const QString& name : names) {
         const int index = channelIndex(name.toStdString());
+        const auto mathAt = std::find_if(math.begin(), math.end(),
+                                         [&](const MathChannel& c) { return c.name == name.toStdString(); });
         if (index >= 0)
             m_selected.push_back(static_cast<std::size_t>(index));
+        else if (mathAt != math.end())
+            m_selected.push_back(channelCatalogue().size() + static_cast<std::size_t>(mathAt - math.begin()));
     }
     m_updatingPicker = true;
     for (int g = 0; g < m_picker->topLevelItemCount(); ++g) {
@@ -151,7 +219,7 @@ void LiveTracePlots::setSelectedChannels(const QStringList& names) {
 QStringList LiveTracePlots::selectedChannels() const {
     QStringList names;
     for (std::size_t c : m_selected)
-        names << QString::fromStdString(channelCatalogue()[c].name);
+        names << QString::fromStdString(channelInfoAt(c).name);
     return names;
 }
 
@@ -173,7 +241,9 @@ void LiveTracePlots::rebuildRows() {
     m_plot->clearPlottables();
     m_plot->plotLayout()->clear();
     m_rows.clear();
-    const auto& catalogue = channelCatalogue();
+    std::map<std::size_t, ChannelInfo> catalogue; // the selected channels' descriptions
+    for (std::size_t c : m_selected)
+        catalogue[c] = channelInfoAt(c);
 
     // One row per shown unit, in order of first appearance.
     std::vector<QString> rowUnits;
@@ -267,12 +337,11 @@ void LiveTracePlots::setUnitSystem(UnitSystem system) {
         return;
     m_units = system;
     // Relabel the picker in place: its checks and expanded groups stay.
-    const auto& catalogue = channelCatalogue();
     for (QTreeWidgetItemIterator it(m_picker); *it; ++it) {
         const QVariant channel = (*it)->data(0, channelRole);
         if (!channel.isValid())
             continue;
-        const ChannelInfo& info = catalogue[static_cast<std::size_t>(channel.toInt())];
+        const ChannelInfo info = channelInfoAt(static_cast<std::size_t>(channel.toInt()));
         (*it)->setText(0, channelTitle(QString::fromStdString(info.label),
                                        channelDisplay(info.unit, m_units).unit));
     }
@@ -331,6 +400,10 @@ void LiveTracePlots::refresh() {
     if (m_rows.empty())
         return;
     const bool haveData = m_history && !m_history->empty();
+    const bool showsMath = std::any_of(m_selected.begin(), m_selected.end(),
+                                       [](std::size_t c) { return c >= channelCatalogue().size(); });
+    if (haveData && showsMath)
+        m_math.update(*m_history);
     double t0 = 0.0, t1 = std::max(1.0, m_windowSeconds);
     if (m_inspecting) {
         const QCPRange range = m_rows.front().rect->axis(QCPAxis::atBottom)->range();
@@ -353,11 +426,12 @@ void LiveTracePlots::refresh() {
         double lo = std::numeric_limits<double>::infinity(), hi = -lo;
         for (Trace& trace : row.traces) {
             m_points.clear();
-            if (haveData) {
+            // A math channel that fails on this run has no values: no trace.
+            if (haveData && recentOf(trace.channel).size() == recentTimeOf(trace.channel).size()) {
                 // Old history (thinned) first, then the full-rate tier.
-                decimateMinMax(m_history->archiveTime(), m_history->archive(trace.channel), t0, t1,
+                decimateMinMax(archiveTimeOf(trace.channel), archiveOf(trace.channel), t0, t1,
                                columns, trace.scale, m_points);
-                decimateMinMax(m_history->recentTime(), m_history->recent(trace.channel), t0, t1,
+                decimateMinMax(recentTimeOf(trace.channel), recentOf(trace.channel), t0, t1,
                                columns, trace.scale, m_points);
             }
             QVector<QCPGraphData> data;
@@ -426,14 +500,16 @@ void LiveTracePlots::updateReadout() {
         m_readout->clear();
         return;
     }
-    const auto& catalogue = channelCatalogue();
+    const std::size_t first = channelCatalogue().size();
     QStringList parts;
     parts << tr("t = %1 s").arg(m_cursorTime, 0, 'f', 3);
     for (std::size_t c : m_selected) {
-        const ChannelDisplay display = channelDisplay(catalogue[c].unit, m_units);
-        const double v = m_history->valueAt(c, m_cursorTime) * display.scale;
+        const ChannelInfo info = channelInfoAt(c);
+        const ChannelDisplay display = channelDisplay(info.unit, m_units);
+        const double v =
+            (c < first ? m_history->valueAt(c, m_cursorTime) : m_math.valueAt(c - first, m_cursorTime)) * display.scale;
         parts << QStringLiteral("%1 %2%3")
-                     .arg(QString::fromStdString(catalogue[c].label))
+                     .arg(QString::fromStdString(info.label))
                      .arg(v, 0, 'g', 5)
                      .arg(display.unit.isEmpty() ? QString() : QStringLiteral(" ") + display.unit);
     }

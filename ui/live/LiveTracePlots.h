@@ -1,5 +1,6 @@
 #pragma once
 
+#include "LiveMathChannels.h"
 #include "TraceDecimator.h"
 #include "setupfile/SetupMetadata.h"
 
@@ -92,6 +93,15 @@ private:
     };
 
     void buildPicker();
+    /// The picker's math channels, after the store changed: listed anew, the gone unselected.
+    void rebuildMathPicker();
+    /// A channel by index: the catalogue's, then the math channels (LiveMathChannels).
+    ChannelInfo channelInfoAt(std::size_t channel) const;
+    std::span<const double> archiveOf(std::size_t channel) const;
+    std::span<const double> recentOf(std::size_t channel) const;
+    /// The times of archiveOf and recentOf: a math channel's are those it was computed at.
+    std::span<const double> archiveTimeOf(std::size_t channel) const;
+    std::span<const double> recentTimeOf(std::size_t channel) const;
     void rebuildRows();
     void onPickerChanged(QTreeWidgetItem* item);
     void onMouseMove(QMouseEvent* event);
@@ -106,7 +116,8 @@ private:
     QLabel* m_readout = nullptr;
     QCustomPlot* m_plot = nullptr;
     const LiveHistory* m_history = nullptr;
-    std::vector<std::size_t> m_selected; ///< catalogue indices
+    std::vector<std::size_t> m_selected; ///< catalogue indices, then math channels'
+    LiveMathChannels m_math;
     std::vector<Row> m_rows;
     std::vector<TracePoint> m_points; ///< scratch for decimation
     double m_windowSeconds = 20.0;

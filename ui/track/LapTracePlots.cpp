@@ -25,43 +25,47 @@ LapTracePlots::LapTracePlots(QWidget* parent) : QCustomPlot(parent) {
     plotLayout()->clear();
     auto* margins = new QCPMarginGroup(this);
     for (int r = 0; r < RowCount; ++r) {
-        auto* rect = new QCPAxisRect(this);
-        plotLayout()->addElement(r, 0, rect);
-        rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
-        rect->setRangeDrag(Qt::Horizontal);
-        rect->setRangeZoom(Qt::Horizontal);
+        QCPAxisRect* rect = addRow(r, margins);
         rect->axis(QCPAxis::atRight)->setVisible(r == GearRow);
         rect->axis(QCPAxis::atBottom)->setTickLabels(r == LimitRow);
         rect->setAutoMargins(QCP::msLeft | QCP::msRight | (r == LimitRow ? QCP::msBottom : QCP::msNone));
-        rect->setMargins(QMargins(0, 4, 0, 0));
-        const QPen grid(QColor(0xdd, 0xdd, 0xdd), 1, Qt::DotLine);
-        for (QCPAxis* axis : rect->axes())
-            axis->grid()->setPen(grid);
         plotLayout()->setRowStretchFactor(r, rowStretch[r]);
-        m_rows << rect;
-        auto* cursor = new QCPItemStraightLine(this);
-        cursor->setClipAxisRect(rect);
-        for (QCPItemPosition* p : {cursor->point1, cursor->point2})
-            p->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
-        cursor->setPen(QPen(QColor(0xc0, 0x10, 0x10), 1.2));
-        m_cursorLines << cursor;
     }
     plotLayout()->setRowSpacing(2);
     m_rows[LimitRow]->axis(QCPAxis::atBottom)->setLabel(tr("Distance (m)"));
-    // Every row follows the others' distance range.
-    for (QCPAxisRect* rect : std::as_const(m_rows)) {
-        connect(rect->axis(QCPAxis::atBottom), qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
-                [this](const QCPRange& range) {
-                    for (QCPAxisRect* other : std::as_const(m_rows)) {
-                        if (other->axis(QCPAxis::atBottom)->range() != range)
-                            other->axis(QCPAxis::atBottom)->setRange(range);
-                    }
-                });
-    }
     setAutoAddPlottableToLegend(false);
     setInteractions(QCP::iRangeZoom);
     setNoAntialiasingOnDrag(true);
     setToolTip(tr("Press or drag to move the cursor; the wheel zooms the distance, a double click shows the whole lap."));
+}
+
+QCPAxisRect* LapTracePlots::addRow(int layoutRow, QCPMarginGroup* margins) {
+    auto* rect = new QCPAxisRect(this);
+    plotLayout()->addElement(layoutRow, 0, rect);
+    rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+    rect->setRangeDrag(Qt::Horizontal);
+    rect->setRangeZoom(Qt::Horizontal);
+    rect->setAutoMargins(QCP::msLeft | QCP::msRight);
+    rect->setMargins(QMargins(0, 4, 0, 0));
+    const QPen grid(QColor(0xdd, 0xdd, 0xdd), 1, Qt::DotLine);
+    for (QCPAxis* axis : rect->axes())
+        axis->grid()->setPen(grid);
+    m_rows << rect;
+    auto* cursor = new QCPItemStraightLine(this);
+    cursor->setClipAxisRect(rect);
+    for (QCPItemPosition* p : {cursor->point1, cursor->point2})
+        p->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+    cursor->setPen(QPen(QColor(0xc0, 0x10, 0x10), 1.2));
+    m_cursorLines << cursor;
+    // Every row follows the others' distance range.
+    connect(rect->axis(QCPAxis::atBottom), qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+            [this](const QCPRange& range) {
+                for (QCPAxisRect* other : std::as_const(m_rows)) {
+                    if (other->axis(QCPAxis::atBottom)->range() != range)
+                        other->axis(QCPAxis::atBottom)->setRange(range);
+                }
+            });
+    return rect;
 }
 
 QCPGraph* LapTracePlots::addTrace(QCPAxisRect* row, QCPAxis* valueAxis, const QVector<double>& x,
@@ -86,6 +90,7 @@ void LapTracePlots::setLap(const LapRun* run, UnitSystem units) {
     clearGraphs();
     m_length = 0.0;
     if (!run || !run->lap.ok || run->lap.trace.distance.empty()) {
+        showMathChannels(nullptr);
         replot();
         return;
     }
@@ -163,6 +168,7 @@ void LapTracePlots::setLap(const LapRun* run, UnitSystem units) {
     for (QCPAxis* axis : {m_rows[GearRow]->axis(QCPAxis::atRight), m_rows[AccelRow]->axis(QCPAxis::atLeft),
                           m_rows[PedalRow]->axis(QCPAxis::atLeft)})
         axis->ticker()->setTickCount(3);
+    showMathChannels(&t);
     resetZoom();
     setCursorDistance(std::clamp(m_cursor, 0.0, m_length));
 }

@@ -22,8 +22,11 @@ public:
     void setCursorDistance(double distance);
     double cursorDistance() const { return m_cursor; }
 
-    /// The stacked plots, top to bottom (speed first, the limit last).
+    /// The stacked plots: speed, gear, accelerations, pedals, limit (top to bottom),
+    /// then the math channels' row when there is one (shown above the limit).
     const QList<QCPAxisRect*>& rows() const { return m_rows; }
+    /// The row of the user's math channels; nullptr when none computes on this lap.
+    QCPAxisRect* mathRow() const { return m_mathRow; }
     /// The pixel x of a distance, for tests that press on the plots.
     double pixelOfDistance(double distance) const;
 
@@ -37,15 +40,20 @@ protected:
     void mouseDoubleClickEvent(QMouseEvent* event) override;
 
 private:
+    /// A row at that place in the layout, on the shared distance axis, with its cursor line.
+    QCPAxisRect* addRow(int layoutRow, QCPMarginGroup* margins);
     QCPGraph* addTrace(QCPAxisRect* row, QCPAxis* valueAxis, const QVector<double>& x,
                        const std::vector<double>& y, const QColor& colour, const QString& name);
     void chooseAt(int pixelX);
+    /// Adds, fills or removes the math channels' row (analysis/LapMathRow.cpp).
+    void showMathChannels(const LapTrace* trace);
     void resetZoom();
 
     QList<QCPAxisRect*> m_rows;
     QList<QCPItemStraightLine*> m_cursorLines;
     double m_cursor = 0.0;
     double m_length = 0.0;
+    QCPAxisRect* m_mathRow = nullptr;
 };
 
 } // namespace vtw

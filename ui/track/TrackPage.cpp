@@ -1,5 +1,8 @@
 #include "TrackPage.h"
 
+#include "RunMathChannels.h"
+#include "analysis/ChannelTableCsv.h"
+
 #include "BackgroundStudy.h"
 #include "CurvaturePlot.h"
 #include "LapGGVPlot.h"
@@ -302,7 +305,8 @@ bool TrackPage::exportTracesCsv(const QString& path, QString* error) const {
             *error = tr("Run a lap first: there are no traces to export.");
         return false;
     }
-    const SaveResult saved = writeFileAtomically(path, QByteArray::fromStdString(lapTraceCsv(m_run->lap.trace)));
+    const std::vector<ChannelColumn> math = mathColumnsOf(channelTableOf(m_run->lap.trace));
+    const SaveResult saved = writeFileAtomically(path, QByteArray::fromStdString(lapTraceCsv(m_run->lap.trace, math)));
     if (!saved.ok && error)
         *error = saved.error;
     return saved.ok;
