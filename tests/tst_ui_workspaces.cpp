@@ -10,11 +10,19 @@
 #include "TopDownView.h"
 #include "MainWindow.h"
 #include "TrackPage.h"
+#include "CompareTraceTools.h"
+#include "LiveAnalysis.h"
+#include "ReferencePanel.h"
+#include "ReferenceRuns.h"
+#include "ReferenceTraces.h"
+#include "TrackCursorTools.h"
 #include "SimulatedSetupBar.h"
 #include "setupfile/CarLibrary.h"
 
 #include <QAction>
 #include <QComboBox>
+#include <QLabel>
+#include <QPushButton>
 #include <QDockWidget>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -87,6 +95,40 @@ private slots:
         QVERIFY(figures->isVisible());
         QVERIFY(!history->isVisible());
         QVERIFY(workspaceAction(window, Workspace::Setups)->isChecked());
+    }
+
+    void pinnedRunStaysAcrossWorkspaces() {
+        // A run pinned through the window's store (as an imported log is) shows in every
+        // workspace; one click on Unpin in any of them removes it from all.
+        QTemporaryDir dir;
+        MainWindow window;
+        window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        window.newDocument(defaultSetup());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        workspaceAction(window, Workspace::Live)->trigger();
+        ChannelTable logged;
+        logged.add({"time", "s", "Time", {0.0, 1.0, 2.0}});
+        logged.add({"distance", "m", "Distance", {0.0, 20.0, 45.0}});
+        logged.add({"speed", "m/s", "Speed", {20.0, 22.0, 25.0}});
+        QVERIFY(window.referenceRuns()->pin(QStringLiteral("Logged lap"), QStringLiteral("log.csv"), logged));
+        ReferencePanel* panels[] = {window.livePage()->analysis()->referencePanel(),
+                                    window.comparePage()->traceTools()->referencePanel(),
+                                    window.trackPage()->cursorTools()->referencePanel()};
+        QCOMPARE(referenceGraphs(window.livePage()->tracePlots()->plot()).size(), std::size_t(1)); // speed
+        for (Workspace w : {Workspace::Compare, Workspace::Track, Workspace::Setups, Workspace::Live}) {
+            workspaceAction(window, w)->trigger();
+            for (ReferencePanel* panel : panels) {
+                QVERIFY(panel->nameLabel()->text().contains(QStringLiteral("Logged lap")));
+                QCOMPARE(panel->pinButton()->text(), QStringLiteral("Replace reference"));
+            }
+        }
+        workspaceAction(window, Workspace::Track)->trigger();
+        QTest::mouseClick(panels[2]->unpinButton(), Qt::LeftButton);
+        QVERIFY(window.referenceRuns()->empty());
+        QVERIFY(referenceGraphs(window.livePage()->tracePlots()->plot()).empty());
+        for (ReferencePanel* panel : panels)
+            QCOMPARE(panel->pinButton()->text(), QStringLiteral("Pin as reference"));
     }
 
     void liveSimulationFollowsTheCurrentDocument() {

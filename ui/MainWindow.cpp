@@ -5,6 +5,8 @@
 #include "AboutBox.h"
 #include "AcCarDataDialogs.h"
 #include "ComparePage.h"
+#include "CompareTraceTools.h"
+#include "TrackCursorTools.h"
 #include "TrackPage.h"
 #include "DerivedFiguresPanel.h"
 #include "DocumentView.h"
@@ -14,6 +16,8 @@
 #include "ProblemListDialog.h"
 #include "RecentFiles.h"
 #include "RecoveryDialog.h"
+#include "ReferencePanel.h"
+#include "ReferenceRuns.h"
 #include "SimulatedSetupBar.h"
 #include "SplitterState.h"
 #include "ViewExport.h"
@@ -110,6 +114,13 @@ MainWindow::MainWindow(QWidget* parent)
     setCentralWidget(m_workspaces);
     for (SimulatedSetupBar* bar : {m_simulatedBar, m_trackSetupBar})
         connect(bar, &SimulatedSetupBar::documentChosen, m_tabs, &QTabWidget::setCurrentIndex);
+    // One set of pinned runs for every workspace: a run pinned in one is there in all.
+    m_referenceRuns = new ReferenceRuns(this);
+    m_live->setReferenceRuns(m_referenceRuns);
+    m_compare->setReferenceRuns(m_referenceRuns);
+    m_track->setReferenceRuns(m_referenceRuns);
+    for (ReferencePanel* panel : {m_compare->traceTools()->referencePanel(), m_track->cursorTools()->referencePanel()})
+        connect(panel, &ReferencePanel::message, this, &MainWindow::showStatus);
     connect(m_track, &TrackPage::statusMessage, this, &MainWindow::showStatus);
     connect(m_live, &LiveSimulationPage::statusMessage, this, &MainWindow::showStatus);
     connect(m_compare, &ComparePage::openSetupRequested, this,
