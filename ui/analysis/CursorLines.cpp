@@ -16,12 +16,17 @@ void placeLine(QCPItemStraightLine* line, std::optional<double> x) {
 
 } // namespace
 
+void replotWhenShown(QCustomPlot* plot) {
+    if (plot->isVisible() && plot->viewport().width() > 0 && plot->viewport().height() > 0)
+        plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 CursorLines::CursorLines(QCustomPlot* plot, WorkspaceCursor* cursor, Options options)
     : QObject(plot), m_plot(plot), m_cursor(cursor), m_options(options) {
     connect(plot, &QCustomPlot::beforeReplot, this, &CursorLines::place);
     connect(plot, &QCustomPlot::mouseMove, this, &CursorLines::onMove);
     connect(plot, &QCustomPlot::mousePress, this, &CursorLines::onPress);
-    const auto replot = [this] { m_plot->replot(QCustomPlot::rpQueuedReplot); };
+    const auto replot = [this] { replotWhenShown(m_plot); };
     connect(cursor, &WorkspaceCursor::moved, this, replot);
     connect(cursor, &WorkspaceCursor::markersChanged, this, replot);
 }

@@ -21,6 +21,10 @@ class QMouseEvent;
 
 namespace vtw {
 
+/// One queued replot (requests in the same event-loop pass coalesce), and none for a plot
+/// not on screen or without size: it draws what it holds when it shows.
+void replotWhenShown(QCustomPlot* plot);
+
 class CursorLines : public QObject {
     Q_OBJECT
 public:

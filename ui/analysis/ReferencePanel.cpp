@@ -1,5 +1,6 @@
 #include "ReferencePanel.h"
 
+#include "CursorLines.h"
 #include "ReferenceRuns.h"
 #include "ReferenceTraces.h"
 
@@ -106,7 +107,7 @@ void ReferencePanel::refresh() {
     zero->setPen(QPen(referenceColour(), 1, Qt::DashLine));
     m_delta->rescaleAxes();
     m_delta->yAxis->scaleRange(1.2, m_delta->yAxis->range().center());
-    m_delta->replot(QCustomPlot::rpQueuedReplot);
+    replotWhenShown(m_delta);
 }
 
 } // namespace vtw

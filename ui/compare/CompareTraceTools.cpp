@@ -99,7 +99,7 @@ void CompareTraceTools::setReferenceRuns(ReferenceRuns* runs) {
     m_reference->setRuns(runs);
     connect(runs, &ReferenceRuns::changed, this, [this] {
         drawReferenceTraces(m_panel->tracePlot(), {}, nullptr, m_cursor->axis()); // redrawn before the replot
-        m_panel->tracePlot()->replot(QCustomPlot::rpQueuedReplot);
+        replotWhenShown(m_panel->tracePlot());
     });
 }
 

@@ -3,6 +3,7 @@
 #include "ChannelDisplay.h"
 #include "LiveHistory.h"
 #include "LiveTracePlots.h"
+#include "CursorLines.h"
 #include "ReferenceRuns.h"
 #include "ReferenceTraces.h"
 #include "Telemetry.h"
@@ -81,7 +82,7 @@ void LiveAnalysis::setReferenceRuns(ReferenceRuns* runs) {
 void LiveAnalysis::drawReference() {
     drawReferenceTraces(m_traces->plot(), m_traces->referenceTargets(), m_reference->runs()->current(),
                         CursorAxis::Time);
-    m_traces->plot()->replot(QCustomPlot::rpQueuedReplot);
+    replotWhenShown(m_traces->plot());
 }
 
 void LiveAnalysis::runChanged() {

@@ -532,6 +532,11 @@ void LiveSimulationPage::onStateChanged(int state) {
         m_drivePad->setDriving(false);
     updateButtons();
     updateStatusLabels();
+    if (m_status.state == WorkerState::Paused || m_status.state == WorkerState::Stopped) {
+        // A run held still: its delta-time against the reference and its A/B values, now.
+        tick();
+        m_analysis->runChanged();
+    }
 }
 
 void LiveSimulationPage::onManeuverFinished(const MetricList& metrics) {

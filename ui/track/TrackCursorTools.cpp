@@ -121,7 +121,7 @@ void TrackCursorTools::drawReference() {
         }
     }
     drawReferenceTraces(traces, targets, m_reference->runs()->current(), CursorAxis::Distance);
-    traces->replot(QCustomPlot::rpQueuedReplot);
+    replotWhenShown(traces);
 }
 
 } // namespace vtw
