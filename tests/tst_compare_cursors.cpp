@@ -2,6 +2,7 @@
 // widgets offscreen: mouse moves and clicks on the overlaid traces, the pin button.
 
 #include "AbDeltaTable.h"
+#include "PlotHover.h"
 #include "ComparePage.h"
 #include "CompareTraceTools.h"
 #include "ComparisonData.h"
@@ -40,12 +41,6 @@ void checkItem(QListWidget* list, const QString& text) {
 
 QPoint pixelOf(QCustomPlot* plot, double x) {
     return QPoint(qRound(plot->xAxis->coordToPixel(x)), plot->axisRect()->center().y());
-}
-
-void hover(QWidget* plot, QPoint at) {
-    QMouseEvent move(QEvent::MouseMove, QPointF(at), plot->mapToGlobal(QPointF(at)), Qt::NoButton, Qt::NoButton,
-                     Qt::NoModifier);
-    QApplication::sendEvent(plot, &move);
 }
 
 } // namespace

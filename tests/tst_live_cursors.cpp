@@ -3,6 +3,7 @@
 // views show is checked against the recorded history, sample for sample.
 
 #include "AbDeltaTable.h"
+#include "PlotHover.h"
 #include "CursorLines.h"
 #include "DrivePad.h"
 #include "FrictionEllipseView.h"
@@ -56,13 +57,6 @@ QPoint pixelOfTime(LiveTracePlots& traces, double t) {
     return QPoint(qRound(rect->axis(QCPAxis::atBottom)->coordToPixel(t)), rect->center().y());
 }
 
-/// A hover: a move with no button held, as the window system sends it.
-void hover(QWidget* plot, QPoint at) {
-    QMouseEvent move(QEvent::MouseMove, QPointF(at), plot->mapToGlobal(QPointF(at)), Qt::NoButton, Qt::NoButton,
-                     Qt::NoModifier);
-    QApplication::sendEvent(plot, &move);
-}
-
 /// A page that ran the acceleration maneuver of `setup` to its end, fast, whole run shown.
 void runAcceleration(LiveSimulationPage& page, const Setup& setup) {
     page.setSetup(setup);
@@ -79,6 +73,16 @@ void runAcceleration(LiveSimulationPage& page, const Setup& setup) {
     page.tracePlots()->plot()->replot();
 }
 
+/// The page on screen, after the acceleration maneuver of the default setup.
+bool showAndRunAcceleration(LiveSimulationPage& page) {
+    page.resize(1300, 900);
+    page.show();
+    if (!QTest::qWaitForWindowExposed(&page))
+        return false;
+    runAcceleration(page, defaultSetup());
+    return page.state() == WorkerState::Finished;
+}
+
 } // namespace
 
 class TestLiveCursors : public QObject {
@@ -90,7 +94,6 @@ private slots:
     void pinnedRunIsOverlaidWithItsDeltaTime();
     void telemetryExportWritesPinnedRunsBeside();
     void inputsPanelShowsTheEngagedGear();
-    void anotherCarForgetsTheLastCarsRun();
 };
 
 void TestLiveCursors::readoutShowsNoValuePastTheRunsEnd() {
@@ -124,10 +127,7 @@ void TestLiveCursors::readoutShowsNoValuePastTheRunsEnd() {
 
 void TestLiveCursors::cursorPutsTheStateViewsAtItsTime() {
     LiveSimulationPage page;
-    page.resize(1300, 900);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
-    runAcceleration(page, defaultSetup());
+    QVERIFY(showAndRunAcceleration(page));
     LiveTracePlots* traces = page.tracePlots();
     const LiveHistory& history = page.history();
     const double end = history.lastTime();
@@ -171,10 +171,7 @@ void TestLiveCursors::cursorPutsTheStateViewsAtItsTime() {
 
 void TestLiveCursors::abTableListsTheDeltasOfShownChannels() {
     LiveSimulationPage page;
-    page.resize(1300, 900);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
-    runAcceleration(page, defaultSetup());
+    QVERIFY(showAndRunAcceleration(page));
     LiveTracePlots* traces = page.tracePlots();
     const LiveHistory& history = page.history();
     const double end = history.lastTime();
@@ -218,12 +215,9 @@ void TestLiveCursors::abTableListsTheDeltasOfShownChannels() {
 
 void TestLiveCursors::pinnedRunIsOverlaidWithItsDeltaTime() {
     LiveSimulationPage page;
-    page.resize(1300, 900);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
     ReferenceRuns runs;
     page.setReferenceRuns(&runs);
-    runAcceleration(page, defaultSetup());
+    QVERIFY(showAndRunAcceleration(page));
     ReferencePanel* panel = page.analysis()->referencePanel();
     QCOMPARE(panel->pinButton()->text(), QStringLiteral("Pin as reference"));
     QTest::mouseClick(panel->pinButton(), Qt::LeftButton);
@@ -286,36 +280,22 @@ void TestLiveCursors::telemetryExportWritesPinnedRunsBeside() {
     QString why;
     QVERIFY(!runs.pin(QStringLiteral("x"), QStringLiteral("y"), noAxis, &why));
     QVERIFY(why.contains("time"));
+
+    // Bounded: one more than the store holds lets the oldest go.
+    for (std::size_t n = 1; n <= ReferenceRuns::maxPinned; ++n)
+        QVERIFY(runs.pin(QStringLiteral("run %1").arg(n), QStringLiteral("test"), logged));
+    QCOMPARE(runs.runs().size(), ReferenceRuns::maxPinned);
+    QCOMPARE(runs.runs().front().name, QStringLiteral("run 1")); // "logged lap" went
+    QCOMPARE(runs.current()->name, QStringLiteral("run %1").arg(ReferenceRuns::maxPinned));
 }
 
 void TestLiveCursors::inputsPanelShowsTheEngagedGear() {
     // An automatic box is asked for "drive" (1) throughout; the car is in a higher gear.
     LiveSimulationPage page;
-    page.resize(1300, 900);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
-    runAcceleration(page, defaultSetup());
+    QVERIFY(showAndRunAcceleration(page));
     const int engaged = static_cast<int>(page.history().latest(channel("gear")));
     QVERIFY(engaged > 1);
     QCOMPARE(page.drivePad()->shownInputs().gear.gear, engaged);
-}
-
-void TestLiveCursors::anotherCarForgetsTheLastCarsRun() {
-    LiveSimulationPage page;
-    page.resize(1300, 900);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
-    runAcceleration(page, defaultSetup());
-    QVERIFY(page.metricsTable()->rowCount() > 0);
-    Setup other = defaultSetup();
-    other.name = "Another car";
-    page.setSetup(other);
-    page.tick();
-    QCOMPARE(page.metricsTable()->rowCount(), 0);
-    QVERIFY(page.history().empty());
-    QVERIFY(!page.lastStatus().hasSample);
-    for (QLabel* label : page.findChildren<QLabel*>())
-        QVERIFY2(!label->text().startsWith("Metrics:"), qPrintable(label->text()));
 }
 
 QTEST_MAIN(TestLiveCursors)

@@ -2,6 +2,7 @@
 // offscreen: mouse moves and clicks on the lap's traces, the pin and unpin buttons.
 
 #include "AbDeltaTable.h"
+#include "PlotHover.h"
 #include "CursorLines.h"
 #include "LapChannels.h"
 #include "LapTracePlots.h"
@@ -40,12 +41,6 @@ bool runAndWait(TrackPage& page) {
 
 QPoint pixelAt(LapTracePlots* traces, double distance) {
     return QPoint(qRound(traces->pixelOfDistance(distance)), traces->rows().front()->rect().center().y());
-}
-
-void hover(QWidget* plot, QPoint at) {
-    QMouseEvent move(QEvent::MouseMove, QPointF(at), plot->mapToGlobal(QPointF(at)), Qt::NoButton, Qt::NoButton,
-                     Qt::NoModifier);
-    QApplication::sendEvent(plot, &move);
 }
 
 } // namespace

@@ -27,6 +27,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QMenu>
+#include <QSignalSpy>
 #include <QSplitter>
 #include <QTemporaryDir>
 #include <QToolButton>
@@ -129,6 +130,43 @@ private slots:
         QVERIFY(referenceGraphs(window.livePage()->tracePlots()->plot()).empty());
         for (ReferencePanel* panel : panels)
             QCOMPARE(panel->pinButton()->text(), QStringLiteral("Pin as reference"));
+    }
+
+    void anotherCarForgetsTheLastCarsLiveRun() {
+        // A run of one car finished in Live; opening another car must not leave its
+        // metrics, traces or state under the new car's name.
+        QTemporaryDir dir;
+        MainWindow window;
+        window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        window.newDocument(defaultSetup());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        workspaceAction(window, Workspace::Live)->trigger();
+        LiveSimulationPage* live = window.livePage();
+        live->selectInputSource(QStringLiteral("acceleration"));
+        live->setRealTime(false);
+        QSignalSpy finished(live, &LiveSimulationPage::runFinished);
+        live->start();
+        QVERIFY(finished.wait(60000));
+        live->tick();
+        QVERIFY(live->metricsTable()->rowCount() > 0);
+        QVERIFY(!live->history().empty());
+
+        Setup other = defaultSetup();
+        other.name = "Another car";
+        window.newDocument(other);
+        live->tick();
+        QCOMPARE(live->metricsTable()->rowCount(), 0);
+        QVERIFY(live->history().empty());
+        QVERIFY(!live->lastStatus().hasSample);
+        for (QLabel* label : live->findChildren<QLabel*>())
+            QVERIFY2(!label->text().startsWith(QStringLiteral("Metrics:")), qPrintable(label->text()));
+        // An edit of the same car keeps its results.
+        live->start();
+        QVERIFY(finished.wait(60000));
+        live->tick();
+        window.currentDocument()->changeValue(QStringLiteral("chassis.mass"), 1500.0);
+        QVERIFY(live->metricsTable()->rowCount() > 0);
     }
 
     void liveSimulationFollowsTheCurrentDocument() {

@@ -401,6 +401,9 @@ void MainWindow::setWorkspace(Workspace workspace) {
 
 void MainWindow::followCurrentDocumentLive() {
     if (SetupDocument* document = currentDocument()) {
+        if (m_liveDocument && document != m_liveDocument)
+            m_live->forgetResults(); // the last car's run is not this one's
+        m_liveDocument = document;
         m_live->setSetup(document->setup());
         m_track->setSetup(document->setup(), document->displayName());
     }

@@ -14,6 +14,7 @@
 #include "setupfile/Recovery.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 class QActionGroup;
 class QComboBox;
@@ -151,6 +152,8 @@ private:
     SimulatedSetupBar* m_trackSetupBar;
     TrackPage* m_track;
     ReferenceRuns* m_referenceRuns;
+    /// The document the live page simulates: another one is another car.
+    QPointer<SetupDocument> m_liveDocument;
     QActionGroup* m_workspaceActions = nullptr;
     QList<QDockWidget*> m_setupDocks;
     QList<QDockWidget*> m_docksShownInSetups; ///< restored on return to Setups

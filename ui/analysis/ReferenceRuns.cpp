@@ -23,9 +23,8 @@ bool ReferenceRuns::usable(const ChannelTable& table, QString* error) {
 bool ReferenceRuns::pin(const QString& name, const QString& source, ChannelTable table, QString* error) {
     if (!usable(table, error))
         return false;
-    if (m_runs.size() >= maxPinned)
-        m_runs.erase(m_runs.begin());
     m_runs.push_back({name, source, std::move(table)});
+    keepWithinBounds();
     emit changed();
     return true;
 }
@@ -38,8 +37,20 @@ bool ReferenceRuns::replaceCurrent(const QString& name, const QString& source, C
         m_runs.push_back({name, source, std::move(table)});
     else
         m_runs.back() = {name, source, std::move(table)};
+    keepWithinBounds();
     emit changed();
     return true;
+}
+
+void ReferenceRuns::keepWithinBounds() {
+    const auto bytes = [this] {
+        std::size_t total = 0;
+        for (const PinnedRun& run : m_runs)
+            total += run.table.sampleCount() * run.table.channelCount() * sizeof(double);
+        return total;
+    };
+    while (m_runs.size() > 1 && (m_runs.size() > maxPinned || bytes() > maxPinnedBytes))
+        m_runs.erase(m_runs.begin());
 }
 
 void ReferenceRuns::unpin(std::size_t index) {

@@ -24,8 +24,10 @@ struct PinnedRun {
 class ReferenceRuns : public QObject {
     Q_OBJECT
 public:
-    /// Pinned runs held at most; pinning one more lets the oldest go.
+    /// Pinned runs held at most, and their values' bytes (a long live run is tens of MB);
+    /// pinning beyond either lets the oldest go (the newest always stays).
     static constexpr std::size_t maxPinned = 8;
+    static constexpr std::size_t maxPinnedBytes = std::size_t(256) << 20;
 
     explicit ReferenceRuns(QObject* parent = nullptr);
 
@@ -52,6 +54,7 @@ signals:
 
 private:
     static bool usable(const ChannelTable& table, QString* error);
+    void keepWithinBounds();
     std::vector<PinnedRun> m_runs;
 };
 

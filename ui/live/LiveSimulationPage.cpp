@@ -394,10 +394,7 @@ void LiveSimulationPage::onPacingChanged() {
 }
 
 void LiveSimulationPage::setSetup(const Setup& setup) {
-    const bool otherCar = setup.name != m_setup.name;
     m_setup = setup;
-    if (otherCar)
-        forgetResults();
     // Thread-safe and coalescing: a burst of edits costs one rebuild per slice.
     worker()->setSetup(setup);
     m_drivePad->keyboard().setTopGear(
@@ -618,8 +615,6 @@ void LiveSimulationPage::setReferenceRuns(ReferenceRuns* runs) {
 }
 
 void LiveSimulationPage::forgetResults() {
-    // The run under way stops; what it showed (history, metrics, cursor) is cleared,
-    // so nothing of it is shown under the next car's name.
     if (isActive(m_status.state))
         m_thread->stop();
     if (m_status.hasSample || !m_history.empty())

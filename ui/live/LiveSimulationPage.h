@@ -56,6 +56,9 @@ public:
     /// boundary and used by the next start.
     void setSetup(const Setup& setup);
     const Setup& setup() const { return m_setup; }
+    /// Another car is simulated from now on (another document): the run under way stops
+    /// and its history, metrics and cursor go, so none of it shows under the new name.
+    void forgetResults();
     /// Units of the live traces (speeds in km/h or mph, torque in N m or lb-ft, ...).
     void setUnitSystem(UnitSystem system);
 
@@ -140,8 +143,6 @@ private:
     void updateButtons();
     void updateStatusLabels();
     void updateViews();
-    /// The last car's run, history and results go: they belong to another car.
-    void forgetResults();
     void showMetrics(const MetricList& metrics);
     void showError(const QString& message);
     void loadScript();
