@@ -51,6 +51,19 @@ QStringList offeredNames(const ComparePage& page) {
 }
 } // namespace
 
+namespace {
+/// The window on screen with one default document, in the Live workspace.
+bool showInLive(MainWindow& window, const QTemporaryDir& dir) {
+    window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+    window.newDocument(defaultSetup());
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return false;
+    workspaceAction(window, Workspace::Live)->trigger();
+    return window.workspace() == Workspace::Live;
+}
+} // namespace
+
 class TestUiWorkspaces : public QObject {
     Q_OBJECT
 private slots:
@@ -103,11 +116,7 @@ private slots:
         // workspace; one click on Unpin in any of them removes it from all.
         QTemporaryDir dir;
         MainWindow window;
-        window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
-        window.newDocument(defaultSetup());
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        workspaceAction(window, Workspace::Live)->trigger();
+        QVERIFY(showInLive(window, dir));
         ChannelTable logged;
         logged.add({"time", "s", "Time", {0.0, 1.0, 2.0}});
         logged.add({"distance", "m", "Distance", {0.0, 20.0, 45.0}});
@@ -137,11 +146,7 @@ private slots:
         // metrics, traces or state under the new car's name.
         QTemporaryDir dir;
         MainWindow window;
-        window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
-        window.newDocument(defaultSetup());
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        workspaceAction(window, Workspace::Live)->trigger();
+        QVERIFY(showInLive(window, dir));
         LiveSimulationPage* live = window.livePage();
         live->selectInputSource(QStringLiteral("acceleration"));
         live->setRealTime(false);
