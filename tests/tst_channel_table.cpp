@@ -3,6 +3,7 @@
 #include "Setup.h"
 #include "Telemetry.h"
 #include "analysis/ChannelTable.h"
+#include "analysis/DeltaTime.h"
 #include "analysis/TraceInterpolation.h"
 #include "maneuvers/BrakingRun.h"
 #include "maneuvers/ManeuverRunner.h"
@@ -62,6 +63,49 @@ private slots:
         QCOMPARE(y[1], 1.0);
         QCOMPARE(y[2], 4.0);
         QVERIFY(std::isnan(y[3]));
+    }
+
+    void deltaTimeByDistanceOfSteadyRuns() {
+        // A run at a steady 10 m/s against a reference at 20 m/s: at distance d the run
+        // took d/10 s, the reference d/20 s, so the run is d/20 s behind (closed form).
+        const auto steady = [](double speed, double seconds) {
+            ChannelTable t;
+            std::vector<double> time, distance;
+            for (double s = 0.0; s <= seconds + 1e-9; s += 0.5) {
+                time.push_back(s);
+                distance.push_back(speed * s);
+            }
+            t.add({"time", "s", "Time", time});
+            t.add({"distance", "m", "Distance", distance});
+            return t;
+        };
+        const DeltaTimeTrace delta = deltaTimeByDistance(steady(10.0, 10.0), steady(20.0, 10.0));
+        QVERIFY(delta.error.empty());
+        QCOMPARE(delta.distance.size(), std::size_t(21));
+        constexpr double rounding = 1e-12; // s: sums of halves are exact, the division is not
+        for (std::size_t k = 0; k < delta.distance.size(); ++k) {
+            const double d = delta.distance[k];
+            if (d <= 100.0) // the run covers 100 m
+                QVERIFY(std::abs(delta.delta[k] - d / 20.0) < rounding);
+            else
+                QVERIFY(std::isnan(delta.delta[k])); // not reached: no value invented
+        }
+    }
+
+    void deltaTimeRefusesRunsItCannotLineUp() {
+        ChannelTable good;
+        good.add({"time", "s", "Time", {0.0, 1.0}});
+        good.add({"distance", "m", "Distance", {0.0, 5.0}});
+        ChannelTable backwards;
+        backwards.add({"time", "s", "Time", {0.0, 1.0}});
+        backwards.add({"distance", "m", "Distance", {5.0, 0.0}});
+        QVERIFY(deltaTimeByDistance(backwards, good).error.find("decreases") != std::string::npos);
+        ChannelTable noDistance;
+        noDistance.add({"time", "s", "Time", {0.0, 1.0}});
+        QVERIFY(deltaTimeByDistance(good, noDistance).error.find("reference has no distance") != std::string::npos);
+        ChannelTable notANumber = good;
+        notANumber.set({"distance", "m", "Distance", {0.0, std::nan("")}});
+        QVERIFY(deltaTimeByDistance(notANumber, good).error.find("not a number") != std::string::npos);
     }
 };
 

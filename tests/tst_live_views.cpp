@@ -25,6 +25,8 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -95,6 +97,7 @@ private slots:
     void tracesGroupByUnitWithUnitsInTitles();
     void tracesKeepTheLegendClearOfTheData();
     void tracesScrollAndCursor();
+    void tracesKeepInspectWindowWhenChannelsAreAdded();
     void historyStaysBounded();
     void decimatorPassesShortRanges();
     void pathTraceStaysBounded();
@@ -411,6 +414,52 @@ void TestLiveViews::tracesScrollAndCursor() {
     const QCPRange held = plots.rowRect(0)->axis(QCPAxis::atBottom)->range();
     QCOMPARE(held.lower, 5.0);
     QCOMPARE(held.upper, 8.0);
+}
+
+void TestLiveViews::tracesKeepInspectWindowWhenChannelsAreAdded() {
+    // Paused in Inspect, a channel ticked in the picker: every row keeps the zoomed
+    // time window and the new row shows its data at its values' scale.
+    LiveHistory history;
+    std::vector<double> row(channelCatalogue().size(), 0.0);
+    const auto time = static_cast<std::size_t>(channelIndex("time"));
+    const auto speed = static_cast<std::size_t>(channelIndex("speed"));
+    const auto rpm = static_cast<std::size_t>(channelIndex("rpm"));
+    for (int i = 0; i < 30000; ++i) {
+        row[time] = i * 0.001;
+        row[speed] = row[time];
+        row[rpm] = 1000.0 + 100.0 * row[time]; // 1500-1800 in the window below
+        history.appendValues(row.data());
+    }
+    LiveTracePlots plots;
+    plots.resize(800, 500);
+    plots.setSelectedChannels({"speed"});
+    plots.setHistory(&history);
+    plots.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plots));
+    plots.setInspecting(true);
+    plots.rowRect(0)->axis(QCPAxis::atBottom)->setRange(5.0, 8.0);
+
+    auto* picker = plots.findChild<QTreeWidget*>();
+    QVERIFY(picker);
+    QTreeWidgetItem* rpmItem = nullptr;
+    for (QTreeWidgetItemIterator it(picker); *it; ++it) {
+        if ((*it)->toolTip(0) == QLatin1String("rpm"))
+            rpmItem = *it;
+    }
+    QVERIFY(rpmItem);
+    rpmItem->setCheckState(0, Qt::Checked);
+    QCOMPARE(plots.rowCount(), 2);
+    for (int r = 0; r < plots.rowCount(); ++r) {
+        const QCPRange x = plots.rowRect(r)->axis(QCPAxis::atBottom)->range();
+        QCOMPARE(x.lower, 5.0);
+        QCOMPARE(x.upper, 8.0);
+    }
+    QCPGraph* rpmGraph = plots.graph(1);
+    QVERIFY(rpmGraph && !rpmGraph->data()->isEmpty());
+    const QCPRange y = rpmGraph->valueAxis()->range();
+    QVERIFY2(y.lower <= 1500.0 && y.upper >= 1800.0 && y.upper < 3000.0,
+             qPrintable(QStringLiteral("rpm axis %1-%2").arg(y.lower).arg(y.upper)));
+    QVERIFY(plots.isInspecting());
 }
 
 void TestLiveViews::historyStaysBounded() {

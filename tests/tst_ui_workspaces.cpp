@@ -10,15 +10,24 @@
 #include "TopDownView.h"
 #include "MainWindow.h"
 #include "TrackPage.h"
+#include "CompareTraceTools.h"
+#include "LiveAnalysis.h"
+#include "ReferencePanel.h"
+#include "ReferenceRuns.h"
+#include "ReferenceTraces.h"
+#include "TrackCursorTools.h"
 #include "SimulatedSetupBar.h"
 #include "setupfile/CarLibrary.h"
 
 #include <QAction>
 #include <QComboBox>
+#include <QLabel>
+#include <QPushButton>
 #include <QDockWidget>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QMenu>
+#include <QSignalSpy>
 #include <QSplitter>
 #include <QTemporaryDir>
 #include <QToolButton>
@@ -39,6 +48,19 @@ QStringList offeredNames(const ComparePage& page) {
     for (const NamedSetup& s : page.setupPicker()->allSetups())
         names << s.first;
     return names;
+}
+} // namespace
+
+namespace {
+/// The window on screen with one default document, in the Live workspace.
+bool showInLive(MainWindow& window, const QTemporaryDir& dir) {
+    window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+    window.newDocument(defaultSetup());
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return false;
+    workspaceAction(window, Workspace::Live)->trigger();
+    return window.workspace() == Workspace::Live;
 }
 } // namespace
 
@@ -87,6 +109,69 @@ private slots:
         QVERIFY(figures->isVisible());
         QVERIFY(!history->isVisible());
         QVERIFY(workspaceAction(window, Workspace::Setups)->isChecked());
+    }
+
+    void pinnedRunStaysAcrossWorkspaces() {
+        // A run pinned through the window's store (as an imported log is) shows in every
+        // workspace; one click on Unpin in any of them removes it from all.
+        QTemporaryDir dir;
+        MainWindow window;
+        QVERIFY(showInLive(window, dir));
+        ChannelTable logged;
+        logged.add({"time", "s", "Time", {0.0, 1.0, 2.0}});
+        logged.add({"distance", "m", "Distance", {0.0, 20.0, 45.0}});
+        logged.add({"speed", "m/s", "Speed", {20.0, 22.0, 25.0}});
+        QVERIFY(window.referenceRuns()->pin(QStringLiteral("Logged lap"), QStringLiteral("log.csv"), logged));
+        ReferencePanel* panels[] = {window.livePage()->analysis()->referencePanel(),
+                                    window.comparePage()->traceTools()->referencePanel(),
+                                    window.trackPage()->cursorTools()->referencePanel()};
+        QCOMPARE(referenceGraphs(window.livePage()->tracePlots()->plot()).size(), std::size_t(1)); // speed
+        for (Workspace w : {Workspace::Compare, Workspace::Track, Workspace::Setups, Workspace::Live}) {
+            workspaceAction(window, w)->trigger();
+            for (ReferencePanel* panel : panels) {
+                QVERIFY(panel->nameLabel()->text().contains(QStringLiteral("Logged lap")));
+                QCOMPARE(panel->pinButton()->text(), QStringLiteral("Replace reference"));
+            }
+        }
+        workspaceAction(window, Workspace::Track)->trigger();
+        QTest::mouseClick(panels[2]->unpinButton(), Qt::LeftButton);
+        QVERIFY(window.referenceRuns()->empty());
+        QVERIFY(referenceGraphs(window.livePage()->tracePlots()->plot()).empty());
+        for (ReferencePanel* panel : panels)
+            QCOMPARE(panel->pinButton()->text(), QStringLiteral("Pin as reference"));
+    }
+
+    void anotherCarForgetsTheLastCarsLiveRun() {
+        // A run of one car finished in Live; opening another car must not leave its
+        // metrics, traces or state under the new car's name.
+        QTemporaryDir dir;
+        MainWindow window;
+        QVERIFY(showInLive(window, dir));
+        LiveSimulationPage* live = window.livePage();
+        live->selectInputSource(QStringLiteral("acceleration"));
+        live->setRealTime(false);
+        QSignalSpy finished(live, &LiveSimulationPage::runFinished);
+        live->start();
+        QVERIFY(finished.wait(60000));
+        live->tick();
+        QVERIFY(live->metricsTable()->rowCount() > 0);
+        QVERIFY(!live->history().empty());
+
+        Setup other = defaultSetup();
+        other.name = "Another car";
+        window.newDocument(other);
+        live->tick();
+        QCOMPARE(live->metricsTable()->rowCount(), 0);
+        QVERIFY(live->history().empty());
+        QVERIFY(!live->lastStatus().hasSample);
+        for (QLabel* label : live->findChildren<QLabel*>())
+            QVERIFY2(!label->text().startsWith(QStringLiteral("Metrics:")), qPrintable(label->text()));
+        // An edit of the same car keeps its results.
+        live->start();
+        QVERIFY(finished.wait(60000));
+        live->tick();
+        window.currentDocument()->changeValue(QStringLiteral("chassis.mass"), 1500.0);
+        QVERIFY(live->metricsTable()->rowCount() > 0);
     }
 
     void liveSimulationFollowsTheCurrentDocument() {

@@ -1,21 +1,30 @@
 // Not a test: renders the workbench offscreen and saves one PNG per view to
 // the folder given as the first argument (default /tmp), for checking by eye.
 #include "AcCarDataDialogs.h"
+#include "AbDeltaTable.h"
 #include "ComparePage.h"
+#include "CompareTraceTools.h"
 #include "DerivedFiguresPanel.h"
 #include "DocumentView.h"
+#include "LiveAnalysis.h"
 #include "LiveSimulationPage.h"
+#include "LiveTracePlots.h"
 #include "MainWindow.h"
 #include "ParameterPanel.h"
 #include "TireModelView.h"
 #include "TireTablePanel.h"
 #include "TorqueCurvePanel.h"
+#include "ReferencePanel.h"
+#include "TraceOverlayPanel.h"
 #include "TrackChooser.h"
+#include "TrackCursorTools.h"
 #include "TrackPage.h"
 #include "setupfile/CarLibrary.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QListWidget>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -79,6 +88,30 @@ int main(int argc, char* argv[]) {
         qWarning("the live run did not pause");
     live->tick();
     save(QStringLiteral("live"));
+    // The same run pinned as the reference, then run again 250 kg heavier, with the
+    // cursor and A/B markers on it.
+    live->analysis()->referencePanel()->pinButton()->click();
+    live->stop();
+    Setup heavier = live->setup();
+    heavier.chassis.mass += 250.0;
+    live->setSetup(heavier);
+    live->start();
+    // The status still tells of the last run until the new one's first frame.
+    if (!QTest::qWaitFor([&] { return live->lastStatus().simTime < 7.0; }, 5000))
+        qWarning("the second live run did not start");
+    if (!QTest::qWaitFor([&] { return live->lastStatus().simTime > 7.0; }, 20000))
+        qWarning("the second live run did not reach 7 s");
+    live->pause();
+    if (!QTest::qWaitFor([&] { return live->state() == WorkerState::Paused; }, 5000))
+        qWarning("the second live run did not pause");
+    live->tick();
+    WorkspaceCursor* liveCursor = live->tracePlots()->workspaceCursor();
+    liveCursor->setMarker(WorkspaceCursor::Marker::A, 2.0);
+    liveCursor->setMarker(WorkspaceCursor::Marker::B, 5.5);
+    live->tracePlots()->showCursorAt(4.0);
+    live->tick();
+    save(QStringLiteral("live-cursors"));
+    qInfo("Live: window minimum width %d px", window.minimumSizeHint().width());
     live->stop();
 
     // Compare: the open Corvette against the Lotus from the library.
@@ -93,6 +126,15 @@ int main(int argc, char* argv[]) {
     if (!compared.wait(60000))
         qWarning("the comparison did not finish in time");
     save(QStringLiteral("compare"));
+    compare->tabs()->setCurrentWidget(compare->traceTools());
+    compare->traceTools()->referencePanel()->pinButton()->click();
+    compare->tracePanel()->axisChoice()->setCurrentIndex(1); // by distance: the delta-time
+    QTest::qWait(50);
+    compare->traceTools()->cursor()->setMarker(WorkspaceCursor::Marker::A, 50.0);
+    compare->traceTools()->cursor()->setMarker(WorkspaceCursor::Marker::B, 200.0);
+    compare->traceTools()->cursor()->setPosition(120.0);
+    save(QStringLiteral("compare-cursors"));
+    qInfo("Compare: window minimum width %d px", window.minimumSizeHint().width());
 
     // Track: a flying lap of Spa, the cursor at the braking point for Les Combes.
     window.setWorkspace(Workspace::Track);
@@ -104,6 +146,17 @@ int main(int argc, char* argv[]) {
         qWarning("the lap did not finish in time");
     track->setCursorDistance(1900.0);
     save(QStringLiteral("track"));
+    track->cursorTools()->referencePanel()->pinButton()->click();
+    Setup lighter = defaultLibraryCar();
+    lighter.chassis.mass -= 150.0;
+    track->setSetup(lighter, QStringLiteral("Corvette -150 kg"));
+    if (!lapDone.wait(60000))
+        qWarning("the second lap did not finish in time");
+    track->cursorTools()->cursor()->setMarker(WorkspaceCursor::Marker::A, 1500.0);
+    track->cursorTools()->cursor()->setMarker(WorkspaceCursor::Marker::B, 2300.0);
+    track->sideViews()->setCurrentWidget(track->cursorTools()->abTable());
+    save(QStringLiteral("track-cursors"));
+    qInfo("Track: window minimum width %d px", window.minimumSizeHint().width());
 
     // A .tir file on the rear axle: its form page and its curves in the tire model view.
     window.setWorkspace(Workspace::Setups);

@@ -7,6 +7,8 @@
 #include "AcCarDataDialogs.h"
 #include "MathChannelsDialog.h"
 #include "ComparePage.h"
+#include "CompareTraceTools.h"
+#include "TrackCursorTools.h"
 #include "TrackPage.h"
 #include "LoggedDataImport.h"
 #include "DerivedFiguresPanel.h"
@@ -17,6 +19,8 @@
 #include "ProblemListDialog.h"
 #include "RecentFiles.h"
 #include "RecoveryDialog.h"
+#include "ReferencePanel.h"
+#include "ReferenceRuns.h"
 #include "SimulatedSetupBar.h"
 #include "SplitterState.h"
 #include "ViewExport.h"
@@ -113,6 +117,13 @@ MainWindow::MainWindow(QWidget* parent)
     setCentralWidget(m_workspaces);
     for (SimulatedSetupBar* bar : {m_simulatedBar, m_trackSetupBar})
         connect(bar, &SimulatedSetupBar::documentChosen, m_tabs, &QTabWidget::setCurrentIndex);
+    // One set of pinned runs for every workspace: a run pinned in one is there in all.
+    m_referenceRuns = new ReferenceRuns(this);
+    m_live->setReferenceRuns(m_referenceRuns);
+    m_compare->setReferenceRuns(m_referenceRuns);
+    m_track->setReferenceRuns(m_referenceRuns);
+    for (ReferencePanel* panel : {m_compare->traceTools()->referencePanel(), m_track->cursorTools()->referencePanel()})
+        connect(panel, &ReferencePanel::message, this, &MainWindow::showStatus);
     connect(m_track, &TrackPage::statusMessage, this, &MainWindow::showStatus);
     connect(m_live, &LiveSimulationPage::statusMessage, this, &MainWindow::showStatus);
     connect(m_compare, &ComparePage::openSetupRequested, this,
@@ -412,6 +423,9 @@ void MainWindow::setWorkspace(Workspace workspace) {
 
 void MainWindow::followCurrentDocumentLive() {
     if (SetupDocument* document = currentDocument()) {
+        if (m_liveDocument && document != m_liveDocument)
+            m_live->forgetResults(); // the last car's run is not this one's
+        m_liveDocument = document;
         m_live->setSetup(document->setup());
         m_track->setSetup(document->setup(), document->displayName());
     }

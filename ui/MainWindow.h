@@ -14,6 +14,7 @@
 #include "setupfile/Recovery.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 class QActionGroup;
 class QComboBox;
@@ -34,6 +35,7 @@ class DerivedFiguresPanel;
 class DocumentView;
 class LiveSimulationPage;
 class RecoveryDialog;
+class ReferenceRuns;
 class RecentFiles;
 class SimulatedSetupBar;
 
@@ -68,6 +70,8 @@ public:
     LiveSimulationPage* livePage() const { return m_live; }
     ComparePage* comparePage() const { return m_compare; }
     TrackPage* trackPage() const { return m_track; }
+    /// The runs pinned as references, shared by the Live, Compare and Track workspaces.
+    ReferenceRuns* referenceRuns() const { return m_referenceRuns; }
     SimulatedSetupBar* simulatedSetupBar() const { return m_simulatedBar; }
 
     void setWorkspace(Workspace workspace);
@@ -151,6 +155,9 @@ private:
     QWidget* m_trackPane;
     SimulatedSetupBar* m_trackSetupBar;
     TrackPage* m_track;
+    ReferenceRuns* m_referenceRuns;
+    /// The document the live page simulates: another one is another car.
+    QPointer<SetupDocument> m_liveDocument;
     QActionGroup* m_workspaceActions = nullptr;
     QList<QDockWidget*> m_setupDocks;
     QList<QDockWidget*> m_docksShownInSetups; ///< restored on return to Setups

@@ -32,4 +32,12 @@ std::vector<double> interpolateOnto(const std::vector<double>& xs, const std::ve
     return out;
 }
 
+std::vector<double> differenceOnto(const std::vector<double>& xs, const std::vector<double>& ys,
+                                   const std::vector<double>& baseX, const std::vector<double>& baseY) {
+    std::vector<double> out = interpolateOnto(xs, ys, baseX);
+    for (std::size_t k = 0; k < out.size(); ++k)
+        out[k] = k < baseY.size() ? out[k] - baseY[k] : std::numeric_limits<double>::quiet_NaN();
+    return out;
+}
+
 } // namespace vtw

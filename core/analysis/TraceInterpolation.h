@@ -14,4 +14,10 @@ namespace vtw {
 std::vector<double> interpolateOnto(const std::vector<double>& xs, const std::vector<double>& ys,
                                     const std::vector<double>& at);
 
+/// One trace minus another at the other's samples: y(x) of (xs, ys) interpolated onto
+/// baseX, less baseY there. NaN where the trace does not reach. With time as y and
+/// distance as x, the racer's delta-time: > 0 where the trace is behind the base.
+std::vector<double> differenceOnto(const std::vector<double>& xs, const std::vector<double>& ys,
+                                   const std::vector<double>& baseX, const std::vector<double>& baseY);
+
 } // namespace vtw

@@ -10,6 +10,7 @@
 #include "ParameterDiffView.h"
 #include "ResultStaleness.h"
 #include "SweepPanel.h"
+#include "CompareTraceTools.h"
 #include "TraceOverlayPanel.h"
 #include "setupfile/AtomicFile.h"
 
@@ -69,7 +70,8 @@ ComparePage::ComparePage(QWidget* parent)
     m_tabs->setObjectName(QStringLiteral("compareTabs"));
 
     m_tabs->addTab(m_metrics, tr("Metrics"));
-    m_tabs->addTab(m_traces, tr("Traces"));
+    m_traceTools = new CompareTraceTools(m_traces, this);
+    m_tabs->addTab(m_traceTools, tr("Traces"));
     m_tabs->addTab(m_diff, tr("Parameters"));
     m_tabs->addTab(m_grip, tr("G-G and friction"));
     m_tabs->addTab(m_attribution, tr("Which change mattered"));
@@ -320,10 +322,15 @@ void ComparePage::baselineChanged() {
     showResults();
 }
 
+void ComparePage::setReferenceRuns(ReferenceRuns* runs) {
+    m_traceTools->setReferenceRuns(runs);
+}
+
 void ComparePage::showResults() {
     const ComparisonData* data = m_results.get();
     m_metrics->setComparison(data);
     m_traces->setComparison(data);
+    m_traceTools->setComparison(data);
     m_diff->setComparison(data);
     m_grip->setComparison(data);
     m_attribution->setComparison(data);

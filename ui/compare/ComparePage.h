@@ -30,6 +30,8 @@ class ManeuverPicker;
 class MetricsTable;
 class ParameterDiffView;
 class SweepPanel;
+class CompareTraceTools;
+class ReferenceRuns;
 class TraceOverlayPanel;
 
 class ComparePage : public QWidget {
@@ -56,6 +58,10 @@ public:
     SetupPicker* setupPicker() const { return m_setups; }
     ManeuverPicker* maneuverPicker() const { return m_maneuvers; }
     TraceOverlayPanel* tracePanel() const { return m_traces; }
+    /// The cursor, A/B table and reference run around the traces.
+    CompareTraceTools* traceTools() const { return m_traceTools; }
+    /// The window's pinned runs (the page keeps its own until given these).
+    void setReferenceRuns(ReferenceRuns* runs);
     MetricsTable* metricsTable() const { return m_metrics; }
     ParameterDiffView* parameterDiff() const { return m_diff; }
     GripOverlayPanel* gripPanel() const { return m_grip; }
@@ -112,6 +118,7 @@ private:
     QPushButton* m_rerun;
     QString m_staleReason;
     TraceOverlayPanel* m_traces;
+    CompareTraceTools* m_traceTools;
     MetricsTable* m_metrics;
     ParameterDiffView* m_diff;
     GripOverlayPanel* m_grip;

@@ -87,9 +87,7 @@ int plotTraceDelta(QCustomPlot* plot, const ComparisonData& data, const TraceSel
     for (const TraceSeries& series : all) {
         if (&series == &*base)
             continue;
-        std::vector<double> delta = interpolateOnto(series.x, series.y, base->x);
-        for (std::size_t k = 0; k < delta.size(); ++k)
-            delta[k] -= base->y[k];
+        const std::vector<double> delta = differenceOnto(series.x, series.y, base->x, base->y);
         addGraph(plot, static_cast<std::size_t>(series.colour),
                  QStringLiteral("%1 \u2212 %2").arg(series.name, base->name))
             ->setData(toVector(base->x), toVector(delta), true);

@@ -21,6 +21,8 @@ public:
     DriveKeyboard& keyboard() { return m_keyboard; }
     /// Show inputs that come from elsewhere (a maneuver), without driving.
     void showInputs(const DriverInputs& inputs);
+    /// What the pad shows (its gear is the one it prints).
+    const DriverInputs& shownInputs() const { return m_shown; }
     void setDriving(bool driving);
     bool isDriving() const { return m_driving; }
 

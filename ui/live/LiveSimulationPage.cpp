@@ -5,10 +5,12 @@
 #include "DrivePad.h"
 #include "FrictionEllipseView.h"
 #include "GGDiagramView.h"
+#include "LiveAnalysis.h"
 #include "LiveTracePlots.h"
 #include "LiveViewData.h"
 #include "ManeuverParameterEditor.h"
 #include "ManeuverWordChoice.h"
+#include "ReferenceRuns.h"
 #include "SimulationThread.h"
 #include "TopDownView.h"
 #include "Units.h"
@@ -99,12 +101,23 @@ LiveSimulationPage::LiveSimulationPage(QWidget* parent)
     views->setStretchFactor(0, 4);
     views->setStretchFactor(1, 4);
     views->setStretchFactor(2, 3);
+    m_analysis = new LiveAnalysis(m_traces, &m_history, [this] {
+        const QString car = QString::fromStdString(m_setup.name);
+        return m_status.maneuverTitle.empty() ? car
+                                              : tr("%1 - %2").arg(car, QString::fromStdString(m_status.maneuverTitle));
+    }, this);
+    connect(m_analysis->referencePanel(), &ReferencePanel::message, this, &LiveSimulationPage::statusMessage);
+    auto* cursorTools = new QSplitter(Qt::Horizontal);
+    cursorTools->addWidget(m_analysis->abTable());
+    cursorTools->addWidget(m_analysis->referencePanel());
     auto* right = new QSplitter(Qt::Vertical);
     right->addWidget(m_traces);
+    right->addWidget(cursorTools);
     right->addWidget(views);
     right->setStretchFactor(0, 3);
-    right->setStretchFactor(1, 2);
-    right->setSizes({540, 360});
+    right->setStretchFactor(1, 1);
+    right->setStretchFactor(2, 2);
+    right->setSizes({480, 130, 330});
 
     auto* controls = new QScrollArea;
     controls->setWidget(buildControls());
@@ -518,11 +531,19 @@ void LiveSimulationPage::onStateChanged(int state) {
         m_drivePad->setDriving(false);
     updateButtons();
     updateStatusLabels();
+    if (m_status.state == WorkerState::Paused || m_status.state == WorkerState::Stopped) {
+        // A run held still: its delta-time against the reference and its A/B values, now.
+        tick();
+        m_analysis->runChanged();
+    }
 }
 
 void LiveSimulationPage::onManeuverFinished(const MetricList& metrics) {
+    if (m_forgottenGeneration && *m_forgottenGeneration == m_history.generation)
+        return; // the run of the car that was replaced
     m_metrics = metrics;
     tick(); // the run's last samples and status, before anything reads them
+    m_analysis->runChanged();
     showMetrics(metrics);
     emit statusMessage(metrics.empty() ? tr("Run finished")
                                        : tr("Maneuver finished: %n metrics", nullptr,
@@ -598,17 +619,50 @@ void LiveSimulationPage::updateButtons() {
     m_startButton->setToolTip(ready ? tr("Start the run from the beginning") : why);
 }
 
+void LiveSimulationPage::setReferenceRuns(ReferenceRuns* runs) {
+    m_analysis->setReferenceRuns(runs);
+}
+
+void LiveSimulationPage::forgetResults() {
+    if (isActive(m_status.state))
+        m_thread->stop();
+    if (m_status.hasSample || !m_history.empty())
+        m_forgottenGeneration = m_history.generation;
+    m_status.hasSample = false;
+    m_history.clear();
+    m_ggEnvelope.clear();
+    m_envelopes.clear();
+    m_path.clear();
+    m_metrics.clear();
+    m_status.maneuverTitle.clear();
+    m_traces->workspaceCursor()->clear();
+    showMetrics(m_metrics);
+    showError(QString());
+    m_analysis->runChanged();
+    updateViews();
+}
+
 void LiveSimulationPage::tick() {
     m_status = worker()->status();
     long dropped = 0;
     const std::uint64_t generation = worker()->queue().drain(m_drained, &dropped);
+    if (m_forgottenGeneration == generation) {
+        // The forgotten run's last samples and state: not this car's.
+        m_drained.clear();
+        m_status.hasSample = false;
+        m_status.maneuverTitle.clear();
+    }
     if (generation != m_history.generation) {
         // A new run: forget the last one's history.
         m_history.clear();
         m_ggEnvelope.clear();
         m_path.clear();
+        m_envelopes.clear();
         m_history.generation = generation;
         m_droppedTotal = 0;
+        // The cursor and markers pointed into the last run.
+        m_traces->workspaceCursor()->clear();
+        m_analysis->runChanged();
     }
     m_droppedTotal += dropped;
     for (const StepSample& s : m_drained) {
@@ -617,8 +671,15 @@ void LiveSimulationPage::tick() {
                          s.forces.lateralAccel / units::gravity);
         m_path.add(s.body.x, s.body.y, s.speed());
     }
-    if (m_status.hasSample && !m_drivePad->isDriving())
-        m_drivePad->showInputs(m_status.latest.inputs);
+    if (m_status.hasSample)
+        m_envelopes.add(m_status.latest.time, m_status.limits);
+    if (m_status.hasSample && !m_drivePad->isDriving()) {
+        // The gear engaged, as the gear trace shows it: an automatic box's request is
+        // only "drive" (1).
+        DriverInputs shown = m_status.latest.inputs;
+        shown.gear.gear = m_status.latest.gear;
+        m_drivePad->showInputs(shown);
+    }
     updateStatusLabels();
     updateViews();
 }
@@ -646,19 +707,31 @@ void LiveSimulationPage::updateViews() {
     // Hidden views cost nothing; the history keeps filling for when they show.
     if (m_traces->isVisible())
         m_traces->refresh();
-    if (m_friction->isVisible())
-        m_friction->setData(makeFrictionData(m_status, m_history));
-    if (m_gg->isVisible())
-        m_gg->setData(makeGGData(m_status, m_history, m_ggEnvelope));
-    if (m_topDown->isVisible())
-        m_topDown->setData(makeTopDownData(m_status, m_path));
+    // With the cursor on the run, the state views show the sample there; else the newest.
+    // Once a tick: a burst of mouse moves costs one update.
+    const std::optional<double> at = m_traces->workspaceCursor()->position();
+    if (m_friction->isVisible()) {
+        const auto atCursor = at ? frictionDataAt(m_history, m_envelopes, *at) : std::nullopt;
+        m_friction->setData(atCursor ? *atCursor : makeFrictionData(m_status, m_history));
+    }
+    if (m_gg->isVisible()) {
+        const auto atCursor = at ? ggDataAt(m_history, m_ggEnvelope, *at) : std::nullopt;
+        m_gg->setData(atCursor ? *atCursor : makeGGData(m_status, m_history, m_ggEnvelope));
+    }
+    if (m_topDown->isVisible()) {
+        const auto atCursor = at ? topDownDataAt(m_history, m_status, m_path, *at) : std::nullopt;
+        m_topDown->setData(atCursor ? *atCursor : makeTopDownData(m_status, m_path));
+    }
 }
 
-bool LiveSimulationPage::exportTelemetryCsv(const QString& path, QString* error) const {
+bool LiveSimulationPage::exportTelemetryCsv(const QString& path, QString* error, QStringList* written) const {
     const SaveResult saved = writeFileAtomically(path, m_history.toCsv(liveMathCsvColumns(m_history)));
-    if (!saved.ok && error)
-        *error = saved.error;
-    return saved.ok;
+    if (!saved.ok) {
+        if (error)
+            *error = saved.error;
+        return false;
+    }
+    return m_analysis->referenceRuns()->exportBeside(path, written, error);
 }
 
 void LiveSimulationPage::exportCsvInteractive() {
@@ -667,7 +740,8 @@ void LiveSimulationPage::exportCsvInteractive() {
     if (path.isEmpty())
         return;
     QString error;
-    if (!exportTelemetryCsv(path, &error)) {
+    QStringList references;
+    if (!exportTelemetryCsv(path, &error, &references)) {
         showError(error);
         return;
     }
@@ -679,6 +753,8 @@ void LiveSimulationPage::exportCsvInteractive() {
                   "runs; `vtw-cli run -t` writes every step of a maneuver)")
                    .arg(m_history.size())
                    .arg(m_status.steps);
+    if (!references.isEmpty())
+        note += tr(" (and %n pinned reference run(s) beside it)", nullptr, static_cast<int>(references.size()));
     emit statusMessage(tr("Telemetry written to %1").arg(path) + note);
 }
 

@@ -2,6 +2,7 @@
 
 #include "GGEnvelope.h"
 #include "LiveHistory.h"
+#include "LiveViewsAtCursor.h"
 #include "PathTrace.h"
 #include "RunRequest.h"
 #include "WorkerStatus.h"
@@ -9,7 +10,9 @@
 
 #include <QWidget>
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QButtonGroup;
@@ -27,6 +30,8 @@ namespace vtw {
 class DrivePad;
 class FrictionEllipseView;
 class GGDiagramView;
+class LiveAnalysis;
+class ReferenceRuns;
 class LiveTracePlots;
 class SimulationThread;
 class SimulationWorker;
@@ -51,6 +56,9 @@ public:
     /// boundary and used by the next start.
     void setSetup(const Setup& setup);
     const Setup& setup() const { return m_setup; }
+    /// Another car is simulated from now on (another document): the run under way stops
+    /// and its history, metrics and cursor go, so none of it shows under the new name.
+    void forgetResults();
     /// Units of the live traces (speeds in km/h or mph, torque in N m or lb-ft, ...).
     void setUnitSystem(UnitSystem system);
 
@@ -95,12 +103,18 @@ public:
     GGDiagramView* ggView() const { return m_gg; }
     TopDownView* topDownView() const { return m_topDown; }
     DrivePad* drivePad() const { return m_drivePad; }
+    /// The cursor's A/B table and the reference run panel.
+    LiveAnalysis* analysis() const { return m_analysis; }
+    /// The window's pinned runs (the page keeps its own until given these).
+    void setReferenceRuns(ReferenceRuns* runs);
     SimulationWorker* worker() const;
 
     /// Metric value as the table shows it, in the unit system's unit.
     static QString formatMetricValue(const Metric& metric, UnitSystem system = UnitSystem::SI);
 
-    bool exportTelemetryCsv(const QString& path, QString* error = nullptr) const;
+    /// The live history as CSV, and every pinned reference run beside it
+    /// (ReferenceRuns::exportBeside); `written` lists the reference files.
+    bool exportTelemetryCsv(const QString& path, QString* error = nullptr, QStringList* written = nullptr) const;
 
     /// Drain the worker and update everything now (the timer does this 30 times a second).
     void tick();
@@ -142,6 +156,10 @@ private:
     WorkerStatus m_status;
     LiveHistory m_history;
     GGEnvelope m_ggEnvelope;
+    EnvelopeRecord m_envelopes;
+    /// A run whose results were forgotten (another car was opened): its late samples,
+    /// status and metrics are not shown.
+    std::optional<std::uint64_t> m_forgottenGeneration;
     PathTrace m_path;
     std::vector<StepSample> m_drained;
     long m_droppedTotal = 0;
@@ -177,6 +195,7 @@ private:
     FrictionEllipseView* m_friction = nullptr;
     GGDiagramView* m_gg = nullptr;
     TopDownView* m_topDown = nullptr;
+    LiveAnalysis* m_analysis = nullptr;
 };
 
 } // namespace vtw

@@ -1,6 +1,7 @@
 #include "LiveTracePlots.h"
 
 #include "ChannelDisplay.h"
+#include "CursorLines.h"
 #include "LiveHistory.h"
 #include "MathChannelStore.h"
 #include "RunMathChannels.h"
@@ -24,6 +25,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 
 namespace vtw {
 
@@ -69,7 +71,9 @@ LiveTracePlots::LiveTracePlots(QWidget* parent) : QWidget(parent) {
     m_plot->setPlottingHints(QCP::phCacheLabels);
     m_plot->setMinimumSize(300, 200);
     m_plot->plotLayout()->clear();
-    connect(m_plot, &QCustomPlot::mouseMove, this, &LiveTracePlots::onMouseMove);
+    m_cursor = new WorkspaceCursor(CursorAxis::Time, this);
+    m_cursorLines = new CursorLines(m_plot, m_cursor);
+    connect(m_cursor, &WorkspaceCursor::moved, this, &LiveTracePlots::updateReadout);
 
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_windowCombo);
@@ -237,6 +241,12 @@ void LiveTracePlots::onPickerChanged(QTreeWidgetItem* item) {
 }
 
 void LiveTracePlots::rebuildRows() {
+    // While inspecting, the rows rebuilt for a changed choice of channels keep the
+    // stretch of time the user zoomed to (new axes would start at 0-5).
+    const std::optional<QCPRange> heldRange =
+        m_inspecting && !m_rows.empty()
+            ? std::optional<QCPRange>(m_rows.front().rect->axis(QCPAxis::atBottom)->range())
+            : std::nullopt;
     m_plot->clearItems();
     m_plot->clearPlottables();
     m_plot->plotLayout()->clear();
@@ -320,16 +330,17 @@ void LiveTracePlots::rebuildRows() {
             trace.graph->addToLegend(legend);
             row.traces.push_back(trace);
         }
-        row.cursor = new QCPItemStraightLine(m_plot);
-        row.cursor->setClipAxisRect(row.rect);
-        row.cursor->point1->setAxes(x, y);
-        row.cursor->point2->setAxes(x, y);
-        row.cursor->setPen(QPen(QColor(90, 90, 90), 1, Qt::DashLine));
-        row.cursor->setVisible(false);
         m_rows.push_back(row);
+    }
+    if (heldRange) {
+        m_syncing = true;
+        for (const Row& row : m_rows)
+            row.rect->axis(QCPAxis::atBottom)->setRange(*heldRange);
+        m_syncing = false;
     }
     setInspecting(m_inspecting);
     refresh();
+    emit rowsRebuilt();
 }
 
 void LiveTracePlots::setUnitSystem(UnitSystem system) {
@@ -449,18 +460,20 @@ void LiveTracePlots::refresh() {
             m_syncing = true;
             row.rect->axis(QCPAxis::atBottom)->setRange(t0, t1);
             m_syncing = false;
-            if (lo <= hi) {
-                const double pad = hi > lo ? 0.06 * (hi - lo) : std::max(1.0, std::abs(hi) * 0.1);
-                // Room above the traces for the legend, so that it never hides them.
-                const double legendShare = legendHeadroom(row);
-                const double span = (hi - lo + 2.0 * pad) / (1.0 - legendShare);
-                row.rect->axis(QCPAxis::atLeft)->setRange(lo - pad, lo - pad + span);
-            } else {
-                row.rect->axis(QCPAxis::atLeft)->setRange(-1.0, 1.0);
-            }
+        }
+        // The values fit the rows in Inspect too (only time zooms), so a row added
+        // while inspecting shows its data at once.
+        if (lo <= hi) {
+            const double pad = hi > lo ? 0.06 * (hi - lo) : std::max(1.0, std::abs(hi) * 0.1);
+            // Room above the traces for the legend, so that it never hides them.
+            const double legendShare = legendHeadroom(row);
+            const double span = (hi - lo + 2.0 * pad) / (1.0 - legendShare);
+            row.rect->axis(QCPAxis::atLeft)->setRange(lo - pad, lo - pad + span);
+        } else if (!m_inspecting) {
+            row.rect->axis(QCPAxis::atLeft)->setRange(-1.0, 1.0);
         }
     }
-    if (m_cursorTime >= 0.0)
+    if (m_cursor->position())
         updateReadout();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -476,44 +489,46 @@ double LiveTracePlots::legendHeadroom(const Row& row) {
     return std::min(0.5, legendHeight / plotHeight);
 }
 
-void LiveTracePlots::onMouseMove(QMouseEvent* event) {
-    if (m_rows.empty())
-        return;
-    const double t =
-        m_rows.front().rect->axis(QCPAxis::atBottom)->pixelToCoord(event->position().x());
-    showCursorAt(t);
-}
-
 void LiveTracePlots::showCursorAt(double t) {
-    m_cursorTime = t;
-    for (Row& row : m_rows) {
-        row.cursor->point1->setCoords(t, 0.0);
-        row.cursor->point2->setCoords(t, 1.0);
-        row.cursor->setVisible(true);
-    }
-    updateReadout();
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    m_cursor->setPosition(t);
 }
 
 void LiveTracePlots::updateReadout() {
-    if (!m_history || m_history->empty() || m_cursorTime < 0.0) {
+    const std::optional<double> t = m_cursor->position();
+    if (!m_history || m_history->empty() || !t) {
         m_readout->clear();
+        return;
+    }
+    // Outside the run there is no sample: saying the last one's value would mislead.
+    if (*t < m_history->firstTime() || *t > m_history->lastTime()) {
+        m_readout->setText(tr("t = %1 s: no data (the run covers %2 to %3 s)")
+                               .arg(*t, 0, 'f', 3)
+                               .arg(m_history->firstTime(), 0, 'f', 3)
+                               .arg(m_history->lastTime(), 0, 'f', 3));
         return;
     }
     const std::size_t first = channelCatalogue().size();
     QStringList parts;
-    parts << tr("t = %1 s").arg(m_cursorTime, 0, 'f', 3);
+    parts << tr("t = %1 s").arg(*t, 0, 'f', 3);
     for (std::size_t c : m_selected) {
         const ChannelInfo info = channelInfoAt(c);
         const ChannelDisplay display = channelDisplay(info.unit, m_units);
-        const double v =
-            (c < first ? m_history->valueAt(c, m_cursorTime) : m_math.valueAt(c - first, m_cursorTime)) * display.scale;
+        const double v = (c < first ? m_history->valueAt(c, *t) : m_math.valueAt(c - first, *t)) * display.scale;
         parts << QStringLiteral("%1 %2%3")
                      .arg(QString::fromStdString(info.label))
                      .arg(v, 0, 'g', 5)
                      .arg(display.unit.isEmpty() ? QString() : QStringLiteral(" ") + display.unit);
     }
     m_readout->setText(parts.join(QStringLiteral("   ")));
+}
+
+std::vector<ReferenceTarget> LiveTracePlots::referenceTargets() const {
+    std::vector<ReferenceTarget> out;
+    for (const Row& row : m_rows) {
+        for (const Trace& t : row.traces)
+            out.push_back({t.graph, channelInfoAt(t.channel).name, t.scale});
+    }
+    return out;
 }
 
 QString LiveTracePlots::cursorReadout() const {

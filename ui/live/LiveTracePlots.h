@@ -1,6 +1,7 @@
 #pragma once
 
 #include "LiveMathChannels.h"
+#include "ReferenceTraces.h"
 #include "TraceDecimator.h"
 #include "setupfile/SetupMetadata.h"
 
@@ -14,7 +15,6 @@ class QComboBox;
 class QCPAxisRect;
 class QCPRange;
 class QCPGraph;
-class QCPItemStraightLine;
 class QCPLegend;
 class QCustomPlot;
 class QLabel;
@@ -24,16 +24,19 @@ class QTreeWidgetItem;
 
 namespace vtw {
 
+class CursorLines;
 class LiveHistory;
+class WorkspaceCursor;
 
 /// Stacked live plots of telemetry channels over a shared time axis.
 ///
 /// Channels are picked from the core's catalogue (grouped as it groups them);
 /// channels shown in the same unit share one plot, so each y axis has one unit
 /// in its title. The time window scrolls with the run (10-60 s) or shows the
-/// whole run. "Inspect" stops the scrolling and lets the user zoom and pan; a
-/// vertical cursor follows the mouse and a read-out lists every channel's
-/// value at that time.
+/// whole run. "Inspect" stops the scrolling and lets the user zoom and pan. The
+/// Live workspace's cursor (workspaceCursor()) follows the mouse over the plots and
+/// a read-out lists every channel's value at that time: the last sample at or
+/// before it, and nothing for a time outside the run.
 ///
 /// Fed by a LiveHistory (plain data, so tests can fill it with synthetic
 /// samples). refresh() decimates each visible trace to about two points per
@@ -66,6 +69,11 @@ public:
     /// Put the cursor at time t (what a mouse move does) and update the read-out.
     void showCursorAt(double t);
     QString cursorReadout() const;
+    /// The Live workspace's cursor, on time.
+    WorkspaceCursor* workspaceCursor() const { return m_cursor; }
+    CursorLines* cursorLines() const { return m_cursorLines; }
+    /// The traces shown, by channel name, for drawing a reference run behind them.
+    std::vector<ReferenceTarget> referenceTargets() const;
 
     QCustomPlot* plot() const { return m_plot; }
     int rowCount() const { return static_cast<int>(m_rows.size()); }
@@ -78,6 +86,8 @@ public:
 
 signals:
     void selectionChanged();
+    /// The plots were made again (channels or units changed): overlays must be redrawn.
+    void rowsRebuilt();
 
 private:
     struct Trace {
@@ -87,7 +97,6 @@ private:
     };
     struct Row {
         QCPAxisRect* rect = nullptr;
-        QCPItemStraightLine* cursor = nullptr;
         QCPLegend* legend = nullptr; ///< shown when the row holds more than one trace
         std::vector<Trace> traces;
     };
@@ -104,7 +113,6 @@ private:
     std::span<const double> recentTimeOf(std::size_t channel) const;
     void rebuildRows();
     void onPickerChanged(QTreeWidgetItem* item);
-    void onMouseMove(QMouseEvent* event);
     void syncTimeAxes(const QCPRange& range);
     /// Share of a row's height its legend takes (0 without one), kept free above the traces.
     static double legendHeadroom(const Row& row);
@@ -125,7 +133,8 @@ private:
     bool m_inspecting = false;
     bool m_syncing = false;
     bool m_updatingPicker = false;
-    double m_cursorTime = -1.0;
+    WorkspaceCursor* m_cursor = nullptr;
+    CursorLines* m_cursorLines = nullptr;
 };
 
 } // namespace vtw

@@ -11,6 +11,7 @@
 #include "TrackChooser.h"
 #include "LogCorrelationPanel.h"
 #include "TrackLogView.h"
+#include "TrackCursorTools.h"
 #include "TrackMapPlot.h"
 #include "ViewExport.h"
 
@@ -124,6 +125,9 @@ TrackPage::TrackPage(QWidget* parent)
     traceLayout->setContentsMargins(0, 0, 0, 0);
     traceLayout->addWidget(m_readout);
     traceLayout->addWidget(m_traces, 1);
+    m_tools = new TrackCursorTools(this);
+    traceLayout->addWidget(m_tools->referencePanel());
+    m_sideViews->addTab(m_tools->abTable(), tr("A/B"));
     m_views->addWidget(top);
     m_views->addWidget(tracePane);
     // The map and the G-G-V as tall as the traces, the map the wider of the two.
@@ -155,6 +159,10 @@ TrackPage::TrackPage(QWidget* parent)
 }
 
 TrackPage::~TrackPage() = default;
+
+void TrackPage::setReferenceRuns(ReferenceRuns* runs) {
+    m_tools->setReferenceRuns(runs);
+}
 
 void TrackPage::setSetup(const Setup& setup, const QString& name) {
     m_setup = setup;
@@ -235,6 +243,7 @@ void TrackPage::showRun() {
     m_ggv->setLap(run, m_units);
     m_curvature->setLap(run);
     m_sectors->setLap(run, m_units);
+    m_tools->lapChanged();
     if (!run)
         return;
     if (!run->ok()) {

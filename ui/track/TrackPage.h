@@ -31,8 +31,10 @@ class CurvaturePlot;
 class LapGGVPlot;
 class LapTracePlots;
 class SectorTable;
+class ReferenceRuns;
 class TrackChooser;
 class TrackLogView;
+class TrackCursorTools;
 class TrackMapPlot;
 
 class TrackPage : public QWidget {
@@ -45,6 +47,13 @@ public:
     /// is run again with it (after a short pause, so a drag in an editor runs it once).
     void setSetup(const Setup& setup, const QString& name);
     void setUnitSystem(UnitSystem units);
+    UnitSystem unitSystem() const { return m_units; }
+    /// The name of the setup the lap is driven with.
+    QString setupName() const { return m_setupName; }
+    /// The window's pinned runs (the page keeps its own until given these).
+    void setReferenceRuns(ReferenceRuns* runs);
+    /// The workspace cursor with its A/B markers, and the reference run.
+    TrackCursorTools* cursorTools() const { return m_tools; }
 
     /// Reads a track file: a track is added to the list and driven; a file that is none
     /// is refused with its reasons in the message, the list and the lap shown kept.
@@ -110,6 +119,7 @@ private:
     QTimer* m_rerun;
     BackgroundStudy* m_study;
     TrackLogView* m_logView;
+    TrackCursorTools* m_tools = nullptr;
 
     std::optional<Setup> m_setup;
     QString m_setupName;
