@@ -5,6 +5,8 @@
 #include "LapTracePlots.h"
 #include "LogCorrelationPanel.h"
 #include "LogImportDialog.h"
+#include "LoggedDataImport.h"
+#include "ReferenceRuns.h"
 #include "LogPresetStore.h"
 #include "TrackChooser.h"
 #include "TrackLogView.h"
@@ -203,6 +205,12 @@ private slots:
         QVERIFY2(dialog.loggedLap(), qPrintable(dialog.status()->text()));
         page.setLoggedRun(LoggedRun{dialog.loggedLap()->name, dialog.loggedLap()->table});
         QCOMPARE(page.sideViews()->currentWidget(), static_cast<QWidget*>(page.logView()->panel()));
+        // The import also pins it as the window's reference run, which every workspace overlays.
+        ReferenceRuns references;
+        QString pinError;
+        QVERIFY2(pinLoggedRun(references, *page.loggedRun(), &pinError), qPrintable(pinError));
+        QCOMPARE(references.current()->source, QStringLiteral("Log"));
+        QCOMPARE(references.current()->table.sampleCount(), page.loggedRun()->table.sampleCount());
 
         const LapTrace& trace = page.lastRun()->lap.trace;
         const auto top = std::max_element(trace.speed.begin(), trace.speed.end());

@@ -267,7 +267,7 @@ void MainWindow::createActions() {
                                 [this, path] { importCurve(path); });
     }
     file->addAction(tr("Import &Logged Data…"), this, [this] {
-        if (importLoggedData(this, m_track, dialogDirectory()))
+        if (importLoggedData(this, m_track, m_referenceRuns, dialogDirectory()))
             setWorkspace(Workspace::Track);
     });
     auto* plotImage =

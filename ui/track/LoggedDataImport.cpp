@@ -1,6 +1,8 @@
 #include "LoggedDataImport.h"
 
 #include "LogImportDialog.h"
+#include "LoggedRun.h"
+#include "ReferenceRuns.h"
 #include "TrackPage.h"
 
 #include <QDir>
@@ -9,7 +11,11 @@
 
 namespace vtw {
 
-bool importLoggedData(QWidget* parent, TrackPage* track, const QString& directory) {
+bool pinLoggedRun(ReferenceRuns& references, const LoggedRun& run, QString* error) {
+    return references.pin(run.name, QObject::tr("Log"), run.table, error);
+}
+
+bool importLoggedData(QWidget* parent, TrackPage* track, ReferenceRuns* references, const QString& directory) {
     const QString path = QFileDialog::getOpenFileName(parent, QObject::tr("Import logged data"), directory,
                                                       QObject::tr("Logged data (*.csv *.txt);;All files (*)"));
     if (path.isEmpty())
@@ -23,7 +29,12 @@ bool importLoggedData(QWidget* parent, TrackPage* track, const QString& director
     }
     if (dialog.exec() != QDialog::Accepted || !dialog.loggedLap())
         return false;
-    track->setLoggedRun(LoggedRun{dialog.loggedLap()->name, dialog.loggedLap()->table});
+    const LoggedRun run{dialog.loggedLap()->name, dialog.loggedLap()->table};
+    track->setLoggedRun(run);
+    QString error;
+    if (references && !pinLoggedRun(*references, run, &error))
+        QMessageBox::warning(parent, QObject::tr("Import logged data"),
+                             QObject::tr("The log is shown on the track but cannot be a reference run: %1").arg(error));
     return true;
 }
 
