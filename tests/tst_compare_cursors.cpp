@@ -90,9 +90,10 @@ void TestCompareCursors::cursorAbAndReferenceOnTheOverlay() {
     for (int r = 0; r < 2; ++r) {
         const TraceSeries& s = series[static_cast<std::size_t>(r)];
         const std::vector<double> v = interpolateOnto(s.x, s.y, {a, b});
-        QCOMPARE(table->cellText(r, 0), QStringLiteral("%1: Speed (m/s)").arg(s.name));
-        QCOMPARE(table->cellText(r, 1), QString::number(v[0], 'g', 5));
-        QCOMPARE(table->cellText(r, 3), QString::number(v[1] - v[0], 'g', 5));
+        // In the traces' units: km/h with the window's default SI choice.
+        QCOMPARE(table->cellText(r, 0), QStringLiteral("%1: Speed (km/h)").arg(s.name));
+        QCOMPARE(table->cellText(r, 1), QString::number(v[0] * units::kmhPerMps, 'g', 5));
+        QCOMPARE(table->cellText(r, 3), QString::number(v[1] * units::kmhPerMps - v[0] * units::kmhPerMps, 'g', 5));
     }
     // The heavier car gains less speed between the markers.
     QVERIFY(table->cellText(1, 3).toDouble() < table->cellText(0, 3).toDouble());

@@ -41,6 +41,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 
+#include "Units.h"
 #include "maneuvers/BrakeInTurn.h"
 #include "maneuvers/ManeuverFactory.h"
 #include <QStringEncoder>
@@ -566,6 +567,29 @@ private slots:
         QCOMPARE(formatMetricDelta(-1.0, stable->unit), QStringLiteral("changed"));
         QCOMPARE(metricDisplayUnit(QString::fromLatin1(yesNoUnit), UnitSystem::Imperial).symbol, QString());
         QCOMPARE(formatMetricFigure(1.5, "s"), formatFigure(1.5));
+    }
+
+    // The overlaid traces follow the window's units: speed in km/h, then mph, yaw rate in
+    // deg/s; the numbers are the telemetry's SI values times the display scale.
+    void tracesFollowTheUnitChoice() {
+        const Setup base = defaultSetup();
+        Setup tuned = base;
+        tuned.chassis.mass += 100.0;
+        ComparePage page(nullptr);
+        showBaseAndTuned(page, base, tuned);
+        QVERIFY(waitForRun(page));
+        TraceOverlayPanel* traces = page.tracePanel();
+        page.tabs()->setCurrentWidget(traces);
+        traces->channelChoice()->setCurrentIndex(traces->channelChoice()->findData(QStringLiteral("speed")));
+        const std::vector<double>& speed = page.results()->run(0, 0)->telemetry.column("speed");
+        const std::size_t last = speed.size() - 1;
+        QVERIFY(traces->tracePlot()->yAxis->label().contains(QStringLiteral("km/h")));
+        QVERIFY(std::abs(traces->tracePlot()->graph(0)->data()->at(int(last))->value - speed[last] * units::kmhPerMps) < 1e-9);
+        page.setUnitSystem(UnitSystem::Imperial);
+        QVERIFY(traces->tracePlot()->yAxis->label().contains(QStringLiteral("mph")));
+        QVERIFY(std::abs(traces->tracePlot()->graph(0)->data()->at(int(last))->value - speed[last] * units::mphPerMps) < 1e-9);
+        traces->channelChoice()->setCurrentIndex(traces->channelChoice()->findData(QStringLiteral("yaw_rate")));
+        QVERIFY(traces->tracePlot()->yAxis->label().contains(QStringLiteral("deg/s")));
     }
 
     // Results go out of date when a compared setup is edited or closed: a banner says

@@ -215,6 +215,7 @@ void ComparePage::setUnitSystem(UnitSystem system) {
     m_diff->setUnitSystem(system);
     m_sweep->setUnitSystem(system);
     m_metrics->setUnitSystem(system);
+    m_traces->setUnitSystem(system);
 }
 
 bool ComparePage::isRunning() const {

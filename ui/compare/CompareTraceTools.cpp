@@ -1,9 +1,11 @@
 #include "CompareTraceTools.h"
 
+#include "ChannelDisplay.h"
 #include "ComparisonData.h"
 #include "CursorLines.h"
 #include "ReferenceRuns.h"
 #include "ReferenceTraces.h"
+#include "RunMathChannels.h"
 #include "TraceOverlayPanel.h"
 
 #include "analysis/TraceInterpolation.h"
@@ -110,7 +112,9 @@ void CompareTraceTools::beforeTraceReplot() {
     const PinnedRun* reference = m_reference->runs()->current();
     if (!reference || !referenceGraphs(plot).empty() || plot->graphCount() == 0)
         return;
-    drawReferenceTraces(plot, {{plot->graph(0), s.channel, 1.0}}, reference, m_cursor->axis());
+    const auto info = channelOrMathInfo(s.channel);
+    const double scale = info ? channelDisplay(info->unit, s.units).scale : 1.0;
+    drawReferenceTraces(plot, {{plot->graph(0), s.channel, scale}}, reference, m_cursor->axis());
 }
 
 std::vector<AbRow> CompareTraceTools::rowsAt(double a, double b) const {
@@ -123,10 +127,11 @@ std::vector<AbRow> CompareTraceTools::rowsAt(double a, double b) const {
         if (index < 0)
             return;
         const ChannelInfo& info = channelCatalogue()[static_cast<std::size_t>(index)];
+        const ChannelDisplay shown = channelDisplay(info.unit, selection.units);
         for (const TraceSeries& series : traceSeries(*m_data, selection)) {
             const std::vector<double> at = interpolateOnto(series.x, series.y, {a, b});
             rows.push_back({QStringLiteral("%1: %2").arg(series.name, QString::fromStdString(info.label)),
-                            QString::fromStdString(info.unit == "1" ? std::string() : info.unit), at[0], at[1]});
+                            shown.unit, at[0] * shown.scale, at[1] * shown.scale});
         }
     };
     if (s.x == TraceAxis::Distance && s.channel != channelTableTime) {

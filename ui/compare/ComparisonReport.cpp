@@ -531,6 +531,7 @@ void ComparisonReport::drawPlotPage(QCPPainter& p, const Page& page) const {
             selection.channel = spec.channel;
             // A lap is a function of distance, whatever the report's axis for the maneuvers.
             selection.x = m_data.maneuvers[spec.maneuver].id == lapTargetId ? TraceAxis::Distance : m_options.x;
+            selection.units = m_options.units;
             plotTraceOverlay(&plot, m_data, selection);
         }
         p.save();

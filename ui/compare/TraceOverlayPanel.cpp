@@ -150,7 +150,13 @@ TraceSelection TraceOverlayPanel::selection() const {
     const int setup = m_overlay->currentData().toInt();
     s.overlayManeuvers = setup >= 0;
     s.setup = static_cast<std::size_t>(std::max(0, setup));
+    s.units = m_units;
     return s;
+}
+
+void TraceOverlayPanel::setUnitSystem(UnitSystem system) {
+    m_units = system;
+    replot();
 }
 
 void TraceOverlayPanel::setSelection(const TraceSelection& selection) {

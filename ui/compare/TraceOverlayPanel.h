@@ -24,6 +24,8 @@ public:
     TraceSelection selection() const;
     void setSelection(const TraceSelection& selection);
     void setDeltaVisible(bool on);
+    /// The units the channel's values are drawn in (the window's choice).
+    void setUnitSystem(UnitSystem system);
 
     QCustomPlot* tracePlot() const { return m_plot; }
     QCustomPlot* deltaPlot() const { return m_delta; }
@@ -44,6 +46,7 @@ private:
     void followManeuver();
 
     const ComparisonData* m_data = nullptr;
+    UnitSystem m_units = UnitSystem::SI;
     QComboBox* m_overlay;
     QComboBox* m_maneuver;
     QComboBox* m_channel;

@@ -1,5 +1,6 @@
 #include "TraceOverlayPlot.h"
 
+#include "ChannelDisplay.h"
 #include "CompareStyle.h"
 #include "ComparisonData.h"
 #include "RunMathChannels.h"
@@ -21,8 +22,11 @@ const char* xChannel(TraceAxis axis) {
     return axis == TraceAxis::Time ? "time" : "distance";
 }
 
-QVector<double> toVector(const std::vector<double>& v) {
-    return QVector<double>(v.begin(), v.end());
+QVector<double> toVector(const std::vector<double>& v, double scale = 1.0) {
+    QVector<double> out(static_cast<qsizetype>(v.size()));
+    for (std::size_t k = 0; k < v.size(); ++k)
+        out[static_cast<qsizetype>(k)] = v[k] * scale;
+    return out;
 }
 
 void prepare(QCustomPlot* plot, const TraceSelection& selection, const QString& yTitle) {
@@ -55,8 +59,8 @@ int plotTraceOverlay(QCustomPlot* plot, const ComparisonData& data,
     const auto y = channelInfo(selection.channel);
     if (!y)
         return 0;
-    prepare(plot, selection,
-            axisTitleWithUnit(QString::fromStdString(y->label), QString::fromStdString(y->unit)));
+    const ChannelDisplay shown = channelDisplay(y->unit, selection.units);
+    prepare(plot, selection, axisTitleWithUnit(QString::fromStdString(y->label), shown.unit));
     int drawn = 0;
     for (const TraceSeries& series : traceSeries(data, selection)) {
         QString name = series.name;
@@ -64,7 +68,7 @@ int plotTraceOverlay(QCustomPlot* plot, const ComparisonData& data,
             name += QStringLiteral(" (baseline)");
         // Telemetry x is sorted (time, and distance never decreases): no re-sort needed.
         addGraph(plot, static_cast<std::size_t>(series.colour), name)
-            ->setData(toVector(series.x), toVector(series.y), true);
+            ->setData(toVector(series.x), toVector(series.y, shown.scale), true);
         ++drawn;
     }
     plot->rescaleAxes();
@@ -76,9 +80,9 @@ int plotTraceDelta(QCustomPlot* plot, const ComparisonData& data, const TraceSel
     const auto y = channelInfo(selection.channel);
     if (!y)
         return 0;
+    const ChannelDisplay shown = channelDisplay(y->unit, selection.units);
     prepare(plot, selection,
-            axisTitleWithUnit(QStringLiteral("\u0394 ") + QString::fromStdString(y->label),
-                              QString::fromStdString(y->unit)));
+            axisTitleWithUnit(QStringLiteral("\u0394 ") + QString::fromStdString(y->label), shown.unit));
     const std::vector<TraceSeries> all = traceSeries(data, selection);
     const auto base = std::find_if(all.begin(), all.end(), [](const TraceSeries& s) { return s.baseline; });
     if (base == all.end())
@@ -90,7 +94,7 @@ int plotTraceDelta(QCustomPlot* plot, const ComparisonData& data, const TraceSel
         const std::vector<double> delta = differenceOnto(series.x, series.y, base->x, base->y);
         addGraph(plot, static_cast<std::size_t>(series.colour),
                  QStringLiteral("%1 \u2212 %2").arg(series.name, base->name))
-            ->setData(toVector(base->x), toVector(delta), true);
+            ->setData(toVector(base->x), toVector(delta, shown.scale), true);
         ++drawn;
     }
     auto* zero = new QCPItemStraightLine(plot);

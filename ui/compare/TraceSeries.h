@@ -6,6 +6,7 @@
 // counts along the track's line from the start line, as the quasi-steady lap's trace
 // does, so that the two laps line up metre by metre.
 
+#include "setupfile/SetupMetadata.h"
 #include "study/Comparison.h"
 
 #include <QString>
@@ -28,6 +29,9 @@ struct TraceSelection {
     /// Every maneuver of one setup (`setup`) instead of every setup of one maneuver.
     bool overlayManeuvers = false;
     std::size_t setup = 0;
+    /// The channel's values are drawn in this system's units (ChannelDisplay); the x axis
+    /// stays in seconds or metres, the axis the cursors and the reference runs share.
+    UnitSystem units = UnitSystem::SI;
 };
 
 struct TraceSeries {
