@@ -246,8 +246,15 @@ private slots:
                 if (l != c && m->sense == MetricSense::HigherIsBetter)
                     verdict = l > c ? 1 : -1;
                 QCOMPARE(delta->data(MetricsTable::verdictRole).toInt(), verdict);
-                if (verdict != 0)
+                // Graded by the size of the change; none inside the neutral band, the full
+                // tint from fullTintChangeShare on.
+                const double relative = c != 0.0 ? (l - c) / c : 1.0;
+                if (verdict == 0 || std::abs(relative) < neutralChangeShare)
+                    QCOMPARE(delta->background().style(), Qt::NoBrush);
+                else if (std::abs(relative) >= fullTintChangeShare)
                     QCOMPARE(delta->background().color(), verdict > 0 ? betterTint() : worseTint());
+                else
+                    QCOMPARE(delta->background().color(), gradedChangeTint(verdict, relative));
                 QVERIFY(delta->text().contains(verdict == 0 ? QString()
                                                : l > c      ? QStringLiteral("\u25b2")
                                                             : QStringLiteral("\u25bc")));
@@ -552,6 +559,20 @@ private slots:
         QVERIFY(!makeManeuver("top-speed", {{"gear", 2.5}}, &error));
         QVERIFY2(error.find("whole number") != std::string::npos, error.c_str());
         QVERIFY(makeManeuver("top-speed", {{"gear", 3.0}}, &error));
+    }
+
+    // The tint of a difference grows with its size: none inside the neutral band, a
+    // quarter at its edge, the full tint at fullTintChangeShare; 0.2 % and 20 % differ.
+    void differenceTintIsGraded() {
+        QVERIFY(!gradedChangeTint(1, 0.002).isValid());
+        QVERIFY(!gradedChangeTint(0, 0.5).isValid());
+        QCOMPARE(gradedChangeTint(1, 0.2), betterTint());
+        QCOMPARE(gradedChangeTint(-1, -0.2), worseTint());
+        const QColor small = gradedChangeTint(1, 0.01), large = gradedChangeTint(1, 0.05);
+        // Fainter is closer to white: a larger sum of the channels.
+        const auto lightness = [](const QColor& c) { return c.red() + c.green() + c.blue(); };
+        QVERIFY(lightness(small) > lightness(large));
+        QVERIFY(lightness(large) > lightness(betterTint()));
     }
 
     // A pass/fail metric reads "yes" or "no" with no unit, and its change "changed"/"same".

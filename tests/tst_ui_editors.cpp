@@ -34,6 +34,8 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QStatusBar>
+#include <QToolBar>
+#include <QToolButton>
 #include <QtTest>
 
 #include <cmath>
@@ -676,6 +678,17 @@ private slots:
         QTest::keyClick(mass, Qt::Key_Return);
         QCOMPARE(view->document()->setup().chassis.mass, 1550.0);
         QCOMPARE(window.statusBar()->currentMessage(), QString());
+
+        // The toolbar's Undo keeps its word (and width) while the menu names the edit.
+        QToolBar* bar = window.findChild<QToolBar*>(QStringLiteral("mainToolBar"));
+        QVERIFY(bar);
+        QToolButton* undoButton = nullptr;
+        for (QToolButton* b : bar->findChildren<QToolButton*>())
+            if (b->defaultAction() && b->defaultAction()->text().startsWith(QStringLiteral("&Undo")))
+                undoButton = b;
+        QVERIFY(undoButton);
+        QCOMPARE(undoButton->text(), QStringLiteral("Undo"));
+        QVERIFY(undoButton->defaultAction()->text().size() > QStringLiteral("&Undo").size());
     }
 
     // Closing the window asks about each modified document; Cancel on the

@@ -290,6 +290,10 @@ void MainWindow::createActions() {
     QAction* redo = m_undoGroup->createRedoAction(this, tr("&Redo"));
     redo->setShortcuts(QKeySequence::Redo); // every binding of the platform: Ctrl+Y and Ctrl+Shift+Z
     redo->setIcon(s->standardIcon(QStyle::SP_ArrowForward));
+    // The menu says what would be undone ("Undo Mass"); the toolbar keeps a fixed word so
+    // that its buttons do not change width, and move everything beside them, at each edit.
+    undo->setIconText(tr("Undo"));
+    redo->setIconText(tr("Redo"));
     edit->addAction(undo);
     edit->addAction(redo);
 

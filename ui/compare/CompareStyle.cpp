@@ -6,6 +6,7 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace vtw {
@@ -30,6 +31,18 @@ QColor betterTint() {
 }
 QColor worseTint() {
     return QColor(0xf8, 0xdc, 0xd9);
+}
+
+QColor gradedChangeTint(int verdict, double relativeChange) {
+    const double size = std::abs(relativeChange);
+    if (verdict == 0 || !(size >= neutralChangeShare))
+        return {};
+    const QColor full = verdict > 0 ? betterTint() : worseTint();
+    // A quarter of the tint at the band's edge, all of it at fullTintChangeShare.
+    const double strength =
+        std::clamp(0.25 + 0.75 * (size - neutralChangeShare) / (fullTintChangeShare - neutralChangeShare), 0.25, 1.0);
+    const auto mix = [strength](int tint) { return static_cast<int>(std::lround(255 - strength * (255 - tint))); };
+    return QColor(mix(full.red()), mix(full.green()), mix(full.blue()));
 }
 
 void styleComparePlot(QCustomPlot* plot) {

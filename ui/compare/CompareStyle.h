@@ -39,6 +39,16 @@ QString axisTitleWithUnit(const QString& label, const QString& unit);
 /// A figure with as many decimals as its size deserves ("5.237", "41.52",
 /// "312.4"); an en dash for a figure that is not a number.
 QString formatFigure(double value);
+
+/// A change within this share of the baseline's value is shown neutral (uncoloured):
+/// half a percent is within what a setup's rounding or a run's step moves.
+inline constexpr double neutralChangeShare = 0.005;
+/// From this share on, a change gets the full tint; smaller ones fade towards white.
+inline constexpr double fullTintChangeShare = 0.10;
+/// The background of a difference: better or worse tint by verdict, graded by how large
+/// the change is against the baseline (|delta / baseline|); no colour (an invalid QColor)
+/// inside the neutral band or without a verdict.
+QColor gradedChangeTint(int verdict, double relativeChange);
 /// A metric's value as the tables show it: "yes"/"no" for a pass/fail metric (unit
 /// yesNoUnit), else formatFigure.
 QString formatMetricFigure(double value, const std::string& unit);

@@ -142,14 +142,19 @@ void MetricsTable::setComparison(const ComparisonData* data) {
             d->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             if (!m.valid(static_cast<std::size_t>(s)) || !m.valid(static_cast<std::size_t>(baseline)))
                 d->setToolTip(tr("No difference: a figure is invalid"));
-            if (verdict > 0) {
-                d->setForeground(betterColour());
-                d->setBackground(betterTint());
-                d->setToolTip(tr("Better than the baseline (%1)").arg(senseText(m.metric.sense)));
-            } else if (verdict < 0) {
-                d->setForeground(worseColour());
-                d->setBackground(worseTint());
-                d->setToolTip(tr("Worse than the baseline (%1)").arg(senseText(m.metric.sense)));
+            // Graded: a 0.2 % change is barely tinted, a 20 % one fully; inside the neutral
+            // band it keeps its arrow but no colour.
+            const double base = m.values[static_cast<std::size_t>(baseline)];
+            const double relative = base != 0.0 ? m.deltas[static_cast<std::size_t>(s)] / base : 1.0;
+            const QColor tint = gradedChangeTint(verdict, relative);
+            if (tint.isValid()) {
+                d->setForeground(verdict > 0 ? betterColour() : worseColour());
+                d->setBackground(tint);
+                d->setToolTip(verdict > 0 ? tr("Better than the baseline (%1)").arg(senseText(m.metric.sense))
+                                          : tr("Worse than the baseline (%1)").arg(senseText(m.metric.sense)));
+            } else if (verdict != 0) {
+                d->setToolTip(tr("Within %1 % of the baseline: no real difference")
+                                  .arg(100.0 * neutralChangeShare, 0, 'g', 2));
             }
             setItem(row, deltaColumn++, d);
         }
