@@ -104,6 +104,7 @@ private slots:
     void driveKeyboardRamps();
     void exportPngAndPdf();
     void exportRefusesFifoAndKeepsOldFile();
+    void exportAtAChosenSize();
 };
 
 void TestLiveViews::frictionEllipseIsTheEnvelopeAtTheLoad() {
@@ -567,6 +568,31 @@ void TestLiveViews::exportPngAndPdf() {
 // target is refused by the checked writer (renaming over it would replace the
 // node), and a regular file whose commit fails keeps its old bytes. Both
 // kinds of view (QCustomPlot and QPainter) and both formats go through it.
+// A PNG at the width asked for, its height in the view's proportions, with the
+// resolution asked for written in the file (dots per metre = dpi / 0.0254).
+void TestLiveViews::exportAtAChosenSize() {
+    QTemporaryDir dir;
+    QCustomPlot plot;
+    plot.resize(400, 300);
+    plot.addGraph()->setData({0.0, 1.0, 2.0}, {0.0, 1.0, 0.5});
+    FrictionEllipseView friction;
+    friction.resize(300, 200);
+    struct Case {
+        QWidget* view;
+        int width, dpi, height;
+    };
+    for (const Case& c : {Case{&plot, 1200, 300, 900}, Case{&friction, 750, 96, 500}}) {
+        const QString path = dir.filePath(QStringLiteral("%1.png").arg(c.width));
+        QString error;
+        QVERIFY2(exportView(c.view, path, &error, {c.width, c.dpi}), qPrintable(error));
+        QCOMPARE(exportHeightFor(c.view, c.width), c.height);
+        const QImage image(path);
+        QCOMPARE(image.width(), c.width);
+        QCOMPARE(image.height(), c.height);
+        QCOMPARE(image.dotsPerMeterX(), int(std::lround(c.dpi / 0.0254)));
+    }
+}
+
 void TestLiveViews::exportRefusesFifoAndKeepsOldFile() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
@@ -574,8 +600,10 @@ void TestLiveViews::exportRefusesFifoAndKeepsOldFile() {
     friction.resize(300, 300);
     LiveTracePlots plots;
     plots.resize(500, 400);
+    QCustomPlot plot; // any plot of the window: written through the checked writer too
+    plot.resize(300, 200);
     const QByteArray oldBytes("the previous export, not to be touched\n");
-    for (QWidget* view : {static_cast<QWidget*>(&friction), static_cast<QWidget*>(&plots)}) {
+    for (QWidget* view : {static_cast<QWidget*>(&friction), static_cast<QWidget*>(&plots), static_cast<QWidget*>(&plot)}) {
         for (const char* suffix : {"png", "pdf"}) {
             const QString name =
                 QString("%1.%2").arg(view->metaObject()->className()).arg(suffix).remove("vtw::");
@@ -605,8 +633,9 @@ void TestLiveViews::exportRefusesFifoAndKeepsOldFile() {
             QCOMPARE(file.readAll(), oldBytes);
         }
     }
+    // A FIFO and an old file for each of the 3 views and 2 formats, and nothing more.
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::System | QDir::NoDotAndDotDot).size(),
-             8);
+             3 * 2 * 2);
 }
 
 QTEST_MAIN(TestLiveViews)

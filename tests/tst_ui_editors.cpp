@@ -9,6 +9,7 @@
 #include "DisplayUnits.h"
 #include "DocumentView.h"
 #include "FieldEditors.h"
+#include "ImageExportDialog.h"
 #include "MainWindow.h"
 #include "ParameterPanel.h"
 #include "RecentFiles.h"
@@ -689,6 +690,26 @@ private slots:
         QVERIFY(undoButton);
         QCOMPARE(undoButton->text(), QStringLiteral("Undo"));
         QVERIFY(undoButton->defaultAction()->text().size() > QStringLiteral("&Undo").size());
+    }
+
+    // The image size dialog: the width typed, the height from the view's proportions
+    // shown beside it, the resolution; the choice is remembered for the next export.
+    void imageSizeDialogFollowsTheView() {
+        QWidget view;
+        view.resize(400, 300);
+        {
+            ImageExportDialog dialog(&view);
+            dialog.widthBox()->setValue(1000);
+            dialog.dpiBox()->setValue(300);
+            QVERIFY2(dialog.heightLabel()->text().startsWith(QStringLiteral("750 px")),
+                     qPrintable(dialog.heightLabel()->text()));
+            QCOMPARE(dialog.size().width, 1000);
+            QCOMPARE(dialog.size().dpi, 300);
+            dialog.accept();
+        }
+        ImageExportDialog again(&view);
+        QCOMPARE(again.widthBox()->value(), 1000);
+        QCOMPARE(again.dpiBox()->value(), 300);
     }
 
     // Closing the window asks about each modified document; Cancel on the

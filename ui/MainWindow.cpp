@@ -4,6 +4,7 @@
 
 #include "AboutBox.h"
 #include "HelpDialogs.h"
+#include "ImageExportDialog.h"
 #include "AcCarDataDialogs.h"
 #include "MathChannelsDialog.h"
 #include "ComparePage.h"
@@ -916,8 +917,15 @@ void MainWindow::exportPlot() {
         tr("PNG image (*.png);;PDF document (*.pdf)"));
     if (path.isEmpty())
         return;
+    ImageExportSize size;
+    if (!path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive)) {
+        ImageExportDialog dialog(target, this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        size = dialog.size();
+    }
     QString error;
-    const bool ok = exportView(target, path, &error);
+    const bool ok = exportView(target, path, &error, size);
     showStatus(ok ? tr("Exported %1").arg(QDir::toNativeSeparators(path))
                   : tr("Could not write %1 %2").arg(QDir::toNativeSeparators(path), error));
 }

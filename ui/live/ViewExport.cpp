@@ -7,15 +7,48 @@
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QImage>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QPixmap>
 #include <QWidget>
 #include <qcustomplot.h>
 
+#include <algorithm>
+#include <cmath>
+
 namespace vtw {
 
-bool exportView(QWidget* view, const QString& path, QString* error) {
+namespace {
+
+QByteArray pngOf(QWidget* view, const ImageExportSize& size) {
+    const double scale = size.width > 0 ? double(size.width) / std::max(1, view->width()) : 2.0;
+    QImage image;
+    if (auto* plot = qobject_cast<QCustomPlot*>(view)) {
+        image = plot->toPixmap(0, 0, scale).toImage();
+    } else {
+        image = QImage(QSizeF(view->size() * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(scale);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        view->render(&painter);
+    }
+    constexpr double metresPerInch = 0.0254;
+    image.setDotsPerMeterX(static_cast<int>(std::lround(size.dpi / metresPerInch)));
+    image.setDotsPerMeterY(static_cast<int>(std::lround(size.dpi / metresPerInch)));
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    return image.save(&buffer, "PNG") ? bytes : QByteArray();
+}
+
+} // namespace
+
+int exportHeightFor(const QWidget* view, int width) {
+    return static_cast<int>(std::lround(double(width) * view->height() / std::max(1, view->width())));
+}
+
+bool exportView(QWidget* view, const QString& path, QString* error, const ImageExportSize& size) {
     auto fail = [&](const QString& why) {
         if (error)
             *error = why;
@@ -23,37 +56,39 @@ bool exportView(QWidget* view, const QString& path, QString* error) {
     };
     if (!view)
         return fail(QCoreApplication::translate("vtw::exportView", "Nothing to export"));
-    if (auto* plots = qobject_cast<LiveTracePlots*>(view))
-        return plots->exportTo(path, error);
-    if (auto* plot = qobject_cast<QCustomPlot*>(view)) {
-        // The plot's own export: vector PDF, PNG at twice the screen's resolution.
-        const bool pdf = path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive);
-        return (pdf ? plot->savePdf(path) : plot->savePng(path, 0, 0, 2.0)) ||
-               fail(QCoreApplication::translate("vtw::exportView", "Could not write %1").arg(path));
-    }
-    if (path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive)) {
-        // Drawn in memory, then saved by the one checked writer.
-        QByteArray pdf;
-        QBuffer buffer(&pdf);
-        buffer.open(QIODevice::WriteOnly);
-        QPdfWriter writer(&buffer);
-        setViewSizedPage(writer, view->size());
-        QPainter painter;
-        if (!painter.begin(&writer))
-            return fail(
-                QCoreApplication::translate("vtw::exportView", "Could not write %1").arg(path));
-        view->render(&painter);
-        painter.end();
-        const SaveResult saved = writeFileAtomically(path, pdf);
+    const bool pdf = path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive);
+    if (!pdf) {
+        auto* plots = qobject_cast<LiveTracePlots*>(view);
+        const QByteArray png = pngOf(plots ? plots->plot() : view, size);
+        if (png.isEmpty())
+            return fail(QCoreApplication::translate("vtw::exportView", "Could not write %1").arg(path));
+        const SaveResult saved = writeFileAtomically(path, png);
         return saved.ok || fail(saved.error);
     }
-    QByteArray image;
-    QBuffer buffer(&image);
+    if (auto* plots = qobject_cast<LiveTracePlots*>(view))
+        return plots->exportTo(path, error);
+    // Drawn in memory, then saved by the one checked writer.
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
-    const QByteArray format = QFileInfo(path).suffix().toUpper().toLatin1();
-    if (!view->grab().save(&buffer, format.isEmpty() ? "PNG" : format.constData()))
-        return fail(QCoreApplication::translate("vtw::exportView", "Could not write %1").arg(path));
-    const SaveResult saved = writeFileAtomically(path, image);
+    QPdfWriter writer(&buffer);
+    setViewSizedPage(writer, view->size());
+    if (auto* plot = qobject_cast<QCustomPlot*>(view)) {
+        // The plot's own vector drawing.
+        QCPPainter painter;
+        if (!painter.begin(&writer))
+            return fail(QCoreApplication::translate("vtw::exportView", "Could not write %1").arg(path));
+        painter.setMode(QCPPainter::pmVectorized);
+        plot->toPainter(&painter, plot->width(), plot->height());
+        painter.end();
+    } else {
+        QPainter painter;
+        if (!painter.begin(&writer))
+            return fail(QCoreApplication::translate("vtw::exportView", "Could not write %1").arg(path));
+        view->render(&painter);
+        painter.end();
+    }
+    const SaveResult saved = writeFileAtomically(path, bytes);
     return saved.ok || fail(saved.error);
 }
 
