@@ -12,6 +12,7 @@
 #include "TrackLogView.h"
 #include "TrackPage.h"
 
+#include "lap/LapTelemetry.h"
 #include "lap/LapTraceCsv.h"
 #include "logs/LogPresets.h"
 #include "setupfile/CarLibrary.h"
@@ -246,6 +247,44 @@ private slots:
         QVERIFY(!page.loggedRun());
         QCOMPARE(page.traces()->graphCount(), simulatedGraphs);
         QCOMPARE(table->rowCount(), 0);
+    }
+
+    // A log whose clock started 3 s before the lap's: by time with no offset it differs,
+    // "Find offset" finds -3 s (added to the log's time), and then it matches the lap.
+    void logLinedUpByTimeWithAFoundOffset() {
+        TrackPage page;
+        page.resize(1300, 850);
+        page.show();
+        page.setSetup(defaultLibraryCar(), QStringLiteral("Corvette"));
+        QVERIFY(page.chooser()->selectTrack(QStringLiteral("monza")));
+        QVERIFY(runAndWait(page));
+        ChannelTable log = lapChannelTable(page.lastRun()->lap.trace);
+        constexpr double clockLead = 3.0;
+        ChannelColumn time = *log.find(channelTableTime);
+        for (double& t : time.values)
+            t += clockLead;
+        log.set(time);
+        page.setLoggedRun(LoggedRun{QStringLiteral("early clock"), log});
+        LogCorrelationPanel* panel = page.logView()->panel();
+        const auto speedError = [&] {
+            for (const ChannelCorrelation& c : page.logView()->correlation()->channels)
+                if (c.name == "speed")
+                    return c.rms;
+            return -1.0;
+        };
+        // By distance the clock does not matter.
+        QVERIFY(speedError() < 1e-9);
+        panel->alignChoice()->setCurrentIndex(1);
+        QVERIFY(panel->offsetBox()->isEnabled());
+        QVERIFY(speedError() > 1.0); // m/s: three seconds apart on a lap
+        QTest::mouseClick(panel->findOffsetButton(), Qt::LeftButton);
+        constexpr double offsetTolerance = 0.01; // s: the search refines to well within it
+        QVERIFY2(std::abs(panel->timeOffset() + clockLead) < offsetTolerance,
+                 qPrintable(QString::number(panel->timeOffset())));
+        // Matched to the offset's resolution: under 0.1 m/s RMS where a lap changes speed by
+        // about 10 m/s per second.
+        constexpr double matchedRms = 0.1;
+        QVERIFY2(speedError() < matchedRms, qPrintable(QString::number(speedError())));
     }
 };
 

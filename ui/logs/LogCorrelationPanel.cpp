@@ -2,6 +2,8 @@
 
 #include "Units.h"
 
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -41,7 +43,8 @@ ShownLogUnit shownLogUnit(const std::string& channel, const std::string& siUnit,
 }
 
 LogCorrelationPanel::LogCorrelationPanel(QWidget* parent)
-    : QWidget(parent), m_heading(new QLabel), m_table(new QTableWidget), m_remove(new QPushButton(tr("Remove log"))) {
+    : QWidget(parent), m_heading(new QLabel), m_table(new QTableWidget), m_remove(new QPushButton(tr("Remove log"))),
+      m_align(new QComboBox), m_offset(new QDoubleSpinBox), m_findOffset(new QPushButton(tr("Find offset"))) {
     setObjectName(QStringLiteral("logCorrelation"));
     m_heading->setObjectName(QStringLiteral("logCorrelationHeading"));
     m_heading->setWordWrap(true);
@@ -59,15 +62,56 @@ LogCorrelationPanel::LogCorrelationPanel(QWidget* parent)
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_heading, 1);
     bar->addWidget(m_remove);
+    m_align->setObjectName(QStringLiteral("logAlign"));
+    m_align->addItem(tr("By distance"));
+    m_align->addItem(tr("By time"));
+    m_offset->setObjectName(QStringLiteral("logTimeOffset"));
+    // A lap is minutes long; a log that started its clock an hour before the lap is
+    // trimmed to the lap at import (LogLaps), so a quarter of an hour covers any start.
+    m_offset->setRange(-900.0, 900.0);
+    m_offset->setDecimals(3);
+    m_offset->setSingleStep(0.05);
+    m_offset->setSuffix(QStringLiteral(" s"));
+    m_offset->setToolTip(tr("Added to the log's time; drag with the mouse wheel or the arrows"));
+    m_offset->setEnabled(false);
+    m_findOffset->setObjectName(QStringLiteral("logFindOffset"));
+    m_findOffset->setToolTip(tr("The offset at which the log's speed matches the lap's best (least RMS)"));
+    m_findOffset->setEnabled(false);
+    auto* alignRow = new QHBoxLayout;
+    alignRow->addWidget(new QLabel(tr("Line up:")));
+    alignRow->addWidget(m_align);
+    alignRow->addWidget(m_offset);
+    alignRow->addWidget(m_findOffset);
+    alignRow->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(bar);
+    layout->addLayout(alignRow);
     layout->addWidget(m_table, 1);
+    connect(m_align, &QComboBox::currentIndexChanged, this, [this] {
+        m_offset->setEnabled(alignedByTime());
+        m_findOffset->setEnabled(alignedByTime());
+        emit alignmentChanged();
+    });
+    connect(m_offset, &QDoubleSpinBox::valueChanged, this, &LogCorrelationPanel::alignmentChanged);
+    connect(m_findOffset, &QPushButton::clicked, this, &LogCorrelationPanel::findOffsetRequested);
     connect(m_table, &QTableWidget::currentCellChanged, this, [this](int row) {
         if (row >= 0 && row < int(m_at.size()) && std::isfinite(m_at[std::size_t(row)]))
             emit positionChosen(m_at[std::size_t(row)]);
     });
     connect(m_remove, &QPushButton::clicked, this, &LogCorrelationPanel::removeRequested);
     setCorrelation(QString(), nullptr, UnitSystem::SI, tr("Import a log (File > Import logged data) to lay it over the lap."));
+}
+
+bool LogCorrelationPanel::alignedByTime() const {
+    return m_align->currentIndex() == 1;
+}
+
+double LogCorrelationPanel::timeOffset() const {
+    return m_offset->value();
+}
+
+void LogCorrelationPanel::setTimeOffset(double seconds) {
+    m_offset->setValue(seconds);
 }
 
 void LogCorrelationPanel::setCorrelation(const QString& name, const RunCorrelation* correlation, UnitSystem units,

@@ -9,6 +9,8 @@
 
 #include <QWidget>
 
+class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
 class QTableWidget;
@@ -28,7 +30,20 @@ public:
     QLabel* heading() const { return m_heading; }
     QPushButton* removeButton() const { return m_remove; }
 
+    /// How the log is lined up with the lap: by distance, or by time with an offset
+    /// (added to the log's clock), which the user sets or asks to be found.
+    bool alignedByTime() const;
+    double timeOffset() const;
+    void setTimeOffset(double seconds);
+    QComboBox* alignChoice() const { return m_align; }
+    QDoubleSpinBox* offsetBox() const { return m_offset; }
+    QPushButton* findOffsetButton() const { return m_findOffset; }
+
 signals:
+    /// The alignment (axis or offset) changed.
+    void alignmentChanged();
+    /// The user asked for the offset that matches the log's speed to the lap's best.
+    void findOffsetRequested();
     /// A row was chosen: where its largest difference is, on the correlation's axis.
     void positionChosen(double at);
     void removeRequested();
@@ -37,6 +52,9 @@ private:
     QLabel* m_heading;
     QTableWidget* m_table;
     QPushButton* m_remove;
+    QComboBox* m_align;
+    QDoubleSpinBox* m_offset;
+    QPushButton* m_findOffset;
     std::vector<double> m_at;
 };
 

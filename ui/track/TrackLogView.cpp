@@ -37,13 +37,31 @@ TrackLogView::TrackLogView(LapTracePlots* traces, QObject* parent)
     : QObject(parent), m_traces(traces), m_panel(new LogCorrelationPanel) {
     connect(m_panel, &LogCorrelationPanel::positionChosen, this, &TrackLogView::distanceChosen);
     connect(m_panel, &LogCorrelationPanel::removeRequested, this, [this] { setLoggedRun(std::nullopt); });
+    connect(m_panel, &LogCorrelationPanel::alignmentChanged, this, &TrackLogView::redraw);
+    connect(m_panel, &LogCorrelationPanel::findOffsetRequested, this, &TrackLogView::findTimeOffset);
 }
 
 void TrackLogView::setLoggedRun(std::optional<LoggedRun> run) {
     m_log = std::move(run);
-    // The traces drawn afresh drop a former log's lines; then the new one goes over them.
+    redraw();
+}
+
+void TrackLogView::redraw() {
+    // The traces drawn afresh drop a former log's lines; then the log goes over them.
     m_traces->setLap(m_run, m_units);
     lapShown(m_run, m_units);
+}
+
+bool TrackLogView::findTimeOffset() {
+    if (!m_log || !m_run || !m_run->lap.ok)
+        return false;
+    // A minute either way at 0.1 s, then finer round the best (findTimeOffset refines).
+    constexpr double searchWindow = 60.0, searchStep = 0.1;
+    const TimeOffsetFit fit =
+        vtw::findTimeOffset(lapChannelTable(m_run->lap.trace), m_log->table, "speed", searchWindow, searchStep);
+    if (fit.found)
+        m_panel->setTimeOffset(fit.offset);
+    return fit.found;
 }
 
 void TrackLogView::lapShown(const LapRun* run, UnitSystem units) {
@@ -59,20 +77,24 @@ void TrackLogView::lapShown(const LapRun* run, UnitSystem units) {
         m_panel->setCorrelation(m_log->name, nullptr, units, tr("run a lap to set the log against it."));
         return;
     }
-    if (!m_log->table.has(channelTableDistance)) {
-        m_panel->setCorrelation(m_log->name, nullptr, units, tr("the log has no distance channel."));
+    const bool byTime = m_panel->alignedByTime();
+    if (!m_log->table.has(byTime ? channelTableTime : channelTableDistance)) {
+        m_panel->setCorrelation(m_log->name, nullptr, units,
+                                byTime ? tr("the log has no time channel.") : tr("the log has no distance channel."));
         return;
     }
     const ChannelTable reference = lapChannelTable(run->lap.trace);
-    const ChannelTable aligned = alignOnto(reference, m_log->table, AlignAxis::Distance);
+    // By time, the log's samples are put on the lap's times (plus the offset); either way
+    // on the lap's samples, so where they differ is a distance along the lap.
+    const ChannelTable aligned = alignOnto(reference, m_log->table, byTime ? AlignAxis::Time : AlignAxis::Distance,
+                                           byTime ? m_panel->timeOffset() : 0.0);
     m_correlation = correlateRuns(reference, aligned, channelTableDistance);
     m_panel->setCorrelation(m_log->name, &*m_correlation, units, QString());
-    overlay(aligned, units);
+    overlay(*reference.find(channelTableDistance), aligned, units);
 }
 
-void TrackLogView::overlay(const ChannelTable& aligned, UnitSystem units) {
+void TrackLogView::overlay(const ChannelColumn& distance, const ChannelTable& aligned, UnitSystem units) {
     const QList<QCPAxisRect*>& rows = m_traces->rows();
-    const ChannelColumn& distance = *aligned.find(channelTableDistance);
     const QVector<double> x(distance.values.begin(), distance.values.end());
     for (const OverlayTrace& trace : overlayTraces) {
         const ChannelColumn* c = aligned.find(trace.channel);

@@ -34,13 +34,18 @@ public:
 
     /// The workspace showed a lap (its traces drawn afresh): lay the log over it again.
     void lapShown(const LapRun* run, UnitSystem units);
+    /// Sets the panel's time offset to the one at which the log's speed best matches the
+    /// lap's (core findTimeOffset); false, leaving it, when none overlaps enough.
+    bool findTimeOffset();
 
 signals:
     /// A row of the table was chosen: the distance where its channel differs most, m.
     void distanceChosen(double distance);
 
 private:
-    void overlay(const ChannelTable& aligned, UnitSystem units);
+    void redraw();
+    /// The log's channels (on the lap's samples) drawn at the lap's distances.
+    void overlay(const ChannelColumn& distance, const ChannelTable& aligned, UnitSystem units);
 
     LapTracePlots* m_traces;
     LogCorrelationPanel* m_panel;
