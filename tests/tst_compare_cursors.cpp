@@ -6,6 +6,9 @@
 #include "ComparePage.h"
 #include "CompareTraceTools.h"
 #include "ComparisonData.h"
+#include "GripOverlayPanel.h"
+#include "Units.h"
+#include "analysis/TraceInterpolation.h"
 #include "CursorLines.h"
 #include "ManeuverPicker.h"
 #include "ReferencePanel.h"
@@ -78,6 +81,24 @@ void TestCompareCursors::cursorAbAndReferenceOnTheOverlay() {
     QVERIFY(std::abs(at - 3.0) < 0.1);
     plot->replot();
     QVERIFY(tools->traceCursorLines()->cursorLine(plot->axisRect())->visible());
+
+    // The G-G view marks each run's state at the cursor, at its ay and ax there (in g);
+    // past the runs' end there is no state and no mark.
+    GripOverlayPanel* grip = page.gripPanel();
+    QCOMPARE(grip->cursorMarkCount(), std::size_t(2));
+    {
+        const Telemetry& base = page.results()->run(0, 0)->telemetry;
+        const double ax = interpolateOnto(base.column("time"), base.column("ax"), {at})[0];
+        QCPCurve* mark = nullptr;
+        for (int k = 0; k < grip->plot()->plottableCount(); ++k)
+            if (grip->plot()->plottable(k)->objectName() == QLatin1String("gripCursorMark") && !mark)
+                mark = qobject_cast<QCPCurve*>(grip->plot()->plottable(k));
+        QVERIFY(mark);
+        QVERIFY(std::abs(mark->data()->begin()->value - ax / units::gravity) < 1e-12);
+    }
+    tools->cursor()->setPosition(1e6);
+    QCOMPARE(grip->cursorMarkCount(), std::size_t(0));
+    tools->cursor()->setPosition(at);
 
     // A and B: each run's speed there, and the difference.
     QTest::mouseClick(plot, Qt::LeftButton, Qt::ControlModifier, pixelOf(plot, 2.0));

@@ -71,6 +71,10 @@ ComparePage::ComparePage(QWidget* parent)
 
     m_tabs->addTab(m_metrics, tr("Metrics"));
     m_traceTools = new CompareTraceTools(m_traces, this);
+    // The G-G and friction views mark each run's state at the traces' cursor.
+    connect(m_traceTools->cursor(), &WorkspaceCursor::moved, m_grip, [this] {
+        m_grip->setCursor(m_traceTools->cursor()->axis(), m_traceTools->cursor()->position());
+    });
     m_tabs->addTab(m_traceTools, tr("Traces"));
     m_tabs->addTab(m_diff, tr("Parameters"));
     m_tabs->addTab(m_grip, tr("G-G and friction"));

@@ -2,6 +2,8 @@
 
 #include "CompareStyle.h"
 #include "ComparisonData.h"
+#include "Units.h"
+#include "analysis/TraceInterpolation.h"
 #include "maneuvers/ManeuverFactory.h"
 #include "study/LapTarget.h"
 
@@ -12,6 +14,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
+
+#include <cmath>
 
 namespace vtw {
 
@@ -90,8 +94,65 @@ void GripOverlayPanel::replot() {
                         m_wheel->currentData().toInt());
     else
         m_plot->clearPlottables();
+    m_cursorMarks.clear(); // plotGripOverlay removed them with the other plottables
+    drawCursorMarks();
     if (m_plot->isVisible())
         equaliseGripScales(m_plot);
+}
+
+void GripOverlayPanel::setCursor(CursorAxis axis, std::optional<double> position) {
+    m_cursorAxis = axis;
+    m_cursorAt = position;
+    for (QCPAbstractPlottable* mark : m_cursorMarks)
+        m_plot->removePlottable(mark);
+    m_cursorMarks.clear();
+    drawCursorMarks();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void GripOverlayPanel::drawCursorMarks() {
+    const int m = m_maneuver->currentIndex();
+    if (!m_data || m < 0 || !m_cursorAt)
+        return;
+    const auto view = static_cast<GripView>(m_view->currentData().toInt());
+    const int wheel = m_wheel->currentData().toInt();
+    const char* axis = m_cursorAxis == CursorAxis::Time ? "time" : "distance";
+    const char* const wheels[] = {"FL", "FR", "RL", "RR"};
+    for (std::size_t s = 0; s < m_data->setupCount(); ++s) {
+        const RunResult* run = m_data->run(static_cast<std::size_t>(m), s);
+        if (!run || run->telemetry.sampleCount() == 0)
+            continue;
+        const Telemetry& t = run->telemetry;
+        // Interpolated between the samples either side; nothing outside the run.
+        const auto at = [&](const std::string& channel) {
+            return interpolateOnto(t.column(axis), t.column(channel), {*m_cursorAt})[0];
+        };
+        std::vector<std::pair<double, double>> points; // (x, y) as plotGripOverlay draws them
+        if (view == GripView::GG) {
+            points.emplace_back(at("ay") / units::gravity, at("ax") / units::gravity);
+        } else {
+            for (int w = 0; w < 4; ++w) {
+                if (wheel >= 0 && wheel != w)
+                    continue;
+                const std::string suffix = std::string("_") + wheels[w];
+                const double load = at("load" + suffix);
+                if (load > 1.0)
+                    points.emplace_back(at("fy" + suffix) / load, at("fx" + suffix) / load);
+            }
+        }
+        for (const auto& [x, y] : points) {
+            if (!std::isfinite(x) || !std::isfinite(y))
+                continue;
+            auto* mark = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
+            mark->setObjectName(QStringLiteral("gripCursorMark"));
+            mark->setLineStyle(QCPCurve::lsNone);
+            mark->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 2.0),
+                                                  setupColour(static_cast<int>(s)), 11));
+            mark->addData(x, y);
+            mark->removeFromLegend();
+            m_cursorMarks.push_back(mark);
+        }
+    }
 }
 
 bool GripOverlayPanel::eventFilter(QObject* watched, QEvent* event) {
