@@ -5,6 +5,7 @@
 #include "LapTracePlots.h"
 #include "LogCorrelationPanel.h"
 #include "LogImportDialog.h"
+#include "MathChannelStore.h"
 #include "LoggedDataImport.h"
 #include "ReferenceRuns.h"
 #include "LogPresetStore.h"
@@ -274,6 +275,21 @@ private slots:
         };
         // By distance the clock does not matter.
         QVERIFY(speedError() < 1e-9);
+        // A math channel is computed on the log's data and on the lap's, and compared.
+        MathChannelStore::instance().setChannels({{"speed_kmh", "km/h", "speed * 3.6"}});
+        panel->alignChoice()->setCurrentIndex(1); // by time: the clocks 3 s apart
+        double speedRms = -1.0, kmhRms = -1.0;
+        for (const ChannelCorrelation& c : page.logView()->correlation()->channels) {
+            if (c.name == "speed")
+                speedRms = c.rms;
+            if (c.name == "speed_kmh")
+                kmhRms = c.rms;
+        }
+        QVERIFY(speedRms > 1.0);
+        constexpr double relativeRounding = 1e-9;
+        QVERIFY2(std::abs(kmhRms - 3.6 * speedRms) < relativeRounding * kmhRms, qPrintable(QString::number(kmhRms)));
+        MathChannelStore::instance().setChannels({});
+        panel->alignChoice()->setCurrentIndex(0);
         panel->alignChoice()->setCurrentIndex(1);
         QVERIFY(panel->offsetBox()->isEnabled());
         QVERIFY(speedError() > 1.0); // m/s: three seconds apart on a lap

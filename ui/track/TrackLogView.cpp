@@ -2,6 +2,7 @@
 
 #include "LapTracePlots.h"
 #include "LogCorrelationPanel.h"
+#include "RunMathChannels.h"
 #include "analysis/RunAlignment.h"
 #include "lap/LapTelemetry.h"
 
@@ -83,10 +84,13 @@ void TrackLogView::lapShown(const LapRun* run, UnitSystem units) {
                                 byTime ? tr("the log has no time channel.") : tr("the log has no distance channel."));
         return;
     }
-    const ChannelTable reference = lapChannelTable(run->lap.trace);
+    // The user's math channels, computed from each run's own data (the log's from its
+    // own clock), are compared like the recorded ones.
+    const ChannelTable reference = withMathChannels(lapChannelTable(run->lap.trace));
     // By time, the log's samples are put on the lap's times (plus the offset); either way
     // on the lap's samples, so where they differ is a distance along the lap.
-    const ChannelTable aligned = alignOnto(reference, m_log->table, byTime ? AlignAxis::Time : AlignAxis::Distance,
+    const ChannelTable aligned = alignOnto(reference, withMathChannels(m_log->table),
+                                           byTime ? AlignAxis::Time : AlignAxis::Distance,
                                            byTime ? m_panel->timeOffset() : 0.0);
     m_correlation = correlateRuns(reference, aligned, channelTableDistance);
     m_panel->setCorrelation(m_log->name, &*m_correlation, units, QString());
