@@ -11,6 +11,8 @@
 #include "LiveAnalysis.h"
 #include "LiveHistory.h"
 #include "LiveSimulationPage.h"
+#include "MathChannelStore.h"
+#include "analysis/MathChannelJson.h"
 #include "LiveTracePlots.h"
 #include "ReferencePanel.h"
 #include "ReferenceRuns.h"
@@ -273,6 +275,17 @@ void TestLiveCursors::telemetryExportWritesPinnedRunsBeside() {
     QCOMPARE(lines.size(), 4);
     QCOMPARE(lines[0].trimmed(), QByteArray("time [s],speed [m/s]"));
     QCOMPARE(lines[3].trimmed(), QByteArray("1,12.5"));
+
+    // With math channels defined, their formulas go beside the session's telemetry too.
+    MathChannelStore::instance().setChannels({{"ax_g", "g", "ax / 9.80665"}});
+    written.clear();
+    QVERIFY2(page.exportTelemetryCsv(dir.filePath("telemetry.csv"), &error, &written), qPrintable(error));
+    QCOMPARE(written.size(), 2);
+    QCOMPARE(written.back(), dir.filePath("telemetry.math.json"));
+    const MathChannelsReadResult math = readMathChannelsFile(written.back());
+    QVERIFY(math.ok());
+    QCOMPARE(math.channels, MathChannelStore::instance().channels());
+    MathChannelStore::instance().setChannels({});
 
     // A table with nothing to line it up on is refused, with the reason.
     ChannelTable noAxis;

@@ -9,6 +9,8 @@
 #include "LiveTracePlots.h"
 #include "LiveViewData.h"
 #include "ManeuverParameterEditor.h"
+#include "MathChannelStore.h"
+#include "analysis/MathChannelJson.h"
 #include "ManeuverWordChoice.h"
 #include "ReferenceRuns.h"
 #include "SimulationThread.h"
@@ -731,7 +733,24 @@ bool LiveSimulationPage::exportTelemetryCsv(const QString& path, QString* error,
             *error = saved.error;
         return false;
     }
-    return m_analysis->referenceRuns()->exportBeside(path, written, error);
+    if (!m_analysis->referenceRuns()->exportBeside(path, written, error))
+        return false;
+    // The math channels' formulas go with the exported session, so that its columns can be
+    // computed again (Tools > Math channels > Import).
+    const std::vector<MathChannel> math = MathChannelStore::instance().channels();
+    if (math.empty())
+        return true;
+    const QString mathPath = QFileInfo(path).path() + QLatin1Char('/') + QFileInfo(path).completeBaseName() +
+                             QStringLiteral(".math.json");
+    const SaveResult mathSaved = writeFileAtomically(mathPath, mathChannelsJson(math));
+    if (!mathSaved.ok) {
+        if (error)
+            *error = mathSaved.error;
+        return false;
+    }
+    if (written)
+        *written << mathPath;
+    return true;
 }
 
 void LiveSimulationPage::exportCsvInteractive() {
