@@ -11,6 +11,7 @@
 #include "LogPresetStore.h"
 #include "TrackChooser.h"
 #include "TrackLogView.h"
+#include "TrackMapPlot.h"
 #include "TrackPage.h"
 
 #include "lap/LapTelemetry.h"
@@ -288,6 +289,19 @@ private slots:
         QVERIFY(speedRms > 1.0);
         constexpr double relativeRounding = 1e-9;
         QVERIFY2(std::abs(kmhRms - 3.6 * speedRms) < relativeRounding * kmhRms, qPrintable(QString::number(kmhRms)));
+        // The map can be coloured by it too: offered in its picker, the scale in its unit.
+        QComboBox* colourBy = page.mapChannel();
+        const int mathItem = colourBy->findData(QStringLiteral("speed_kmh"));
+        QVERIFY(mathItem >= 0);
+        colourBy->setCurrentIndex(mathItem);
+        QVERIFY(page.map()->lineSegments() > 10);
+        QVERIFY2(page.map()->colourScale()->axis()->label().contains(QStringLiteral("km/h")),
+                 qPrintable(page.map()->colourScale()->axis()->label()));
+        const auto [lo, hi] = page.map()->colourScale()->dataRange();
+        const auto& speed = page.lastRun()->lap.trace.speed;
+        QVERIFY(std::abs(hi - 3.6 * *std::max_element(speed.begin(), speed.end())) < 1e-9 * hi);
+        (void)lo;
+        colourBy->setCurrentIndex(0);
         MathChannelStore::instance().setChannels({});
         panel->alignChoice()->setCurrentIndex(0);
         panel->alignChoice()->setCurrentIndex(1);

@@ -1,5 +1,8 @@
 #include "TrackMapPlot.h"
 
+#include "RunMathChannels.h"
+#include "lap/LapTelemetry.h"
+
 #include "CompareStyle.h"
 #include "LapRun.h"
 #include "PlotStyle.h"
@@ -60,7 +63,27 @@ TrackMapPlot::TrackMapPlot(QWidget* parent) : EqualScalePlot(parent), m_scale(ne
     });
 }
 
-void TrackMapPlot::setLap(const LapRun* run, const LapChannel& channel, UnitSystem units) {
+namespace {
+
+// The values the line is coloured by, their unit and their name; no values when `key` is
+// no lap channel and no math channel that computes on this lap.
+struct ColourChannel {
+    ShownLapChannel shown;
+    QString label;
+};
+ColourChannel colourChannelOf(const LapTrace& trace, const QString& key, UnitSystem units) {
+    if (const LapChannel* lap = findLapChannel(key))
+        return {showLapChannel(trace, *lap, units), lap->label};
+    const ChannelTable table = withMathChannels(lapChannelTable(trace));
+    const ChannelColumn* math = isMathChannelName(key.toStdString()) ? table.find(key.toStdString()) : nullptr;
+    if (!math)
+        return {};
+    return {{math->values, QString::fromStdString(math->unit)}, key};
+}
+
+} // namespace
+
+void TrackMapPlot::setLap(const LapRun* run, const QString& key, UnitSystem units) {
     m_run = run;
     // Everything but the marker goes: the plottables are rebuilt for each lap.
     for (int i = plottableCount() - 1; i >= 0; --i) {
@@ -85,8 +108,9 @@ void TrackMapPlot::setLap(const LapRun* run, const LapChannel& channel, UnitSyst
         addLine(this, prepared->path.x, prepared->path.y, QPen(QColor(0xbb, 0xbb, 0xbb), 8.0));
     }
     const LapTrace& trace = run->lap.trace;
-    if (run->lap.ok && trace.distance.size() >= 2) {
-        const ShownLapChannel shown = showLapChannel(trace, channel, units);
+    const ColourChannel colour = run->lap.ok ? colourChannelOf(trace, key, units) : ColourChannel{};
+    const ShownLapChannel& shown = colour.shown;
+    if (run->lap.ok && trace.distance.size() >= 2 && shown.values.size() == trace.distance.size()) {
         const auto [lo, hi] = std::minmax_element(shown.values.begin(), shown.values.end());
         const QCPRange range(*lo, *hi > *lo ? *hi : *lo + 1.0);
         QCPColorGradient gradient = lapColourGradient(); // color() is not const: it caches its table
@@ -112,7 +136,7 @@ void TrackMapPlot::setLap(const LapRun* run, const LapChannel& channel, UnitSyst
             start = end;
         }
         m_scale->setDataRange(range);
-        m_scale->axis()->setLabel(axisTitleWithUnit(channel.label, shown.unit));
+        m_scale->axis()->setLabel(axisTitleWithUnit(colour.label, shown.unit));
         m_scale->setVisible(true);
     } else {
         m_scale->setVisible(false);

@@ -20,7 +20,10 @@ public:
 
     /// Draws a lap (its track, edges, line) coloured by `channel`; a run without a lap
     /// draws the track alone, or nothing.
-    void setLap(const LapRun* run, const LapChannel& channel, UnitSystem units);
+    /// The lap, its line coloured by the channel `key`: a lap channel (lapChannels) or one
+    /// of the user's math channels computed over the lap; uncoloured when it is neither
+    /// or fails on this lap.
+    void setLap(const LapRun* run, const QString& key, UnitSystem units);
     /// Moves the marker to the lap's position at `distance` (m along it).
     void setCursorDistance(double distance);
 

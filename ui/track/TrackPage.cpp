@@ -65,6 +65,7 @@ TrackPage::TrackPage(QWidget* parent)
         if (QLatin1String(c.key) != QLatin1String("time"))
             m_channel->addItem(c.label, QString::fromLatin1(c.key));
     }
+    offerMathChannels(m_channel); // the user's math channels too, computed over the lap
     m_sideViews->setObjectName(QStringLiteral("trackSideViews"));
     m_sideViews->addTab(m_ggv, tr("G-G-V envelope"));
     m_sideViews->addTab(m_curvature, tr("Curvature"));
@@ -149,10 +150,8 @@ TrackPage::TrackPage(QWidget* parent)
     connect(m_map, &TrackMapPlot::distanceClicked, this, &TrackPage::setCursorDistance);
     connect(m_logView, &TrackLogView::distanceChosen, this, &TrackPage::setCursorDistance);
     connect(m_channel, &QComboBox::currentIndexChanged, this, [this] {
-        if (const LapChannel* c = findLapChannel(m_channel->currentData().toString())) {
-            m_map->setLap(m_run.get(), *c, m_units);
-            m_map->setCursorDistance(m_cursor);
-        }
+        m_map->setLap(m_run.get(), m_channel->currentData().toString(), m_units);
+        m_map->setCursorDistance(m_cursor);
     });
     showMessage(tr("Choose a track and run a lap of the current setup."), false);
     updateReadout();
@@ -236,8 +235,7 @@ void TrackPage::lapDone() {
 
 void TrackPage::showRun() {
     const LapRun* run = m_run.get();
-    if (const LapChannel* c = findLapChannel(m_channel->currentData().toString()))
-        m_map->setLap(run, *c, m_units);
+    m_map->setLap(run, m_channel->currentData().toString(), m_units);
     m_traces->setLap(run, m_units);
     m_logView->lapShown(run, m_units);
     m_ggv->setLap(run, m_units);
