@@ -5,6 +5,7 @@
 #include "LapTracePlots.h"
 #include "LiveHistory.h"
 #include "LiveMathChannels.h"
+#include "LiveAnalysis.h"
 #include "LiveTracePlots.h"
 #include "MathChannelStore.h"
 #include "MathChannelsDialog.h"
@@ -176,6 +177,12 @@ private slots:
             QVERIFY2(std::abs(it->value - it->key) < valueTolerance, qPrintable(QString::number(it->key)));
         plots.showCursorAt(1.0);
         QVERIFY2(plots.cursorReadout().contains(QStringLiteral("ax_g 1 g")), qPrintable(plots.cursorReadout()));
+        // The A/B table lists it with the recorded channels: at t = 0.5 and 1.5 s it is t.
+        const std::vector<AbRow> ab = liveAbRows(history, plots, 0.5, 1.5);
+        const auto mathRow = std::find_if(ab.begin(), ab.end(), [](const AbRow& r) { return r.label == "ax_g"; });
+        QVERIFY(mathRow != ab.end());
+        QCOMPARE(mathRow->unit, QStringLiteral("g"));
+        QVERIFY(std::abs(mathRow->a - 0.5) < valueTolerance && std::abs(mathRow->b - 1.5) < valueTolerance);
         plots.show();
         QVERIFY(QTest::qWaitForWindowExposed(&plots));
         saveShot(&plots, QStringLiteral("live"));

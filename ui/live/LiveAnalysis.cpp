@@ -42,10 +42,25 @@ std::vector<AbRow> liveAbRows(const LiveHistory& history, const LiveTracePlots& 
         if (!names.contains(name))
             names << name;
     }
+    const LiveMathChannels& math = traces.mathChannels();
     for (const QString& name : names) {
         const int c = channelIndex(name.toStdString());
-        if (c < 0)
+        if (c < 0) {
+            // A math channel the traces show: its values as they are plotted.
+            for (std::size_t k = 0; k < math.count(); ++k) {
+                const ChannelInfo info = math.info(k);
+                if (info.name != name.toStdString())
+                    continue;
+                const auto mathAt = [&](double t) {
+                    return t >= history.firstTime() && t <= history.lastTime() ? math.valueAt(k, t)
+                                                                               : std::numeric_limits<double>::quiet_NaN();
+                };
+                const ChannelDisplay display = channelDisplay(info.unit, traces.unitSystem());
+                rows.push_back({QString::fromStdString(info.label), display.unit, mathAt(a) * display.scale,
+                                mathAt(b) * display.scale});
+            }
             continue;
+        }
         const ChannelInfo& info = catalogue[static_cast<std::size_t>(c)];
         const ChannelDisplay display = channelDisplay(info.unit, traces.unitSystem());
         rows.push_back({QString::fromStdString(info.label), display.unit,

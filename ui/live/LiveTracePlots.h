@@ -76,6 +76,8 @@ public:
     std::vector<ReferenceTarget> referenceTargets() const;
 
     QCustomPlot* plot() const { return m_plot; }
+    /// The user's math channels over the recorded history, as the traces plot them.
+    const LiveMathChannels& mathChannels() const { return m_math; }
     int rowCount() const { return static_cast<int>(m_rows.size()); }
     /// The graph of a selected channel (by its position in selectedChannels()).
     QCPGraph* graph(int selectedIndex) const;
