@@ -21,7 +21,9 @@ namespace {
 // A subset of the parts, as bits: bit i set = part i applied from the tuned setup
 // (taken from the baseline otherwise).
 using PartMask = std::uint64_t;
-constexpr std::size_t maxParts = 64;
+// One bit fewer than the mask holds: the mask of all parts is (1 << n) - 1, and a shift
+// by the mask's full width is undefined.
+constexpr std::size_t maxParts = 63;
 
 QString sectionOf(const FieldMeta& field) {
     const QStringList keys = field.keys();

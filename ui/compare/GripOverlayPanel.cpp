@@ -107,7 +107,10 @@ void GripOverlayPanel::setCursor(CursorAxis axis, std::optional<double> position
         m_plot->removePlottable(mark);
     m_cursorMarks.clear();
     drawCursorMarks();
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    // Hovering the traces moves the cursor at mouse rate: a hidden view is drawn when shown
+    // (the Show event's equaliseGripScales replots it), not on every move.
+    if (m_plot->isVisible())
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void GripOverlayPanel::drawCursorMarks() {
