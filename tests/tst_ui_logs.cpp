@@ -315,6 +315,8 @@ private slots:
         // about 10 m/s per second.
         constexpr double matchedRms = 0.1;
         QVERIFY2(speedError() < matchedRms, qPrintable(QString::number(speedError())));
+        QVERIFY2(panel->heading()->text().contains(QStringLiteral("lined up by time")),
+                 qPrintable(panel->heading()->text()));
     }
 };
 

@@ -125,8 +125,11 @@ void LogCorrelationPanel::setCorrelation(const QString& name, const RunCorrelati
         m_table->setRowCount(0);
         return;
     }
-    m_heading->setText(tr("<b>%1</b> against the simulated lap, by %2").arg(name.toHtmlEscaped(),
-                                                                            QString::fromStdString(correlation->axis)));
+    // The differences are always placed along the lap's distance; what says how the log
+    // was lined up is the alignment chosen above the table.
+    const QString lineUp = alignedByTime() ? tr("time, the log's clock %1 s").arg(timeOffset(), 0, 'f', 3)
+                                           : tr("distance");
+    m_heading->setText(tr("<b>%1</b> against the simulated lap, lined up by %2").arg(name.toHtmlEscaped(), lineUp));
     m_table->setRowCount(int(correlation->channels.size()));
     const auto number = [](double v, const QString& unit) {
         if (!std::isfinite(v))
