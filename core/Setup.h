@@ -19,7 +19,15 @@ enum class RollingResistanceModel {
 };
 
 enum class DrivelineLayout { RearWheelDrive, FrontWheelDrive, AllWheelDrive };
-enum class DifferentialType { Open, Locked };
+/// docs/physics.md 3: how a differential shares torque between its two outputs.
+enum class DifferentialType {
+    Open,              ///< equal torque to both outputs
+    Locked,            ///< equal spin: the outputs turn as one
+    ClutchLimitedSlip, ///< clutches transfer up to preload + locking x input torque
+    Viscous            ///< transfers torque in proportion to the outputs' speed difference
+};
+/// A driver aid switched on or off in the setup.
+enum class AidSwitch { Off, On };
 enum class ShiftMode { Automatic, Manual };
 enum class Integrator { ExplicitEuler, SemiImplicitEuler, RungeKutta4 };
 
@@ -76,11 +84,39 @@ struct GearboxParams {
     friend bool operator==(const GearboxParams&, const GearboxParams&) = default;
 };
 
+/// The coupling of a limited-slip differential (docs/physics.md 3). The locking
+/// coefficients are the share of the differential's input torque its clutches can pass
+/// from the faster output to the slower one, as the ramps' angle sets it (the
+/// coefficients Assetto Corsa's POWER and COAST name).
+struct LimitedSlipParams {
+    double preload = 50.0;          ///< N m, clutch type: locking torque with no input torque (typical 20-150)
+    double powerLocking = 0.3;      ///< clutch type: locking torque per N m of input under power, 0..1
+    double coastLocking = 0.15;     ///< the same on the overrun (engine braking), 0..1
+    double viscousCoefficient = 20.0; ///< N m per rad/s of speed difference, viscous type
+    friend bool operator==(const LimitedSlipParams&, const LimitedSlipParams&) = default;
+};
+
 struct DrivelineParams {
     DrivelineLayout layout = DrivelineLayout::RearWheelDrive; ///< which axles the engine drives
     double frontTorqueShare = 0.4; ///< AWD only: share of drive torque to the front axle, 0..1
-    DifferentialType differential = DifferentialType::Open; ///< open: equal torque per side; locked: equal spin
+    /// The driven axles' differentials (both axles of an AWD car have this type).
+    DifferentialType differential = DifferentialType::Open;
+    LimitedSlipParams axleLimitedSlip; ///< used by the limited-slip and viscous types
+    /// AWD only: open shares the torque by frontTorqueShare; the others couple the axles.
+    DifferentialType centreDifferential = DifferentialType::Open;
+    LimitedSlipParams centreLimitedSlip;
     friend bool operator==(const DrivelineParams&, const DrivelineParams&) = default;
+};
+
+/// Driver aids (docs/physics.md 4): controllers at the step boundary that modulate each
+/// wheel's brake and the engine's torque from the last step's slip ratios.
+struct DriverAidParams {
+    AidSwitch abs = AidSwitch::Off;
+    double absSlipTarget = 0.12;   ///< |slip ratio| above which ABS releases a wheel's brake
+    double absCycleRate = 15.0;    ///< Hz, release-and-reapply cycles per second at most
+    AidSwitch tractionControl = AidSwitch::Off;
+    double tractionSlipTarget = 0.10; ///< driven wheels' slip ratio above which the engine's torque is cut
+    friend bool operator==(const DriverAidParams&, const DriverAidParams&) = default;
 };
 
 struct BrakeParams {
@@ -94,6 +130,8 @@ struct SteeringParams {
     double maxSteerAngle = units::degToRad(35.0); ///< rad at the road wheels, full lock
     double steerRate = 1.0;        ///< rad/s, fastest change of the road-wheel angle
     double ackermannPercent = 100.0; ///< %, 0 = parallel steer, 100 = full Ackermann
+    double frontToe = 0.0; ///< rad per wheel, positive = toe-in (the wheels' fronts point inwards)
+    double rearToe = 0.0;  ///< rad per wheel, positive = toe-in
     friend bool operator==(const SteeringParams&, const SteeringParams&) = default;
 };
 
@@ -103,6 +141,9 @@ struct SimulationParams {
     Integrator integrator = Integrator::SemiImplicitEuler; ///< docs/physics.md 7; semi-implicit is the stable default
     double surfaceMu = 1.0;      ///< grip scale of the surface, 1 = dry asphalt (presets: tires/SurfacePresets.h)
     double lowSpeedFloor = 1.0;  ///< m/s, denominator floor of slip ratio and slip angle (docs/physics.md 7)
+    /// Grip under the right-hand wheels as a share of surfaceMu: 1 = a uniform surface,
+    /// less = a split-mu surface (ice on one side, the classic differential and ABS test).
+    double rightSideGripShare = 1.0;
     friend bool operator==(const SimulationParams&, const SimulationParams&) = default;
 };
 
@@ -130,6 +171,7 @@ struct Setup {
     GearboxParams gearbox;
     DrivelineParams driveline;
     BrakeParams brakes;
+    DriverAidParams aids;
     SteeringParams steering;
     TireParams frontTires = defaultFrontTire();
     TireParams rearTires = defaultRearTire();

@@ -26,12 +26,21 @@ inline constexpr std::array<OptionName<DrivelineLayout>, 3> drivelineLayoutOptio
 constexpr const auto& optionTable(DrivelineLayout) { return drivelineLayoutOptions; }
 static_assert(coversEveryValue<DrivelineLayout>());
 
-inline constexpr std::array<OptionName<DifferentialType>, 2> differentialOptions{{
+inline constexpr std::array<OptionName<DifferentialType>, 4> differentialOptions{{
     {DifferentialType::Open, "open", "open", "Open"},
     {DifferentialType::Locked, "locked", "locked", "Locked"},
+    {DifferentialType::ClutchLimitedSlip, "clutchLimitedSlip", "clutch-lsd", "Limited-slip (clutch)"},
+    {DifferentialType::Viscous, "viscous", "viscous", "Limited-slip (viscous)"},
 }};
 constexpr const auto& optionTable(DifferentialType) { return differentialOptions; }
 static_assert(coversEveryValue<DifferentialType>());
+
+inline constexpr std::array<OptionName<AidSwitch>, 2> aidSwitchOptions{{
+    {AidSwitch::Off, "off", "off", "Off"},
+    {AidSwitch::On, "on", "on", "On"},
+}};
+constexpr const auto& optionTable(AidSwitch) { return aidSwitchOptions; }
+static_assert(coversEveryValue<AidSwitch>());
 
 inline constexpr std::array<OptionName<ShiftMode>, 2> shiftModeOptions{{
     {ShiftMode::Automatic, "automatic", "automatic", "Automatic"},

@@ -1,6 +1,7 @@
 #include "Simulator.h"
 
 #include "Steering.h"
+#include "WheelLayout.h"
 #include "step/Integrators.h"
 #include "step/StatePlausibility.h"
 #include "step/VehicleModel.h"
@@ -18,6 +19,18 @@ namespace {
 constexpr double accelerationMargin = 0.25;
 // m/s: a velocity change no step is refused for (rounding at rest).
 constexpr double velocityChangeFloor = 1e-9;
+
+// What the driver aids read: the last step's slips (its sample) and the car's speed.
+DriverAidInputs driverAidInputs(const VehicleModel& model, const StepSample& last, const DriverInputs& inputs) {
+    DriverAidInputs in;
+    for (std::size_t i = 0; i < WheelCount; ++i) {
+        in.slipRatio[i] = last.forces.slipRatio[i];
+        in.driven[i] = model.isDriven(static_cast<int>(i));
+    }
+    in.speed = std::hypot(last.body.vx, last.body.vy);
+    in.braking = inputs.brake > 0.0;
+    return in;
+}
 
 } // namespace
 
@@ -45,7 +58,7 @@ void Simulator::reset(const InitialConditions& initial) {
     m_state.steerAngle = initial.steerAngle;
     m_state.lateralAccel = initial.speed * initial.yawRate; // start with the steady-state load transfer
     m_sample = StepSample{};
-    m_sample.surfaceMu.fill(m_model->setup().simulation.surfaceMu);
+    m_sample.surfaceMu = wheelSurfaceGrip(m_model->setup().simulation);
     m_distance = 0.0;
     m_error.clear();
 }
@@ -53,7 +66,7 @@ void Simulator::reset(const InitialConditions& initial) {
 void Simulator::setSetup(const Setup& setup) {
     *m_model = VehicleModel(setup);
     m_model->steerGeometry(m_state.steerAngle, m_steer); // the geometry may have changed
-    m_sample.surfaceMu.fill(setup.simulation.surfaceMu);
+    m_sample.surfaceMu = wheelSurfaceGrip(setup.simulation);
 }
 
 bool Simulator::step(const DriverInputs& inputs) {
@@ -89,6 +102,8 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
     const double currentRatio = gearRatio(setup.gearbox, st.gearbox.gear);
     updateGearbox(setup.gearbox, st.gearbox, inputs.gear,
                   model.drivenWheelRpm(st.body.wheelSpin, currentRatio), dt);
+    if (model.hasDriverAids()) [[unlikely]]
+        updateDriverAids(setup.aids, driverAidInputs(model, m_sample, inputs), dt, st.aids);
     const StepContext ctx = model.makeContext(st, inputs, m_steer);
 
     // The sample of this substep's start; with several substeps the last one

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "BodyState.h"
+#include "DriverAids.h"
 #include "Gearbox.h"
 #include "LoadTransfer.h"
 
@@ -27,6 +28,7 @@ struct VehicleState {
     double longitudinalAccel = 0.0; ///< m/s^2, last step's, drives the load transfer
     double lateralAccel = 0.0;      ///< m/s^2, last step's
     WheelLanes previousFx{}; ///< N, last step's tire Fx (Calspan)
+    DriverAidState aids;     ///< ABS and traction control (DriverAids.h)
 };
 
 } // namespace vtw

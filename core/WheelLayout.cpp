@@ -14,4 +14,9 @@ WheelLayout wheelLayout(const Setup& setup) {
     return layout;
 }
 
+WheelArray wheelSurfaceGrip(const SimulationParams& simulation) {
+    const double left = simulation.surfaceMu, right = left * simulation.rightSideGripShare;
+    return {left, right, left, right};
+}
+
 } // namespace vtw

@@ -172,6 +172,20 @@ Setup variantOf(Setup s) {
     return s;
 }
 
+// A library car changed onto the driveline paths of docs/physics.md 3.1, 4.1 and 8: a
+// clutch limited-slip differential, ABS and traction control, toe on both axles and a
+// split-mu surface.
+Setup drivelineVariantOf(Setup s) {
+    s.driveline.differential = DifferentialType::ClutchLimitedSlip;
+    s.driveline.axleLimitedSlip = {60.0, 0.35, 0.2, 20.0};
+    s.aids.abs = AidSwitch::On;
+    s.aids.tractionControl = AidSwitch::On;
+    s.steering.frontToe = units::degToRad(0.1);
+    s.steering.rearToe = units::degToRad(0.2);
+    s.simulation.rightSideGripShare = 0.8;
+    return s;
+}
+
 } // namespace
 
 class TestReferenceStep : public QObject {
@@ -290,19 +304,22 @@ void TestReferenceStep::fastStepMatchesReference_data() {
     QTest::addColumn<QString>("car");
     QTest::addColumn<QString>("maneuver");
     QTest::addColumn<int>("integrator");
-    QTest::addColumn<bool>("variant");
+    QTest::addColumn<int>("variant");
     Q_INIT_RESOURCE(resources);
     QList<LibraryCar> cars = libraryCars();
+    const qsizetype libraryCount = cars.size();
     // The library cars share one combination rule and differential; the first car again
-    // as a variant covers the other paths (see variantOf).
+    // as two variants covers the other paths (see variantOf and drivelineVariantOf).
     cars.append({cars.front().name + " variant", cars.front().resourcePath});
+    cars.append({cars.front().name + " driveline variant", cars.front().resourcePath});
     for (qsizetype c = 0; c < cars.size(); ++c) {
         const LibraryCar& car = cars[c];
         for (const ManeuverDescription& m : maneuverCatalogue()) {
             for (const OptionName<Integrator>& i : integratorOptions) {
                 const QString row = car.name + " / " + QString::fromStdString(m.id) + " / " + optionText(i.cliName);
                 QTest::newRow(qPrintable(row)) << car.resourcePath << QString::fromStdString(m.id)
-                                               << static_cast<int>(i.value) << (c + 1 == cars.size());
+                                               << static_cast<int>(i.value)
+                                               << static_cast<int>(std::max<qsizetype>(0, c - libraryCount + 1));
             }
         }
     }
@@ -312,10 +329,12 @@ void TestReferenceStep::fastStepMatchesReference() {
     QFETCH(QString, car);
     QFETCH(QString, maneuver);
     QFETCH(int, integrator);
-    QFETCH(bool, variant);
+    QFETCH(int, variant);
     const SetupLoadResult loaded = loadLibraryCar(car);
     QVERIFY(loaded.ok());
-    Setup setup = variant ? variantOf(*loaded.setup) : *loaded.setup;
+    Setup setup = variant == 1 ? variantOf(*loaded.setup)
+                  : variant == 2 ? drivelineVariantOf(*loaded.setup)
+                                 : *loaded.setup;
     setup.simulation.integrator = static_cast<Integrator>(integrator);
 
     // Two closed-loop runs of the same maneuver side by side: one drives the optimised

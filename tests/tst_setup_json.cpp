@@ -59,6 +59,10 @@ Setup everyFieldChanged() {
     }
     // Keep cross-field rules true after the nudges.
     s.gearbox.upshiftRpm = s.engine.redlineRpm - 100.0 / 3.0;
+    // Differentials whose limited-slip values are written (they are left out of a file
+    // whose differentials are open or locked).
+    s.driveline.differential = DifferentialType::ClutchLimitedSlip;
+    s.driveline.centreDifferential = DifferentialType::Viscous;
     return s;
 }
 

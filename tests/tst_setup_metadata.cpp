@@ -61,7 +61,8 @@ void TestSetupMetadata::memberCounterCounts() {
     QCOMPARE(memberCount<ChassisParams>(), std::size_t(8));
     QCOMPARE(memberCount<CalspanParams>(), std::size_t(14));
     QCOMPARE(memberCount<Pacejka94Params>(), std::size_t(3));
-    QCOMPARE(memberCount<Setup>(), std::size_t(13));
+    QCOMPARE(memberCount<Setup>(), std::size_t(14));
+    QCOMPARE(memberCount<LimitedSlipParams>(), std::size_t(4));
 }
 
 void TestSetupMetadata::everyStructMemberHasAField_data() {
@@ -73,7 +74,10 @@ void TestSetupMetadata::everyStructMemberHasAField_data() {
     QTest::newRow("AeroParams") << int(memberCount<AeroParams>()) << "aero.";
     QTest::newRow("EngineParams") << int(memberCount<EngineParams>()) << "engine.";
     QTest::newRow("GearboxParams") << int(memberCount<GearboxParams>()) << "gearbox.";
-    QTest::newRow("DrivelineParams") << int(memberCount<DrivelineParams>()) << "driveline.";
+    // Two of DrivelineParams' members are LimitedSlipParams (axle and centre).
+    QTest::newRow("DrivelineParams")
+        << int(memberCount<DrivelineParams>()) - 2 + 2 * int(memberCount<LimitedSlipParams>()) << "driveline.";
+    QTest::newRow("DriverAidParams") << int(memberCount<DriverAidParams>()) << "aids.";
     QTest::newRow("BrakeParams") << int(memberCount<BrakeParams>()) << "brakes.";
     QTest::newRow("SteeringParams") << int(memberCount<SteeringParams>()) << "steering.";
     QTest::newRow("SimulationParams") << int(memberCount<SimulationParams>()) << "simulation.";

@@ -4,6 +4,7 @@
 #include "../Gearbox.h"
 #include "../Steering.h"
 #include "../Units.h"
+#include "../WheelLayout.h"
 
 #include <algorithm>
 #include <cmath>
@@ -79,6 +80,9 @@ ReferenceSimulator::ReferenceSimulator(const Setup& setup, const ReferenceOption
     // docs/physics.md 1: the pedal's brake torque split front/rear by the bias.
     const double bias = setup.brakes.frontBias;
     m_brakeShare = {0.5 * bias, 0.5 * bias, 0.5 * (1.0 - bias), 0.5 * (1.0 - bias)};
+    // docs/physics.md 3.1 and 6: limited-slip couplings, and the grip under each wheel.
+    m_couplings = driveCouplings(setup);
+    m_surfaceGrip = wheelSurfaceGrip(setup.simulation);
 
     // docs/physics.md 7: each wheel's tire slope dFx/dkappa at the origin per newton of
     // load, probed at half the static axle load, for the semi-implicit wheel update.
@@ -115,7 +119,7 @@ void ReferenceSimulator::reset(const InitialConditions& initial) {
     m_state.steerAngle = initial.steerAngle;
     m_state.lateralAccel = initial.speed * initial.yawRate; // a run on a circle starts with its load transfer
     m_sample = StepSample{};
-    m_sample.surfaceMu.fill(m_setup.simulation.surfaceMu);
+    m_sample.surfaceMu = m_surfaceGrip;
     m_distance = 0.0;
     m_error.clear();
 }
@@ -171,11 +175,21 @@ WheelArray ReferenceSimulator::wheelSteerAngles(double referenceAngle) const {
         outer = magnitude + share * (fullOuter - magnitude);
     }
     // A left turn (positive angle) has the left wheel inside; a right turn mirrors it.
+    WheelArray angles{0.0, 0.0, 0.0, 0.0};
     if (referenceAngle > 0.0)
-        return {inner, outer, 0.0, 0.0};
-    if (referenceAngle < 0.0)
-        return {-outer, -inner, 0.0, 0.0};
-    return {0.0, 0.0, 0.0, 0.0};
+        angles = {inner, outer, 0.0, 0.0};
+    else if (referenceAngle < 0.0)
+        angles = {-outer, -inner, 0.0, 0.0};
+    // Toe-in turns a left wheel clockwise seen from above (a negative angle), a right
+    // wheel anticlockwise.
+    const double frontToe = m_setup.steering.frontToe, rearToe = m_setup.steering.rearToe;
+    if (frontToe != 0.0 || rearToe != 0.0) {
+        angles[FL] -= frontToe;
+        angles[FR] += frontToe;
+        angles[RL] -= rearToe;
+        angles[RR] += rearToe;
+    }
+    return angles;
 }
 
 double ReferenceSimulator::drivenWheelRpm(const WheelArray& spin, double gearRatio) const {
@@ -254,7 +268,7 @@ void ReferenceSimulator::evaluate(const BodyState& s, const Context& ctx, Evalua
         in.slipRatio = k.slipRatio;
         in.slipAngle = k.slipAngle;
         in.normalLoad = ctx.load[w];
-        in.surfaceMu = m_setup.simulation.surfaceMu;
+        in.surfaceMu = m_surfaceGrip[w];
         in.contactSpeed = k.slipDenominator;
         in.previousFx = ctx.previousFx[w];
         const TireForce f = tire(i).evaluate(in);
@@ -273,6 +287,12 @@ void ReferenceSimulator::evaluate(const BodyState& s, const Context& ctx, Evalua
         // Wheel spin (docs/physics.md 4).
         out.netTorque[w] = wheelTorque(i, axleTorqueIn, f.fx, ctx);
         out.rates.wheelSpin.set(w, out.netTorque[w] / m_inertia[w]);
+    }
+    // Limited-slip differentials pass torque between their outputs (docs/physics.md 3.1).
+    if (m_couplings.any()) {
+        addCouplingTorques(m_couplings, s.wheelSpin, m_inertia, axleTorqueIn, ctx.timeStep, out.netTorque);
+        for (std::size_t w = 0; w < WheelCount; ++w)
+            out.rates.wheelSpin.set(w, out.netTorque[w] / m_inertia[w]);
     }
     // A locked differential makes the driven axle's two wheels one rigid body
     // (docs/physics.md 3): they share the sum of their torques over the sum of inertias.
@@ -344,7 +364,7 @@ ReferenceSimulator::WheelUpdate ReferenceSimulator::linearlyImplicitWheelUpdate(
     // the lateral force on the ellipse of the pure peaks at this load, or by |Fx| where the
     // tire's own force lies further out; then the spin change follows from the bounded
     // force through the wheel equation (docs/physics.md 4), so wheel and body agree.
-    const double load = ctx.load[w], grip = m_setup.simulation.surfaceMu;
+    const double load = ctx.load[w], grip = m_surfaceGrip[w];
     const double fxMax = tire(wheel).longitudinalLimit(load, grip);
     const double fyMax = tire(wheel).lateralLimit(load, grip);
     const double lateralShare = fyMax > 0.0 ? e.fy[w] / fyMax : 1.0;
@@ -366,12 +386,16 @@ Context ReferenceSimulator::makeContext(const DriverInputs& inputs) const {
     const double handbrake = std::clamp(inputs.handbrake, 0.0, 1.0) * m_setup.brakes.handbrakeTorque;
     for (int i = 0; i < WheelCount; ++i) {
         const auto w = static_cast<std::size_t>(i);
-        ctx.brakeTorque[w] = pedal * m_brakeShare[w] + (i >= 2 ? handbrake : 0.0); // handbrake: rear only
+        // ABS releases each wheel's share of the pedal (docs/physics.md 4.1).
+        const double pedalShare = pedal * m_brakeShare[w] * (1.0 - m_state.aids.brakeRelease[w]);
+        ctx.brakeTorque[w] = pedalShare + (i >= 2 ? handbrake : 0.0); // handbrake: rear only
         ctx.spinSign[w] = sign(m_state.body.wheelSpin[w]);
         ctx.previousFx[w] = m_state.previousFx[w];
     }
     ctx.gearRatio = m_state.gearbox.shifting() ? 0.0 : gearRatio(m_setup.gearbox, m_state.gearbox.gear);
-    ctx.throttle = std::clamp(inputs.throttle, 0.0, 1.0);
+    // Traction control cuts the engine's torque, as the throttle scales it.
+    ctx.throttle = std::clamp(inputs.throttle, 0.0, 1.0) * (1.0 - m_state.aids.torqueCut);
+    ctx.timeStep = m_setup.simulation.timeStep / std::max(1, m_setup.simulation.substeps);
     return ctx;
 }
 
@@ -498,6 +522,18 @@ bool ReferenceSimulator::substep(const DriverInputs& inputs, double dt) {
     st.steerAngle = rateLimitedSteer(st.steerAngle, target, m_setup.steering.steerRate, dt);
     updateGearbox(m_setup.gearbox, st.gearbox, inputs.gear,
                   drivenWheelRpm(st.body.wheelSpin, gearRatio(m_setup.gearbox, st.gearbox.gear)), dt);
+
+    // The driver aids act on the last step's slips (docs/physics.md 4.1).
+    if (m_setup.aids.abs == AidSwitch::On || m_setup.aids.tractionControl == AidSwitch::On) {
+        DriverAidInputs aidInputs;
+        for (std::size_t w = 0; w < WheelCount; ++w) {
+            aidInputs.slipRatio[w] = m_sample.forces.slipRatio[w];
+            aidInputs.driven[w] = isDriven(static_cast<int>(w));
+        }
+        aidInputs.speed = std::hypot(m_sample.body.vx, m_sample.body.vy);
+        aidInputs.braking = inputs.brake > 0.0;
+        updateDriverAids(m_setup.aids, aidInputs, dt, st.aids);
+    }
 
     // What every stage of the integrator sees: loads, steer, brakes, gear.
     const Context ctx = makeContext(inputs);

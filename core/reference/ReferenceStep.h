@@ -1,5 +1,6 @@
 #pragma once
 
+#include "../Differentials.h"
 #include "../Simulator.h"
 #include "ReferenceTire.h"
 
@@ -31,6 +32,7 @@ struct Context {
     WheelArray previousFx{};  ///< N, last step's tire Fx (Calspan's contact length)
     double gearRatio = 0.0;   ///< signed; 0 in neutral or while shifting
     double throttle = 0.0;
+    double timeStep = 0.0;    ///< s, the (sub)step: a limited-slip coupling locks within it
 };
 
 /// Contact-patch kinematics of one wheel (docs/physics.md 0).
@@ -126,6 +128,8 @@ private:
     WheelArray m_radius{}, m_inertia{};
     WheelArray m_driveShare{}, m_brakeShare{};
     WheelArray m_torqueStiffnessPerNewton{}; ///< R^2 dFx/dkappa per N of load at the origin
+    WheelArray m_surfaceGrip{};  ///< each wheel's surface grip (docs/physics.md 6: split-mu)
+    DriveCouplings m_couplings;  ///< limited-slip differentials (docs/physics.md 3.1)
     VehicleState m_state;
     StepSample m_sample;
     double m_distance = 0.0;

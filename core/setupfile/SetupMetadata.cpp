@@ -6,6 +6,7 @@
 #include "setupfile/SetupEnumKeys.h"
 #include "tires/TirOptions.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace vtw {
@@ -113,6 +114,52 @@ FieldMeta curve(QString path, QString label, Axis x, Axis y, CurveRules rules, Q
     f.quantity = y.quantity;
     f.curveRules = rules;
     return f;
+}
+
+// A field added after files without it existed: read as its default when missing, and
+// written only once it says something (so older files round-trip unchanged).
+void optionalUnlessChanged(FieldMeta& field, std::function<bool(const Setup&)> changed) {
+    field.optional = true;
+    field.written = std::move(changed);
+}
+
+// The coupling of a limited-slip differential (LimitedSlipParams), written only while
+// the differential it belongs to is of a type that uses it.
+void addLimitedSlipFields(std::vector<FieldMeta>& out, const QString& p, const QString& which,
+                          std::function<DifferentialType&(Setup&)> type,
+                          std::function<LimitedSlipParams&(Setup&)> params) {
+    using Q = Quantity;
+    auto usedBy = [type](std::initializer_list<DifferentialType> kinds) {
+        const std::vector<DifferentialType> list(kinds);
+        return [type, list](const Setup& s) {
+            const DifferentialType t = type(const_cast<Setup&>(s));
+            return std::find(list.begin(), list.end(), t) != list.end();
+        };
+    };
+    auto ref = [params](double LimitedSlipParams::*member) {
+        return [params, member](Setup& s) -> double& { return params(s).*member; };
+    };
+    // All four are written with either limited-slip type, so that switching between
+    // the two in a saved file keeps the other's values.
+    const auto limitedSlip = usedBy({DifferentialType::ClutchLimitedSlip, DifferentialType::Viscous});
+    out.push_back(number(p + "preload", which + " LSD preload", "N m", Q::Torque, within(0, 1e5), 5, 0,
+                         "Clutch type: locking torque with no input torque",
+                         ref(&LimitedSlipParams::preload)));
+    optionalUnlessChanged(out.back(), limitedSlip);
+    out.push_back(number(p + "powerLocking", which + " LSD power locking", "", Q::Share, within(0, 1), 0.01, 3,
+                         "Clutch type: locking torque per unit of input torque under power (the power "
+                         "ramp; AC's POWER)",
+                         ref(&LimitedSlipParams::powerLocking)));
+    optionalUnlessChanged(out.back(), limitedSlip);
+    out.push_back(number(p + "coastLocking", which + " LSD coast locking", "", Q::Share, within(0, 1), 0.01, 3,
+                         "Clutch type: the same on the overrun, engine braking (the coast ramp; AC's COAST)",
+                         ref(&LimitedSlipParams::coastLocking)));
+    optionalUnlessChanged(out.back(), limitedSlip);
+    out.push_back(number(p + "viscousCoefficient", which + " viscous coefficient", "N m s/rad",
+                         Q::TorquePerAngularSpeed, within(0, 1e4), 1, 1,
+                         "Viscous type: torque passed per rad/s of speed difference between the outputs",
+                         ref(&LimitedSlipParams::viscousCoefficient)));
+    optionalUnlessChanged(out.back(), limitedSlip);
 }
 
 #define VTW_REF(expr)                                                                              \
@@ -474,9 +521,24 @@ std::vector<FieldMeta> buildTable() {
     f.push_back(number("driveline.frontTorqueShare", "Front torque share", "", Q::Share,
                        within(0, 1), 0.01, 3, "AWD only: share of drive torque to the front axle",
                        VTW_REF(s.driveline.frontTorqueShare)));
-    f.push_back(enumeration<DifferentialType>("driveline.differential", "Differential",
-                                              "Open (equal torque) or locked (equal spin)",
-                                              VTW_REF(s.driveline.differential)));
+    f.push_back(enumeration<DifferentialType>(
+        "driveline.differential", "Differential",
+        "The driven axles' differentials: open (equal torque), locked (equal spin), clutch "
+        "limited-slip (preload and ramps) or viscous",
+        VTW_REF(s.driveline.differential)));
+    addLimitedSlipFields(f, "driveline.axleLimitedSlip.", "Axle",
+                         [](Setup& s) -> DifferentialType& { return s.driveline.differential; },
+                         [](Setup& s) -> LimitedSlipParams& { return s.driveline.axleLimitedSlip; });
+    f.push_back(enumeration<DifferentialType>(
+        "driveline.centreDifferential", "Centre differential",
+        "AWD only: open splits the torque by the front share; the others couple the axles",
+        VTW_REF(s.driveline.centreDifferential)));
+    optionalUnlessChanged(f.back(), [](const Setup& s) {
+        return s.driveline.centreDifferential != DifferentialType::Open;
+    });
+    addLimitedSlipFields(f, "driveline.centreLimitedSlip.", "Centre",
+                         [](Setup& s) -> DifferentialType& { return s.driveline.centreDifferential; },
+                         [](Setup& s) -> LimitedSlipParams& { return s.driveline.centreLimitedSlip; });
 
     // brakes
     f.push_back(number("brakes.maxTorque", "Brake torque", "N m", Q::Torque, within(0, 1e6), 50, 0,
@@ -486,6 +548,28 @@ std::vector<FieldMeta> buildTable() {
     f.push_back(number("brakes.handbrakeTorque", "Handbrake torque", "N m", Q::Torque,
                        within(0, 1e6), 50, 0, "Per rear wheel at full handbrake",
                        VTW_REF(s.brakes.handbrakeTorque)));
+
+    // driver aids (docs/physics.md 4); files from before them have none: off.
+    f.push_back(enumeration<AidSwitch>("aids.abs", "ABS",
+                                       "Anti-lock brakes: release a wheel's brake when it slips past the target",
+                                       VTW_REF(s.aids.abs)));
+    optionalUnlessChanged(f.back(), [](const Setup& s) { return s.aids.abs == AidSwitch::On; });
+    f.push_back(number("aids.absSlipTarget", "ABS slip target", "", Q::Share, aboveBelow(0, 1), 0.01, 3,
+                       "Braking slip ratio the ABS holds each wheel below",
+                       VTW_REF(s.aids.absSlipTarget)));
+    optionalUnlessChanged(f.back(), [](const Setup& s) { return s.aids.abs == AidSwitch::On; });
+    f.push_back(number("aids.absCycleRate", "ABS cycle rate", "Hz", Q::Frequency, within(1, 100), 1, 1,
+                       "Release-and-reapply cycles per second the modulator can make",
+                       VTW_REF(s.aids.absCycleRate)));
+    optionalUnlessChanged(f.back(), [](const Setup& s) { return s.aids.abs == AidSwitch::On; });
+    f.push_back(enumeration<AidSwitch>("aids.tractionControl", "Traction control",
+                                       "Cut the engine's torque while a driven wheel slips past the target",
+                                       VTW_REF(s.aids.tractionControl)));
+    optionalUnlessChanged(f.back(), [](const Setup& s) { return s.aids.tractionControl == AidSwitch::On; });
+    f.push_back(number("aids.tractionSlipTarget", "TC slip target", "", Q::Share, aboveBelow(0, 1), 0.01, 3,
+                       "Driven wheels' slip ratio the traction control holds them at",
+                       VTW_REF(s.aids.tractionSlipTarget)));
+    optionalUnlessChanged(f.back(), [](const Setup& s) { return s.aids.tractionControl == AidSwitch::On; });
 
     // steering
     f.push_back(number("steering.maxSteerAngle", "Max steer angle", "rad", Q::Angle,
@@ -497,6 +581,14 @@ std::vector<FieldMeta> buildTable() {
     f.push_back(number("steering.ackermann_pct", "Ackermann", "%", Q::Percent, within(-100, 200), 1,
                        1, "0 = parallel steer, 100 = full Ackermann, negative = anti-Ackermann",
                        VTW_REF(s.steering.ackermannPercent)));
+    f.push_back(number("steering.frontToe", "Front toe", "rad", Q::Angle, within(-0.1, 0.1),
+                       units::degToRad(0.05), 5, "Per wheel; positive = toe-in (the fronts of the wheels point inwards)",
+                       VTW_REF(s.steering.frontToe)));
+    optionalUnlessChanged(f.back(), [](const Setup& s) { return s.steering.frontToe != 0.0; });
+    f.push_back(number("steering.rearToe", "Rear toe", "rad", Q::Angle, within(-0.1, 0.1),
+                       units::degToRad(0.05), 5, "Per wheel; positive = toe-in (the fronts of the wheels point inwards)",
+                       VTW_REF(s.steering.rearToe)));
+    optionalUnlessChanged(f.back(), [](const Setup& s) { return s.steering.rearToe != 0.0; });
 
     // tires
     addTireFields(f, "front", [](Setup& s) -> TireParams& { return s.frontTires; });
@@ -529,6 +621,12 @@ std::vector<FieldMeta> buildTable() {
     f.push_back(number("simulation.lowSpeedFloor", "Low-speed floor", "m/s", Q::Speed, above(0, 20),
                        0.1, 2, "Denominator floor of slip ratio and slip angle",
                        VTW_REF(s.simulation.lowSpeedFloor)));
+    f.push_back(number("simulation.rightSideGripShare", "Right-side grip share", "", Q::Share,
+                       above(0, 1), 0.01, 3,
+                       "Grip under the right-hand wheels as a share of the surface's: below 100 % a "
+                       "split-mu surface",
+                       VTW_REF(s.simulation.rightSideGripShare)));
+    optionalUnlessChanged(f.back(), [](const Setup& s) { return s.simulation.rightSideGripShare != 1.0; });
     return f;
 }
 
@@ -628,6 +726,11 @@ DisplayUnit displayUnit(Quantity quantity, UnitSystem system) {
         // 1 psi = 1 lbf / in^2.
         return imp ? DisplayUnit{"psi", units::metresPerInch * units::metresPerInch / units::newtonsPerPound}
                    : DisplayUnit{"kPa", 1e-3};
+    case Quantity::TorquePerAngularSpeed:
+        return imp ? DisplayUnit{"lb-ft s/rad", 1.0 / units::newtonMetresPerPoundFoot}
+                   : DisplayUnit{"N m s/rad", 1.0};
+    case Quantity::Frequency:
+        return {"Hz", 1.0};
     }
     return {"", 1.0};
 }

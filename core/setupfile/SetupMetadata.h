@@ -52,6 +52,8 @@ enum class Quantity {
     ForcePounds,     ///< lb (native unit of the Calspan model)
     Force,           ///< N
     Pressure,        ///< Pa
+    TorquePerAngularSpeed, ///< N m s/rad
+    Frequency,       ///< Hz
 };
 
 enum class UnitSystem { SI, Imperial };

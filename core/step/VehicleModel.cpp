@@ -76,6 +76,21 @@ VehicleModel::VehicleModel(const Setup& setup)
 
     const double bias = setup.brakes.frontBias;
     m_brakeShare = {0.5 * bias, 0.5 * bias, 0.5 * (1.0 - bias), 0.5 * (1.0 - bias)};
+    const int substeps = setup.simulation.substeps;
+    m_substepTime = substeps <= 1 ? setup.simulation.timeStep : setup.simulation.timeStep / substeps;
+    m_couplings = driveCouplings(setup);
+    m_hasCouplings = m_couplings.any();
+    m_hasAids = setup.aids.abs == AidSwitch::On || setup.aids.tractionControl == AidSwitch::On;
+    // docs/physics.md 8: toe-in turns a left wheel clockwise (negative) and a right one
+    // anticlockwise, seen from above.
+    const double toe[WheelCount] = {-setup.steering.frontToe, setup.steering.frontToe,
+                                    -setup.steering.rearToe, setup.steering.rearToe};
+    m_hasToe = setup.steering.frontToe != 0.0 || setup.steering.rearToe != 0.0;
+    for (std::size_t i = 0; i < WheelCount; ++i) {
+        m_toeCos[i] = std::cos(toe[i]);
+        m_toeSin[i] = std::sin(toe[i]);
+    }
+    m_surfaceMu = WheelLanes{wheelSurfaceGrip(setup.simulation)};
 
     m_mass = ch.mass;
     m_invMass = 1.0 / ch.mass;
@@ -97,6 +112,14 @@ VehicleModel::VehicleModel(const Setup& setup)
         m_speedProportionalSlope.set(i, slipSpeed ? 1.0 : 0.0);
         m_torqueStiffnessPerNewton.set(i, m_radius[i] * m_radius[i] * perNewton[i < 2 ? 0 : 1] /
                                               (slipSpeed ? probeContactSpeed : 1.0));
+    }
+}
+
+void VehicleModel::addToe(WheelSteer& wheels) const {
+    for (std::size_t i = 0; i < WheelCount; ++i) {
+        const double c = wheels.cos[i], s = wheels.sin[i];
+        wheels.cos.set(i, c * m_toeCos[i] - s * m_toeSin[i]);
+        wheels.sin.set(i, s * m_toeCos[i] + c * m_toeSin[i]);
     }
 }
 
@@ -138,12 +161,19 @@ StepContext VehicleModel::makeContext(const VehicleState& state, const DriverInp
     const double pedal = std::clamp(inputs.brake, 0.0, 1.0) * m_setup.brakes.maxTorque;
     const double handbrake = std::clamp(inputs.handbrake, 0.0, 1.0) * m_setup.brakes.handbrakeTorque;
     ctx.braking = pedal > 0.0 || handbrake > 0.0;
-    storeQuad(pedal * loadQuad(m_brakeShare) + Quad{0.0, 0.0, handbrake, handbrake},
-              ctx.brakeTorque);
+    Quad pedalTorque = pedal * loadQuad(m_brakeShare);
+    ctx.throttle = std::clamp(inputs.throttle, 0.0, 1.0);
+    if (m_hasAids) [[unlikely]] {
+        // docs/physics.md 4.1: ABS releases each wheel's share of the pedal, traction
+        // control cuts the engine's torque (as the throttle, which scales it).
+        pedalTorque = pedalTorque * (1.0 - loadQuad(state.aids.brakeRelease));
+        ctx.throttle *= 1.0 - state.aids.torqueCut;
+    }
+    storeQuad(pedalTorque + Quad{0.0, 0.0, handbrake, handbrake}, ctx.brakeTorque);
     storeQuad(laneSign(loadQuad(state.body.wheelSpin)), ctx.spinSign);
     storeQuad(loadQuad(state.previousFx), ctx.previousFx);
     ctx.gearRatio = state.gearbox.shifting() ? 0.0 : gearRatio(m_setup.gearbox, state.gearbox.gear);
-    ctx.throttle = std::clamp(inputs.throttle, 0.0, 1.0);
+    ctx.timeStep = m_substepTime;
     return ctx;
 }
 
@@ -184,7 +214,7 @@ VTW_LANE VehicleModel::ContactPatches VehicleModel::contactPatches(const BodySta
     // = atan2(vyw, denominator), denominator > 0
     in.slipAngle = fastAtanMostlyWithinOne(vyw * patches.inverseSlipDenominator);
     in.normalLoad = loadQuad(ctx.load);
-    in.surfaceMu = quad(m_setup.simulation.surfaceMu);
+    in.surfaceMu = loadQuad(m_surfaceMu);
     in.contactSpeed = denominator;
     in.previousFx = loadQuad(ctx.previousFx);
     return patches;
@@ -220,8 +250,9 @@ VTW_LANE VehicleModel::BodyForce VehicleModel::tireForcesOnBody(const WheelTireF
 // against the spin it had at the start of the step (the step clamps a crossing to zero);
 // on a wheel at rest it holds as long as it can, like static friction. Section 3: a
 // locked differential makes the axle's two wheels one rigid body.
-VTW_LANE void VehicleModel::wheelSpinRates(double axleInputTorque, Quad fx, const StepContext& ctx,
-                                           const WheelGeometry& wheels, ForceEvaluation& out) const {
+VTW_LANE void VehicleModel::wheelSpinRates(double axleInputTorque, Quad fx, const WheelLanes& spin,
+                                           const StepContext& ctx, const WheelGeometry& wheels,
+                                           ForceEvaluation& out) const {
     const Quad other = loadQuad(m_driveShare) * axleInputTorque - fx * wheels.radius;
     Quad torque = other;
     if (ctx.braking) {
@@ -232,6 +263,11 @@ VTW_LANE void VehicleModel::wheelSpinRates(double axleInputTorque, Quad fx, cons
     }
     WheelLanes netTorque;
     storeQuad(torque, netTorque);
+    if (m_hasCouplings) [[unlikely]] {
+        // Section 3.1: limited-slip differentials pass torque between their outputs.
+        addCouplingTorques(m_couplings, spin, m_inertia, axleInputTorque, ctx.timeStep, netTorque);
+        torque = loadQuad(netTorque);
+    }
     storeQuad(torque * inverseWheelInertias(), out.rates.wheelSpin);
     auto lockAxle = [&](std::size_t a, std::size_t b) {
         const double rate = (netTorque[a] + netTorque[b]) / (m_inertia[a] + m_inertia[b]);
@@ -283,7 +319,7 @@ void VehicleModel::evaluate(const BodyState& s, const StepContext& ctx, ForceEva
                                wheelRadii()};
     const WheelTireForces tires = tireForces(contactPatches(s, ctx, wheels), out);
     const BodyForce onBody = tireForcesOnBody(tires, wheels);
-    wheelSpinRates(driveTorque, tires.fx, ctx, wheels, out);
+    wheelSpinRates(driveTorque, tires.fx, s.wheelSpin, ctx, wheels, out);
     bodyRates(s, ctx, onBody, out);
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "../Differentials.h"
 #include "../Engine.h"
 #include "../ForceEvaluation.h"
 #include "../Setup.h"
@@ -27,6 +28,7 @@ struct StepContext {
     WheelLanes previousFx;  ///< N
     double gearRatio;       ///< signed; 0 in neutral or while shifting
     double throttle;
+    double timeStep;        ///< s, the (sub)step: a limited-slip coupling locks within it
 };
 
 /// A Setup prepared for stepping: geometry, constants and tires computed once.
@@ -52,6 +54,8 @@ public:
     void steerGeometry(double referenceAngle, SteerGeometry& out) const {
         wheelSteer(referenceAngle, m_setup.chassis.wheelbase(), m_setup.chassis.trackFront,
                    m_setup.steering.ackermannPercent, out.wheels);
+        if (m_hasToe) [[unlikely]]
+            addToe(out.wheels);
         out.referenceAngle = referenceAngle;
     }
 
@@ -88,6 +92,7 @@ public:
     VTW_LANE Quad wheelRadii() const { return loadQuad(m_radius); }
     VTW_LANE Quad inverseWheelRadii() const { return loadQuad(m_invRadius); }
     VTW_LANE Quad inverseWheelInertias() const { return loadQuad(m_invInertia); }
+    bool hasDriverAids() const { return m_hasAids; }
     bool isDriven(int wheel) const { return m_driveShare[static_cast<std::size_t>(wheel)] > 0.0; }
     double downforce(double speed) const { return m_downforceConstant * speed * speed; }
 
@@ -113,8 +118,12 @@ private:
                                            const WheelGeometry& wheels) const;
     VTW_LANE WheelTireForces tireForces(const ContactPatches& patches, ForceEvaluation& out) const;
     VTW_LANE BodyForce tireForcesOnBody(const WheelTireForces& tires, const WheelGeometry& wheels) const;
-    VTW_LANE void wheelSpinRates(double axleInputTorque, Quad fx, const StepContext& ctx,
-                                 const WheelGeometry& wheels, ForceEvaluation& out) const;
+    VTW_LANE void wheelSpinRates(double axleInputTorque, Quad fx, const WheelLanes& spin,
+                                 const StepContext& ctx, const WheelGeometry& wheels,
+                                 ForceEvaluation& out) const;
+    /// Turns each wheel's steer by its toe (docs/physics.md 8): FL and RL by minus their
+    /// axle's toe-in, FR and RR by plus.
+    void addToe(WheelSteer& wheels) const;
     VTW_LANE void bodyRates(const BodyState& s, const StepContext& ctx, BodyForce tires,
                             ForceEvaluation& out) const;
 
@@ -137,6 +146,13 @@ private:
     WheelLanes m_torqueStiffnessPerNewton{}; ///< R^2 dFx/dkappa per N of load (per m/s for slip-speed)
     WheelLanes m_speedProportionalSlope{}; ///< 1 where the tire's slope grows with contact speed (slip-speed)
     bool m_frontLocked = false, m_rearLocked = false; ///< locked differential on a driven axle
+    DriveCouplings m_couplings;  ///< limited-slip differentials (Differentials.h)
+    bool m_hasCouplings = false; ///< any limited-slip coupling (most setups have none)
+    bool m_hasAids = false;      ///< ABS or traction control switched on
+    double m_substepTime = 0.0;  ///< s, what Simulator::step() advances each substep by
+    bool m_hasToe = false;       ///< any axle with toe
+    WheelArray m_toeCos{}, m_toeSin{}; ///< each wheel's toe rotation
+    WheelLanes m_surfaceMu{};    ///< each wheel's surface grip (split-mu: the right side's differs)
     /// Where the torque curve's search starts (Curve::evaluate): a hint, not state, as
     /// any value gives the same torque on a curve sorted by rpm. An unsorted curve (the
     /// validator refuses one) is searched without it, so a run never depends on the
