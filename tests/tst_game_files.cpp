@@ -131,7 +131,11 @@ void TstGameFiles::importsTheDocumentedKeys() {
     QCOMPARE(s.gearbox.finalDrive, 4.1);
     QVERIFY(near(s.gearbox.shiftTime, 0.18));
     QCOMPARE(s.gearbox.upshiftRpm, 6900.0);
-    QCOMPARE(s.driveline.differential, DifferentialType::Open);
+    // POWER 0.3, COAST 0.1, PRELOAD 40: the clutch limited-slip differential's coefficients.
+    QCOMPARE(s.driveline.differential, DifferentialType::ClutchLimitedSlip);
+    QCOMPARE(s.driveline.axleLimitedSlip.powerLocking, 0.3);
+    QCOMPARE(s.driveline.axleLimitedSlip.coastLocking, 0.1);
+    QCOMPARE(s.driveline.axleLimitedSlip.preload, 40.0);
     QCOMPARE(s.brakes.maxTorque, 3000.0);
     QCOMPARE(s.brakes.frontBias, 0.62);
     QVERIFY(near(s.steering.maxSteerAngle, 20.0 * M_PI / 180.0)); // 300 / 15 degrees
@@ -150,7 +154,7 @@ void TstGameFiles::importsTheDocumentedKeys() {
     QVERIFY(std::abs(s.aero.downforceFrontShare) < 1e-12);
     // The report says how the limited-slip differential was read, and that AC's
     // suspension has no equivalent.
-    QVERIFY(r.report.approximated.join('\n').contains("limited-slip differential (POWER 0.3, COAST 0.1, PRELOAD 40"));
+    QVERIFY(r.report.exact.join('\n').contains("clutch limited-slip: POWER 0.3, COAST 0.1, PRELOAD 40 N m"));
     QVERIFY(r.report.unmapped.join('\n').contains("springs, dampers"));
     QVERIFY(r.report.exact.join('\n').contains("car.ini [BASIC] TOTALMASS -> chassis.mass"));
 }
@@ -256,7 +260,7 @@ void TstGameFiles::inPlaceExportChangesOnlyWhatChanged() {
     QCOMPARE(readAll(dir.filePath("drivetrain.ini")), QByteArray(before["drivetrain.ini"]).replace("FINAL=4.1", "FINAL=4.3"));
     for (const QString& name : {"engine.ini", "suspensions.ini", "tyres.ini", "aero.ini", "ai_hints.ini", "power.lut"})
         QCOMPARE(readAll(dir.filePath(name)), before[name]);
-    // The limited-slip values, which read as an open differential, were not touched.
+    // The limited-slip values, read into the clutch type, were written back as they were.
     QVERIFY(readAll(dir.filePath("drivetrain.ini")).contains("POWER=0.3\nCOAST=0.1\nPRELOAD=40"));
 
     // A new-folder export refuses a folder that already holds car data.

@@ -160,6 +160,26 @@ private slots:
         QVERIFY(std::abs(straightOpen - straightLocked) < solverTolerance);
     }
 
+    // A clutch limited-slip differential (docs/physics.md 15.2) drives between the two
+    // in a turn: harder than open, and as locked once its power locking reaches 1/2 (its
+    // locking torque then covers any difference of the wheels' torques).
+    void limitedSlipDifferentialDrivesBetweenOpenAndLocked() {
+        Setup open = constantMuCar(1.0);
+        Setup lsd = open, locked = open, fullLsd = open;
+        lsd.driveline.differential = DifferentialType::ClutchLimitedSlip;
+        lsd.driveline.axleLimitedSlip = {50.0, 0.25, 0.1, 0.0};
+        fullLsd.driveline.differential = DifferentialType::ClutchLimitedSlip;
+        fullLsd.driveline.axleLimitedSlip = {0.0, 0.5, 0.1, 0.0};
+        locked.driveline.differential = DifferentialType::Locked;
+        auto turnAccel = [](const Setup& s) {
+            TransferGuess g;
+            return PerformanceEnvelope(s).maxAcceleration(20.0, 6.0, 1e6, g).accel;
+        };
+        const double a0 = turnAccel(open), a1 = turnAccel(lsd), a2 = turnAccel(locked);
+        QVERIFY2(a1 > a0 + 0.05 && a1 < a2 - 0.05, qPrintable(QString("open %1, LSD %2, locked %3").arg(a0).arg(a1).arg(a2)));
+        QVERIFY(std::abs(turnAccel(fullLsd) - a2) < solverTolerance);
+    }
+
     // The envelope's samples for drawing: a grid of speeds by lateral accelerations,
     // symmetric left and right (the car is), the forward limit highest with no lateral
     // force, and always some braking.

@@ -63,8 +63,14 @@ ParameterPanel::ParameterPanel(SetupDocument* document, QWidget* parent)
     addPage(tr("Engine"), form(QStringLiteral("engine.")),
             tr("The full-throttle torque curve is edited in the Engine torque view."));
     addPage(tr("Gearbox"), form(QStringLiteral("gearbox.")));
-    addPage(tr("Driveline"), form(QStringLiteral("driveline.")));
+    addPage(tr("Driveline"), form(QStringLiteral("driveline.")),
+            tr("A limited-slip differential passes torque from the faster wheel to the slower: a "
+               "clutch type up to preload + locking × input torque, a viscous type in proportion to "
+               "their speed difference. The centre differential acts on AWD cars only."));
     addPage(tr("Brakes"), form(QStringLiteral("brakes.")));
+    addPage(tr("Driver aids"), form(QStringLiteral("aids.")),
+            tr("ABS releases a wheel's brake while it locks past its slip target; traction control "
+               "cuts the engine's torque while a driven wheel spins past its target."));
     addPage(tr("Steering"), form(QStringLiteral("steering.")));
     for (const auto& [axle, title] : {std::pair{QStringLiteral("front"), tr("Front tires")},
                                       std::pair{QStringLiteral("rear"), tr("Rear tires")}}) {

@@ -246,7 +246,8 @@ MappingEntry traction() {
 }
 
 // POWER and COAST are the locking shares under drive and overrun (1 = locked),
-// PRELOAD a torque in N m. The workbench has open and locked differentials only.
+// PRELOAD a torque in N m: the clutch limited-slip differential's own coefficients
+// (docs/physics.md 3.1). AC's [DIFFERENTIAL] has no viscous type.
 MappingEntry differential() {
     const QString name = keyName("drivetrain.ini", "DIFFERENTIAL", "POWER, COAST, PRELOAD");
     MappingEntry e;
@@ -257,28 +258,51 @@ MappingEntry differential() {
         const double preload = number(files, "drivetrain.ini", "DIFFERENTIAL", "PRELOAD", errors).value_or(0.0);
         if (!power || !coast)
             return missing(report, name);
+        DrivelineParams& d = setup.driveline;
         if (*power >= 1.0 && *coast >= 1.0) {
-            setup.driveline.differential = DifferentialType::Locked;
+            d.differential = DifferentialType::Locked;
             report.exact << QStringLiteral("%1 -> driveline.differential (locked)").arg(name);
+        } else if (*power == 0.0 && *coast == 0.0 && preload == 0.0) {
+            d.differential = DifferentialType::Open;
+            report.exact << QStringLiteral("%1 -> driveline.differential (open)").arg(name);
         } else {
-            setup.driveline.differential = DifferentialType::Open;
-            if (*power == 0.0 && *coast == 0.0 && preload == 0.0)
-                report.exact << QStringLiteral("%1 -> driveline.differential (open)").arg(name);
-            else
-                report.approximated << QStringLiteral("%1: a limited-slip differential (POWER %2, COAST %3, "
-                                                      "PRELOAD %4 N m) read as open; the workbench has no "
-                                                      "limited-slip model")
-                                           .arg(name, iniNumberText(*power), iniNumberText(*coast),
-                                                iniNumberText(preload));
+            d.differential = DifferentialType::ClutchLimitedSlip;
+            d.axleLimitedSlip.powerLocking = std::clamp(*power, 0.0, 1.0);
+            d.axleLimitedSlip.coastLocking = std::clamp(*coast, 0.0, 1.0);
+            d.axleLimitedSlip.preload = std::max(0.0, preload);
+            report.exact << QStringLiteral("%1 -> driveline.differential (clutch limited-slip: POWER %2, COAST "
+                                           "%3, PRELOAD %4 N m)")
+                                .arg(name, iniNumberText(*power), iniNumberText(*coast), iniNumberText(preload));
         }
     };
-    e.write = [](const Setup& setup, Files& files, AcMappingReport&) {
-        const double lock = setup.driveline.differential == DifferentialType::Locked ? 1.0 : 0.0;
-        setNumber(files, "drivetrain.ini", "DIFFERENTIAL", "POWER", lock);
-        setNumber(files, "drivetrain.ini", "DIFFERENTIAL", "COAST", lock);
-        setNumber(files, "drivetrain.ini", "DIFFERENTIAL", "PRELOAD", 0.0);
+    e.write = [](const Setup& setup, Files& files, AcMappingReport& report) {
+        const DrivelineParams& d = setup.driveline;
+        double power = 0.0, coast = 0.0, preload = 0.0;
+        switch (d.differential) {
+        case DifferentialType::Open: break;
+        case DifferentialType::Locked: power = coast = 1.0; break;
+        case DifferentialType::ClutchLimitedSlip:
+            power = d.axleLimitedSlip.powerLocking;
+            coast = d.axleLimitedSlip.coastLocking;
+            preload = d.axleLimitedSlip.preload;
+            break;
+        case DifferentialType::Viscous:
+            report.approximated << QStringLiteral("driveline.differential: a viscous differential written as "
+                                                  "open (AC's [DIFFERENTIAL] has no viscous type)");
+            break;
+        }
+        setNumber(files, "drivetrain.ini", "DIFFERENTIAL", "POWER", power);
+        setNumber(files, "drivetrain.ini", "DIFFERENTIAL", "COAST", coast);
+        setNumber(files, "drivetrain.ini", "DIFFERENTIAL", "PRELOAD", preload);
     };
-    e.same = [](const Setup& a, const Setup& b) { return a.driveline.differential == b.driveline.differential; };
+    e.same = [](const Setup& a, const Setup& b) {
+        const DrivelineParams &x = a.driveline, &y = b.driveline;
+        return x.differential == y.differential &&
+               (x.differential != DifferentialType::ClutchLimitedSlip ||
+                (x.axleLimitedSlip.powerLocking == y.axleLimitedSlip.powerLocking &&
+                 x.axleLimitedSlip.coastLocking == y.axleLimitedSlip.coastLocking &&
+                 x.axleLimitedSlip.preload == y.axleLimitedSlip.preload));
+    };
     return e;
 }
 

@@ -202,12 +202,30 @@ void PerformanceEnvelope::longitudinalReserve(double speed, double ax, double la
 
 double PerformanceEnvelope::driveCapacity(const double (&reserve)[4]) const {
     // An open differential gives both wheels the same torque, so the wheel with less
-    // grip limits the axle; a locked one lets each wheel use its own.
-    const bool locked = m_setup.driveline.differential == DifferentialType::Locked;
-    auto axle = [locked](double left, double right) {
-        return locked ? left + right : 2.0 * std::min(left, right);
+    // grip limits the axle; a locked one lets each wheel use its own. A clutch
+    // limited-slip one (docs/physics.md 3.1) lets the wheels' torques differ by twice its
+    // locking torque P + k F R, F the axle's force: F <= 2 min + 2 (P + k F R) / R, so
+    // F <= (2 min + 2 P / R) / (1 - 2 k) while k < 1/2, and each wheel's own grip beyond.
+    // A viscous one passes torque only with a speed difference the steady state does
+    // not know: counted as open.
+    const DrivelineParams& d = m_setup.driveline;
+    auto axle = [&d](double left, double right, double radius) {
+        const double both = left + right, weaker = 2.0 * std::min(left, right);
+        switch (d.differential) {
+        case DifferentialType::Locked: return both;
+        case DifferentialType::ClutchLimitedSlip: {
+            const double k = d.axleLimitedSlip.powerLocking;
+            if (k >= 0.5)
+                return both;
+            return std::min(both, (weaker + 2.0 * d.axleLimitedSlip.preload / radius) / (1.0 - 2.0 * k));
+        }
+        case DifferentialType::Open:
+        case DifferentialType::Viscous: return weaker;
+        }
+        return weaker;
     };
-    const double front = axle(reserve[FL], reserve[FR]), rear = axle(reserve[RL], reserve[RR]);
+    const double front = axle(reserve[FL], reserve[FR], m_setup.frontTires.radius);
+    const double rear = axle(reserve[RL], reserve[RR], m_setup.rearTires.radius);
     switch (m_setup.driveline.layout) {
     case DrivelineLayout::RearWheelDrive:
         return rear;
