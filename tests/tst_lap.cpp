@@ -167,7 +167,7 @@ private slots:
         Setup open = constantMuCar(1.0);
         Setup lsd = open, locked = open, fullLsd = open;
         lsd.driveline.differential = DifferentialType::ClutchLimitedSlip;
-        lsd.driveline.axleLimitedSlip = {50.0, 0.25, 0.1, 0.0};
+        lsd.driveline.axleLimitedSlip = {0.0, 0.1, 0.1, 0.0}; // F <= 2 min / 0.8: a quarter over open
         fullLsd.driveline.differential = DifferentialType::ClutchLimitedSlip;
         fullLsd.driveline.axleLimitedSlip = {0.0, 0.5, 0.1, 0.0};
         locked.driveline.differential = DifferentialType::Locked;
