@@ -3,6 +3,7 @@
 #include "BodyState.h"
 #include "Gearbox.h"
 #include "LoadTransfer.h"
+#include "Suspension.h"
 
 namespace vtw {
 
@@ -27,6 +28,7 @@ struct VehicleState {
     double longitudinalAccel = 0.0; ///< m/s^2, last step's, drives the load transfer
     double lateralAccel = 0.0;      ///< m/s^2, last step's
     WheelLanes previousFx{}; ///< N, last step's tire Fx (Calspan)
+    SuspensionState suspension; ///< the dynamic suspension's body (docs/physics.md 18); rest on the rigid model
 };
 
 } // namespace vtw

@@ -126,6 +126,10 @@ private:
     WheelArray m_radius{}, m_inertia{};
     WheelArray m_driveShare{}, m_brakeShare{};
     WheelArray m_torqueStiffnessPerNewton{}; ///< R^2 dFx/dkappa per N of load at the origin
+    /// docs/physics.md 18. The dynamic suspension is the one model both steps share: its
+    /// plain scalar code (Suspension.h) is the reference, and the fast step calls it too.
+    SuspensionDynamics m_suspension;
+    SuspensionDrive suspensionDrive(const VehicleState& state) const;
     VehicleState m_state;
     StepSample m_sample;
     double m_distance = 0.0;

@@ -52,6 +52,8 @@ enum class Quantity {
     ForcePounds,     ///< lb (native unit of the Calspan model)
     Force,           ///< N
     Pressure,        ///< Pa
+    Stiffness,       ///< N/m (spring and bar rates)
+    DamperSpeed,     ///< m/s of a damper (shown in mm/s or in/s)
 };
 
 enum class UnitSystem { SI, Imperial };
