@@ -142,8 +142,11 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
     storeQuad(loadQuad(s.forces.fx), st.previousFx);
     // docs/physics.md 18: the sprung body moves under this step's accelerations; its
     // springs give the next step's loads.
-    if (model.dynamicSuspension()) [[unlikely]]
+    if (model.dynamicSuspension()) [[unlikely]] {
         model.suspension().advance(st.suspension, model.suspensionDrive(st), dt);
+        if (const std::string culprit = implausibleSuspension(st.suspension); !culprit.empty())
+            return reportSuspensionDivergence(culprit);
+    }
     // The path length of this step: the position moved by dt times the new velocity
     // turned to the new heading, and a turn keeps a length. From the velocity it is ready
     // before the heading's sine and cosine, the step's last link, instead of after them.
@@ -180,6 +183,16 @@ double Simulator::plausibleVelocityChange(double dt) const {
     const double resistance = (f.dragForce + f.rollingResistanceForce) * m_model->inverseMass();
     return (1.0 + accelerationMargin) * dt * (tireForce * m_model->inverseMass() + yawRate * speed) +
            std::min((1.0 + accelerationMargin) * dt * resistance, speed) + velocityChangeFloor;
+}
+
+bool Simulator::reportSuspensionDivergence(const std::string& culprit) {
+    char buffer[320];
+    std::snprintf(buffer, sizeof buffer,
+                  "simulation stopped at t = %.3f s: %s (the car is rolling over or airborne). Check "
+                  "the suspension's springs, bars and roll and pitch centres.",
+                  m_state.time, culprit.c_str());
+    m_error = buffer;
+    return false;
 }
 
 bool Simulator::reportDivergence() {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace vtw {
 
@@ -76,6 +77,23 @@ SuspensionDynamics::SuspensionDynamics(const Setup& setup) {
         m_geometricRollPerAccel[a] = sprungShare[a] * m_sprungMass * p.rollCentreHeight / t;
         m_unsprungRollPerAccel[a] = 2.0 * p.unsprungMass * tyreRadius[a] / t;
     }
+    // Bounds of the body's fastest mode and strongest damping, each corner at its
+    // stiffest (spring, bar both ways, bump stop) and its hardest damper rate, in the
+    // mode (heave, roll, pitch) where they weigh most.
+    double stiff = 0.0, damp = 0.0, stiffRoll = 0.0, dampRoll = 0.0, stiffPitch = 0.0, dampPitch = 0.0;
+    for (std::size_t w = 0; w < WheelCount; ++w) {
+        const double k = m_wheelRate[w] + 2.0 * m_barRate[w] + m_stopRate[w];
+        const double c = std::max({m_bump[w], m_rebound[w], m_bumpHigh[w], m_reboundHigh[w]}) * m_motionRatio[w] *
+                         m_motionRatio[w];
+        stiff += k;
+        damp += c;
+        stiffRoll += k * m_y[w] * m_y[w];
+        dampRoll += c * m_y[w] * m_y[w];
+        stiffPitch += k * m_x[w] * m_x[w];
+        dampPitch += c * m_x[w] * m_x[w];
+    }
+    m_fastestMode = std::sqrt(std::max({stiff / m_sprungMass, stiffRoll / m_rollInertia, stiffPitch / m_pitchInertia}));
+    m_fastestDamping = std::max({damp / m_sprungMass, dampRoll / m_rollInertia, dampPitch / m_pitchInertia});
     m_pitchLinkPerAccel = m_sprungMass * m_pitchCentreHeight / L;
     m_unsprungPitchPerAccel = (unsprungFront * tyreRadius[0] + unsprungRear * tyreRadius[1]) / L;
 }
@@ -135,7 +153,41 @@ WheelArray SuspensionDynamics::tyreLoads(const SuspensionState& s, const Suspens
     return load;
 }
 
+std::string implausibleSuspension(const SuspensionState& s) {
+    char buffer[160];
+    const auto says = [&](const char* what, double value, const char* unit, double limit) {
+        std::snprintf(buffer, sizeof buffer, "suspension %s %.4g %s, beyond the %.4g %s the body model covers", what,
+                      value, unit, limit, unit);
+        return std::string(buffer);
+    };
+    if (!std::isfinite(s.heave + s.roll + s.pitch + s.heaveRate + s.rollRate + s.pitchRate))
+        return "suspension state is not a finite number";
+    if (std::abs(s.roll) > maxSuspensionAngle)
+        return says("roll angle", s.roll, "rad", maxSuspensionAngle);
+    if (std::abs(s.pitch) > maxSuspensionAngle)
+        return says("pitch angle", s.pitch, "rad", maxSuspensionAngle);
+    if (std::abs(s.heave) > maxSuspensionHeave)
+        return says("heave", s.heave, "m", maxSuspensionHeave);
+    return {};
+}
+
+// docs/physics.md 18.4: semi-implicit Euler keeps a mode of frequency omega stable for
+// omega h < 2 and a damping rate gamma for gamma h < 2; a part of the step keeps both
+// products at most a quarter of that.
+int SuspensionDynamics::substeps(double dt) const {
+    constexpr double stableProduct = 0.5;
+    constexpr int mostParts = 10000; // a car of 1e9 N/m bump stops at 10 ms needs about 50
+    const double needed = std::max(m_fastestMode, m_fastestDamping) * dt / stableProduct;
+    return needed <= 1.0 ? 1 : static_cast<int>(std::min(std::ceil(needed), double(mostParts)));
+}
+
 void SuspensionDynamics::advance(SuspensionState& s, const SuspensionDrive& d, double dt) const {
+    const int parts = substeps(dt);
+    for (int i = 0; i < parts; ++i)
+        advanceOnce(s, d, dt / parts);
+}
+
+void SuspensionDynamics::advanceOnce(SuspensionState& s, const SuspensionDrive& d, double dt) const {
     // docs/physics.md 18: Newton for the sprung mass about its roll and pitch axes.
     const CornerForces f = cornerForces(s, d);
     double force = 0.0, rollMoment = 0.0, pitchMoment = 0.0;

@@ -2,6 +2,8 @@
 
 #include "Wheels.h"
 
+#include <string>
+
 namespace vtw {
 
 struct Setup;
@@ -17,6 +19,13 @@ struct SuspensionState {
     double rollRate = 0.0;  ///< rad/s
     double pitchRate = 0.0; ///< rad/s
 };
+
+/// The largest roll or pitch (rad) and heave (m) the small-angle body model covers: past
+/// them the car is rolling over or launched, and the run stops (docs/physics.md 18.4).
+inline constexpr double maxSuspensionAngle = 0.5;
+inline constexpr double maxSuspensionHeave = 1.0;
+/// What is wrong with a suspension state ("roll angle 0.62 rad ..."), empty if nothing.
+std::string implausibleSuspension(const SuspensionState& state);
 
 /// What the telemetry shows of the suspension at one instant; inactive (all zero) on the
 /// rigid model, which has no suspension to show.
@@ -53,13 +62,17 @@ public:
     /// Each tyre's normal load (N, never negative) at a state under a drive.
     WheelArray tyreLoads(const SuspensionState& state, const SuspensionDrive& drive) const;
     /// Advances the body by dt (semi-implicit Euler: rates from the forces at the
-    /// state, then the positions from the new rates).
+    /// state, then the positions from the new rates), in as many equal parts as the
+    /// stiffest and most damped mode need to stay stable (substeps()).
     void advance(SuspensionState& state, const SuspensionDrive& drive, double dt) const;
     /// The steady state under a constant drive: the linear springs and bars balancing the
     /// inertial, gravity and downforce moments (bump stops left out).
     SuspensionState steadyState(const SuspensionDrive& drive) const;
     /// Ride heights, travels and damper speeds at a state.
     SuspensionSample sample(const SuspensionState& state) const;
+
+    /// Parts a step of dt is advanced in (1 for any ordinary car at 1 ms).
+    int substeps(double dt) const;
 
     // Constants of the model, for its documentation and its tests.
     double sprungMass() const { return m_sprungMass; }           ///< kg
@@ -85,10 +98,13 @@ private:
     double cornerTravel(const SuspensionState& state, std::size_t wheel) const;
     double cornerTravelRate(const SuspensionState& state, std::size_t wheel) const;
     double damperForceAtWheel(std::size_t wheel, double wheelSpeed) const;
+    void advanceOnce(SuspensionState& state, const SuspensionDrive& drive, double dt) const;
 
     double m_sprungMass = 0.0, m_rollInertia = 0.0, m_pitchInertia = 0.0;
     double m_sprungCgHeight = 0.0, m_rollAxisHeight = 0.0, m_pitchCentreHeight = 0.0;
     double m_wheelbase = 0.0;
+    double m_fastestMode = 0.0;   ///< rad/s, an upper bound of the body's natural frequencies
+    double m_fastestDamping = 0.0; ///< 1/s, an upper bound of its damping rates C / m
     double m_rollStiffness[2]{};
     WheelArray m_x{}, m_y{};
     WheelArray m_staticSpringLoad{}; ///< N, the sprung weight each spring carries at rest

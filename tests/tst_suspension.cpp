@@ -279,6 +279,106 @@ private slots:
         QVERIFY(std::abs(measured.dampingRatio / zeta - 1.0) < modeTolerance);
     }
 
+    // The bump stop: under a downforce D shared so that it pitches nothing, each corner
+    // of the decoupled car compresses s = D / (4 k_w) while that is within the gap g,
+    // and past it s = (D / 4 + k_stop g) / (k_w + k_stop).
+    void bumpStopClosedForm() {
+        const Setup s = [] {
+            Setup c = decoupledSetup();
+            for (AxleSuspensionParams* a : {&c.suspension.front, &c.suspension.rear})
+                a->bumpStopGap = 0.02;
+            return c;
+        }();
+        const SuspensionDynamics model(s);
+        const AxleSuspensionParams& a = s.suspension.front;
+        const double kw = a.springRate * a.motionRatio * a.motionRatio;
+        for (const double downforce : {1500.0, 6000.0}) {
+            SuspensionDrive drive;
+            drive.downforceFront = drive.downforceRear = 0.5 * downforce;
+            SuspensionState state;
+            for (int i = 0; i < 20000; ++i)
+                model.advance(state, drive, s.simulation.timeStep);
+            const double free = 0.25 * downforce / kw;
+            const double expected = free <= a.bumpStopGap
+                                        ? free
+                                        : (0.25 * downforce + a.bumpStopRate * a.bumpStopGap) / (kw + a.bumpStopRate);
+            const double travel = model.sample(state).travel[FL];
+            qInfo("downforce %.0f N: travel %.6f m, closed form %.6f m", downforce, travel, expected);
+            QVERIFY(std::abs(travel / expected - 1.0) < 1e-6);
+        }
+    }
+
+    // The two-stage damper: a corner moving at v in bump (damper speed MR v past the
+    // knee v_k) pushes with MR (c v_k + c_high (MR v - v_k)); the body's first
+    // acceleration from rest at that speed is the four corners' force over m_s.
+    void twoStageDamper() {
+        Setup s = decoupledSetup();
+        for (AxleSuspensionParams* a : {&s.suspension.front, &s.suspension.rear}) {
+            a->kneeSpeed = 0.05;
+            a->bumpDampingHigh = 1500.0;
+        }
+        const SuspensionDynamics model(s);
+        const AxleSuspensionParams& a = s.suspension.front;
+        const double wheelSpeed = 0.2, damperSpeed = a.motionRatio * wheelSpeed;
+        const double force = a.motionRatio * (a.bumpDamping * a.kneeSpeed +
+                                              a.bumpDampingHigh * (damperSpeed - a.kneeSpeed));
+        SuspensionState state;
+        state.heaveRate = -wheelSpeed; // the body falls: every wheel in bump
+        constexpr double h = 1e-7;     // s: one tiny step reads the acceleration
+        model.advance(state, SuspensionDrive{}, h);
+        const double accel = (state.heaveRate + wheelSpeed) / h;
+        const double expected = 4.0 * force / sprungBody(s).mass;
+        qInfo("two-stage damper: heave acceleration %.6f m/s^2, closed form %.6f m/s^2", accel, expected);
+        QVERIFY(std::abs(accel / expected - 1.0) < 1e-6);
+    }
+
+    // The hardest settings the fields allow stay stable at the longest step: the body
+    // advances in parts (docs/physics.md 18.4) and settles where the springs say.
+    void hardestSettingsStayStable() {
+        Setup s = decoupledSetup();
+        s.simulation.timeStep = 0.01;
+        for (AxleSuspensionParams* a : {&s.suspension.front, &s.suspension.rear}) {
+            a->bumpStopGap = 0.0;
+            a->bumpStopRate = 1e9;
+            a->bumpDamping = a->reboundDamping = 1e7;
+        }
+        const SuspensionDynamics model(s);
+        QVERIFY(model.substeps(s.simulation.timeStep) > 1);
+        SuspensionDrive drive;
+        drive.downforceFront = drive.downforceRear = 5000.0;
+        SuspensionState state;
+        for (int i = 0; i < 2000; ++i)
+            model.advance(state, drive, s.simulation.timeStep);
+        QVERIFY(implausibleSuspension(state).empty());
+        const AxleSuspensionParams& a = s.suspension.front;
+        const double expected = 2500.0 / (a.springRate * a.motionRatio * a.motionRatio + a.bumpStopRate);
+        qInfo("hardest settings at 10 ms (%d parts): travel %.4g m, closed form %.4g m",
+              model.substeps(s.simulation.timeStep), model.sample(state).travel[FL], expected);
+        QVERIFY(std::abs(model.sample(state).travel[FL] / expected - 1.0) < 1e-3);
+    }
+
+    // A body the springs cannot hold (roll past the small-angle model) stops the run
+    // with a message rather than running on with nonsense loads.
+    void rollingOverStopsTheRun() {
+        Setup s = dynamicSetup();
+        s.chassis.cgHeight = 1.6;
+        s.chassis.trackFront = s.chassis.trackRear = 1.0;
+        s.suspension.front.antiRollBarRate = s.suspension.rear.antiRollBarRate = 0.0;
+        s.suspension.front.rollCentreHeight = s.suspension.rear.rollCentreHeight = 0.0;
+        Simulator sim(s);
+        InitialConditions start;
+        start.speed = 30.0;
+        sim.reset(start);
+        DriverInputs in;
+        in.steer = 1.0;
+        bool running = true;
+        for (int i = 0; i < 20000 && running; ++i)
+            running = sim.step(in);
+        qInfo("%s", sim.error().c_str());
+        QVERIFY(!running);
+        QVERIFY(sim.error().find("suspension") != std::string::npos);
+    }
+
     // Load transfer takes time on the dynamic model: a step in lateral acceleration moves
     // no load at once, then settles at the steady transfer; the loads always sum to the weight.
     void transientTransferHasATimeConstant() {

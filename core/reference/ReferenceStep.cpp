@@ -557,7 +557,9 @@ bool ReferenceSimulator::checkDivergence() {
     // docs/physics.md 7: NaN, infinity, absurd speed, spin or yaw rate end the run with a
     // message; the bounds are the optimised step's (bodyStateFields), so both stop at the
     // same state.
-    const std::string culprit = implausibleField(m_state.body);
+    std::string culprit = implausibleField(m_state.body);
+    if (culprit.empty() && m_setup.suspension.model == SuspensionModel::Dynamic)
+        culprit = implausibleSuspension(m_state.suspension); // docs/physics.md 18.4
     if (culprit.empty())
         return true;
     char buffer[200];
