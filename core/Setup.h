@@ -30,6 +30,10 @@ enum class DifferentialType {
 enum class AidSwitch { Off, On };
 enum class ShiftMode { Automatic, Manual };
 enum class Integrator { ExplicitEuler, SemiImplicitEuler, RungeKutta4 };
+/// How the wheels' loads are found (docs/physics.md 18): rigid is the quasi-static load
+/// transfer of section 2 (loads follow the accelerations at once); dynamic is a sprung
+/// mass in heave, roll and pitch on four springs and dampers, whose forces are the loads.
+enum class SuspensionModel { Rigid, Dynamic };
 
 struct ChassisParams {
     double mass = 1500.0;         ///< kg, with driver (Monster: 1439 kg kerb + driver)
@@ -150,6 +154,40 @@ struct SimulationParams {
 /// A figure published for the real car (a magazine road test, the maker's
 /// data) to hold the simulation against. It is not a parameter of the physics:
 /// nothing in the simulation reads it. Keys and units: core/Targets.h.
+/// One axle's suspension, read by the dynamic suspension model only (docs/physics.md 18).
+/// Spring and damper are given where they act; the motion ratio (spring or damper travel
+/// per unit of wheel travel) turns them into rates at the wheel: k_wheel = k MR^2.
+/// Defaults are guesses for a road sports car of the C5's class (about 1.5 Hz ride).
+struct AxleSuspensionParams {
+    double springRate = 60000.0;       ///< N/m, at the spring
+    double motionRatio = 0.7;          ///< spring (and damper) travel per wheel travel
+    double bumpDamping = 5000.0;       ///< N s/m at the damper, compression, below the knee
+    double reboundDamping = 8000.0;    ///< N s/m at the damper, extension, below the knee
+    double kneeSpeed = 0.0;            ///< m/s damper speed of the two-stage knee; 0 = linear damper
+    double bumpDampingHigh = 2500.0;   ///< N s/m, compression above the knee
+    double reboundDampingHigh = 4000.0; ///< N s/m, extension above the knee
+    double bumpStopGap = 0.05;         ///< m of wheel travel in bump from static before the stop
+    double bumpStopRate = 200000.0;    ///< N/m at the wheel once on the stop
+    double antiRollBarRate = 15000.0;  ///< N/m at each wheel per m of left-right travel difference
+    double rideHeight = 0.12;          ///< m, static, body above the ground at the axle
+    double rollCentreHeight = 0.05;    ///< m above the ground
+    double unsprungMass = 40.0;        ///< kg per corner (wheel, tyre, upright, brake)
+    friend bool operator==(const AxleSuspensionParams&, const AxleSuspensionParams&) = default;
+};
+
+/// The suspension: the model level and, for the dynamic level, the sprung body's
+/// inertias, its pitch centre and the two axles (docs/physics.md 18).
+struct SuspensionParams {
+    SuspensionModel model = SuspensionModel::Rigid;
+    double rollInertia = 450.0;       ///< kg m^2, sprung mass about its roll axis (guess)
+    double pitchInertia = 2000.0;     ///< kg m^2, sprung mass about its pitch axis (guess)
+    double pitchCentreHeight = 0.10;  ///< m above the ground; h_pc / h_s is the anti-pitch share
+    AxleSuspensionParams front;
+    AxleSuspensionParams rear{52000.0, 0.7, 4500.0, 7000.0, 0.0, 2250.0, 3500.0, 0.05, 200000.0,
+                              8000.0, 0.13, 0.08, 45.0};
+    friend bool operator==(const SuspensionParams&, const SuspensionParams&) = default;
+};
+
 struct PublishedFigure {
     std::string metricKey; ///< a maneuver metric key, e.g. "t_0_100_kmh_s"
     double value = 0.0;    ///< in the unit the key names (s, km/h, m, g)
@@ -176,6 +214,7 @@ struct Setup {
     TireParams frontTires = defaultFrontTire();
     TireParams rearTires = defaultRearTire();
     SimulationParams simulation;
+    SuspensionParams suspension; ///< rigid by default: the quasi-static loads of section 2
     std::vector<PublishedFigure> targets; ///< published figures, at most one per metric key
     friend bool operator==(const Setup&, const Setup&) = default;
 };

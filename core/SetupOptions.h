@@ -60,4 +60,11 @@ inline constexpr std::array<OptionName<Integrator>, 3> integratorOptions{{
 constexpr const auto& optionTable(Integrator) { return integratorOptions; }
 static_assert(coversEveryValue<Integrator>());
 
+inline constexpr std::array<OptionName<SuspensionModel>, 2> suspensionModelOptions{{
+    {SuspensionModel::Rigid, "rigid", "rigid", "Rigid (quasi-static load transfer)"},
+    {SuspensionModel::Dynamic, "dynamic", "dynamic", "Dynamic (heave, roll, pitch)"},
+}};
+constexpr const auto& optionTable(SuspensionModel) { return suspensionModelOptions; }
+static_assert(coversEveryValue<SuspensionModel>());
+
 } // namespace vtw

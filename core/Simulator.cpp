@@ -57,6 +57,8 @@ void Simulator::reset(const InitialConditions& initial) {
     m_state.body.yawRate = initial.yawRate;
     m_state.steerAngle = initial.steerAngle;
     m_state.lateralAccel = initial.speed * initial.yawRate; // start with the steady-state load transfer
+    if (m_model->dynamicSuspension()) // and the body rolled as far as that holds it
+        m_state.suspension = m_model->suspension().steadyState(m_model->suspensionDrive(m_state));
     m_sample = StepSample{};
     m_sample.surfaceMu = wheelSurfaceGrip(m_model->setup().simulation);
     m_distance = 0.0;
@@ -67,6 +69,8 @@ void Simulator::setSetup(const Setup& setup) {
     *m_model = VehicleModel(setup);
     m_model->steerGeometry(m_state.steerAngle, m_steer); // the geometry may have changed
     m_sample.surfaceMu = wheelSurfaceGrip(setup.simulation);
+    if (!m_model->dynamicSuspension())
+        m_sample.suspension = SuspensionSample{}; // a rigid car shows no suspension
 }
 
 bool Simulator::step(const DriverInputs& inputs) {
@@ -116,6 +120,8 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
     s.frontWheels = m_steer.wheels.front();
     s.distance = m_distance;
     storeQuad(loadQuad(ctx.load), s.load); // surfaceMu only changes with the setup: reset() and setSetup() set it
+    if (model.dynamicSuspension()) [[unlikely]]
+        s.suspension = model.suspension().sample(st.suspension);
 
     switch (setup.simulation.integrator) {
     case Integrator::ExplicitEuler: integrateExplicitEuler(model, ctx, st.body, m_sample.forces, dt); break;
@@ -149,6 +155,13 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
     st.longitudinalAccel = s.forces.longitudinalAccel;
     st.lateralAccel = s.forces.lateralAccel;
     storeQuad(loadQuad(s.forces.fx), st.previousFx);
+    // docs/physics.md 18: the sprung body moves under this step's accelerations; its
+    // springs give the next step's loads.
+    if (model.dynamicSuspension()) [[unlikely]] {
+        model.suspension().advance(st.suspension, model.suspensionDrive(st), dt);
+        if (const std::string culprit = implausibleSuspension(st.suspension); !culprit.empty())
+            return reportSuspensionDivergence(culprit);
+    }
     // The path length of this step: the position moved by dt times the new velocity
     // turned to the new heading, and a turn keeps a length. From the velocity it is ready
     // before the heading's sine and cosine, the step's last link, instead of after them.
@@ -185,6 +198,16 @@ double Simulator::plausibleVelocityChange(double dt) const {
     const double resistance = (f.dragForce + f.rollingResistanceForce) * m_model->inverseMass();
     return (1.0 + accelerationMargin) * dt * (tireForce * m_model->inverseMass() + yawRate * speed) +
            std::min((1.0 + accelerationMargin) * dt * resistance, speed) + velocityChangeFloor;
+}
+
+bool Simulator::reportSuspensionDivergence(const std::string& culprit) {
+    char buffer[320];
+    std::snprintf(buffer, sizeof buffer,
+                  "simulation stopped at t = %.3f s: %s (the car is rolling over or airborne). Check "
+                  "the suspension's springs, bars and roll and pitch centres.",
+                  m_state.time, culprit.c_str());
+    m_error = buffer;
+    return false;
 }
 
 bool Simulator::reportDivergence() {

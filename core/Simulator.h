@@ -64,6 +64,8 @@ public:
 private:
     bool substep(const DriverInputs& inputs, double dt); ///< false if the run diverged
     [[gnu::cold, gnu::noinline]] bool reportDivergence(); ///< names what went wrong; always false
+    /// The dynamic suspension left its range (docs/physics.md 18.4); always false.
+    [[gnu::cold, gnu::noinline]] bool reportSuspensionDivergence(const std::string& culprit);
     /// The largest velocity change (m/s) the last step's forces could make in dt.
     double plausibleVelocityChange(double dt) const;
 

@@ -21,6 +21,7 @@ struct StepSample {
     WheelLanes load{}; ///< N
     WheelArray surfaceMu{};      ///< grip scale seen by each wheel
     ForceEvaluation forces;
+    SuspensionSample suspension; ///< the dynamic suspension at the step's start; inactive on the rigid model
     double speed() const;        ///< m/s, |v|
     double sideslip() const;     ///< beta = atan2(vy, vx), rad (0 when at rest)
     double steerLeft() const { return frontWheels.left(); }   ///< rad, FL road-wheel angle

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string_view>
 
@@ -89,6 +90,27 @@ std::vector<DerivedChannels> derivedChannels() {
     };
 }
 
+template <int W> double rideHeight(const StepSample& s) { return s.suspension.rideHeight[W]; }
+template <int W> double travel(const StepSample& s) { return s.suspension.travel[W]; }
+template <int W> double damperVelocity(const StepSample& s) { return s.suspension.damperVelocity[W]; }
+
+// docs/physics.md 18: the sprung body's motion and each corner's, last in the catalogue.
+void addSuspensionChannels(std::vector<ChannelInfo>& c) {
+    const std::size_t first = c.size();
+    const char* group = "Suspension";
+    c.push_back({"heave", "m", "Heave", group, [](const StepSample& s) { return s.suspension.heave; }});
+    c.push_back({"roll", "rad", "Roll angle", group, [](const StepSample& s) { return s.suspension.roll; }});
+    c.push_back({"pitch", "rad", "Pitch angle", group, [](const StepSample& s) { return s.suspension.pitch; }});
+    addWheelChannels(c, "ride_height", "m", "Ride height", "Suspension: ride height",
+                     {rideHeight<0>, rideHeight<1>, rideHeight<2>, rideHeight<3>});
+    addWheelChannels(c, "travel", "m", "Suspension travel", "Suspension: travel",
+                     {travel<0>, travel<1>, travel<2>, travel<3>});
+    addWheelChannels(c, "damper_velocity", "m/s", "Damper velocity", "Suspension: damper velocity",
+                     {damperVelocity<0>, damperVelocity<1>, damperVelocity<2>, damperVelocity<3>});
+    for (std::size_t i = first; i < c.size(); ++i)
+        c[i].suspension = true;
+}
+
 std::vector<ChannelInfo> buildCatalogue() {
     std::vector<ChannelInfo> c;
     c.push_back({"time", "s", "Time", "Motion", [](const StepSample& s) { return s.time; }});
@@ -112,6 +134,7 @@ std::vector<ChannelInfo> buildCatalogue() {
     });
     if (placed != derived.size())
         throw std::logic_error("telemetry: derived channels follow a state channel that does not exist");
+    addSuspensionChannels(c);
     return c;
 }
 
@@ -138,10 +161,32 @@ double telemetryCsvBytesEstimate(double samples) {
 Telemetry::Telemetry(int decimation)
     : m_decimation(decimation < 1 ? 1 : decimation), m_columns(channelCatalogue().size()) {}
 
+namespace {
+// The index of the first suspension channel (they come last).
+std::size_t firstSuspensionChannel() {
+    static const std::size_t first = [] {
+        const auto& cat = channelCatalogue();
+        std::size_t i = 0;
+        while (i < cat.size() && !cat[i].suspension)
+            ++i;
+        return i;
+    }();
+    return first;
+}
+} // namespace
+
 void Telemetry::record(const StepSample& sample) {
     const auto& cat = channelCatalogue();
-    for (std::size_t i = 0; i < cat.size(); ++i)
+    const std::size_t plain = firstSuspensionChannel();
+    for (std::size_t i = 0; i < plain; ++i)
         m_columns[i].push_back(cat[i].read(sample));
+    if (plain == cat.size() || (!sample.suspension.active && m_columns[plain].empty()))
+        return; // a rigid car: no suspension to record
+    const std::size_t earlier = m_columns.front().size() - 1;
+    for (std::size_t i = plain; i < cat.size(); ++i) {
+        m_columns[i].resize(earlier, std::numeric_limits<double>::quiet_NaN());
+        m_columns[i].push_back(cat[i].read(sample));
+    }
 }
 
 void Telemetry::reserve(std::size_t samples) {
@@ -166,16 +211,21 @@ const ChannelInfo& Telemetry::info(std::size_t channel) const { return channelCa
 std::string Telemetry::toCsv() const {
     std::string out;
     const auto& cat = channelCatalogue();
+    std::vector<std::size_t> shown;
     for (std::size_t i = 0; i < cat.size(); ++i) {
-        if (i)
+        if (recorded(i))
+            shown.push_back(i);
+    }
+    for (std::size_t i : shown) {
+        if (i != shown.front())
             out += ',';
         out += cat[i].name + " [" + cat[i].unit + "]";
     }
     out += '\n';
     char buffer[32];
     for (std::size_t row = 0; row < sampleCount(); ++row) {
-        for (std::size_t i = 0; i < m_columns.size(); ++i) {
-            if (i)
+        for (std::size_t i : shown) {
+            if (i != shown.front())
                 out += ',';
             const auto result = std::to_chars(buffer, buffer + sizeof buffer, m_columns[i][row]);
             out.append(buffer, result.ptr);

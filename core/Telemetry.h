@@ -15,6 +15,9 @@ struct ChannelInfo {
     std::string label; ///< for people, e.g. "Speed"
     std::string group; ///< for pickers: "Motion", "Driver", "Engine", "Wheels: load" ...
     double (*read)(const StepSample&) = nullptr;
+    /// A channel of the dynamic suspension (docs/physics.md 18): a run records it only
+    /// when its samples carry a suspension (SuspensionSample::active). These come last.
+    bool suspension = false;
 };
 
 /// Every channel the core can record, in a fixed order.
@@ -51,14 +54,19 @@ public:
     void clear();
 
     std::size_t sampleCount() const { return m_columns.empty() ? 0 : m_columns.front().size(); }
+    /// Every catalogue channel, recorded or not (see recorded()).
     std::size_t channelCount() const { return m_columns.size(); }
+    /// Whether the run recorded the channel: false for a suspension channel of a rigid
+    /// car's run, whose column stays empty (a run that gains a suspension part-way has
+    /// NaN in the rows before).
+    bool recorded(std::size_t channel) const { return m_columns[channel].size() == sampleCount(); }
     const std::vector<double>& column(std::size_t channel) const { return m_columns[channel]; }
     const std::vector<double>& column(const std::string& name) const;
     const ChannelInfo& info(std::size_t channel) const;
     int decimation() const { return m_decimation; } ///< the grid its samples were kept on
 
     /// CSV text: a header row of `name [unit]`, then one row per sample,
-    /// numbers with full round-trip precision.
+    /// numbers with full round-trip precision; the recorded channels only.
     std::string toCsv() const;
 
 private:

@@ -4,6 +4,7 @@
 #include "DriverAids.h"
 #include "Gearbox.h"
 #include "LoadTransfer.h"
+#include "Suspension.h"
 
 namespace vtw {
 
@@ -29,6 +30,7 @@ struct VehicleState {
     double lateralAccel = 0.0;      ///< m/s^2, last step's
     WheelLanes previousFx{}; ///< N, last step's tire Fx (Calspan)
     DriverAidState aids;     ///< ABS and traction control (DriverAids.h)
+    SuspensionState suspension; ///< the dynamic suspension's body (docs/physics.md 18); rest on the rigid model
 };
 
 } // namespace vtw

@@ -61,8 +61,9 @@ void TestSetupMetadata::memberCounterCounts() {
     QCOMPARE(memberCount<ChassisParams>(), std::size_t(8));
     QCOMPARE(memberCount<CalspanParams>(), std::size_t(14));
     QCOMPARE(memberCount<Pacejka94Params>(), std::size_t(3));
-    QCOMPARE(memberCount<Setup>(), std::size_t(14));
+    QCOMPARE(memberCount<Setup>(), std::size_t(15));
     QCOMPARE(memberCount<LimitedSlipParams>(), std::size_t(4));
+    QCOMPARE(memberCount<SuspensionParams>(), std::size_t(6));
 }
 
 void TestSetupMetadata::everyStructMemberHasAField_data() {
@@ -99,6 +100,11 @@ void TestSetupMetadata::everyStructMemberHasAField_data() {
     QTest::newRow("SlipSpeedParams")
         << int(memberCount<SlipSpeedParams>()) << "tires.front.slipSpeed.";
     QTest::newRow("rear axle like front") << fieldsUnder("tires.front.") << "tires.rear.";
+    // SuspensionParams: 4 own fields plus the two axles.
+    QTest::newRow("SuspensionParams own") << int(memberCount<SuspensionParams>()) - 2 << "suspension.";
+    QTest::newRow("AxleSuspensionParams")
+        << int(memberCount<AxleSuspensionParams>()) << "suspension.front.";
+    QTest::newRow("rear suspension like front") << fieldsUnder("suspension.front.") << "suspension.rear.";
     QTest::newRow("Setup sections")
         << int(memberCount<Setup>()) - 3 << "#sections"; // name, notes, targets are not table fields
 }
@@ -116,11 +122,13 @@ void TestSetupMetadata::everyStructMemberHasAField() {
         return;
     }
     int described = fieldsUnder(prefix);
-    if (prefix == "tires.front.") // only the tire's own fields, not its model sub-structs
+    // Only a section's own fields, not its sub-structs': the tire's without its models,
+    // the suspension's without its axles.
+    const int ownDepth = prefix == "tires.front." ? 3 : prefix == "suspension." ? 2 : 0;
+    if (ownDepth > 0) {
         described = 0;
-    if (prefix == "tires.front.") {
         for (const FieldMeta& f : setupFields())
-            described += f.path.startsWith(prefix) && f.keys().size() == 3 ? 1 : 0;
+            described += f.path.startsWith(prefix) && f.keys().size() == ownDepth ? 1 : 0;
     }
     QVERIFY2(described == members,
              qPrintable(QString("%1 has %2 members but the metadata table describes %3 fields")
@@ -219,6 +227,11 @@ void TestSetupMetadata::displayUnits_data() {
     QTest::newRow("lb-ft") << int(Quantity::Torque) << true << 1.3558179 << 1.0 << "lb-ft";
     QTest::newRow("share") << int(Quantity::Share) << false << 0.7 << 70.0 << "%";
     QTest::newRow("rpm stays") << int(Quantity::EngineSpeed) << true << 6000.0 << 6000.0 << "rpm";
+    // 1 lbf/in = 4.448222 N / 0.0254 m = 175.1268 N/m (Units.h's pound-force and inch).
+    QTest::newRow("N/mm") << int(Quantity::Stiffness) << false << 60000.0 << 60.0 << "N/mm";
+    QTest::newRow("lbf/in") << int(Quantity::Stiffness) << true << 4.448222 / 0.0254 << 1.0 << "lbf/in";
+    QTest::newRow("mm/s") << int(Quantity::DamperSpeed) << false << 0.05 << 50.0 << "mm/s";
+    QTest::newRow("in/s") << int(Quantity::DamperSpeed) << true << 0.0254 << 1.0 << "in/s";
 }
 
 void TestSetupMetadata::displayUnits() {

@@ -26,6 +26,15 @@ bool fieldApplies(const QString& path, const Setup& s) {
     if (path == QLatin1String("gearbox.upshift_rpm") ||
         path == QLatin1String("gearbox.downshift_rpm"))
         return s.gearbox.shiftMode == ShiftMode::Automatic;
+    // docs/physics.md 18: the rigid model reads none of the suspension but its level; a
+    // one-stage damper (no knee) no high-speed rate.
+    if (path.startsWith(QLatin1String("suspension.")) && path != QLatin1String("suspension.model")) {
+        if (s.suspension.model != SuspensionModel::Dynamic)
+            return false;
+        if (path.endsWith(QLatin1String("DampingHigh")))
+            return (path.startsWith(QLatin1String("suspension.front.")) ? s.suspension.front : s.suspension.rear)
+                       .kneeSpeed > 0.0;
+    }
     return true;
 }
 

@@ -72,6 +72,24 @@ ParameterPanel::ParameterPanel(SetupDocument* document, QWidget* parent)
             tr("ABS releases a wheel's brake while it locks past its slip target; traction control "
                "cuts the engine's torque while a driven wheel spins past its target."));
     addPage(tr("Steering"), form(QStringLiteral("steering.")));
+    // docs/physics.md 18: the model level and the sprung body, then each axle's corner.
+    {
+        std::vector<const FieldMeta*> body;
+        for (const FieldMeta* f : fieldsWithPrefix(QStringLiteral("suspension."))) {
+            if (!f->path.startsWith(QLatin1String("suspension.front.")) &&
+                !f->path.startsWith(QLatin1String("suspension.rear.")))
+                body.push_back(f);
+        }
+        auto* f = new ParameterForm(m_document, body);
+        connect(f, &ParameterForm::refused, this, &ParameterPanel::refused);
+        m_forms.append(f);
+        addPage(tr("Suspension"), f,
+                tr("Rigid: the load transfer follows the accelerations at once (the fast default). Dynamic: "
+                   "a sprung body in heave, roll and pitch on the springs, dampers and bars of the two axle "
+                   "pages, so load transfer takes time."));
+    }
+    addPage(tr("Front suspension"), form(QStringLiteral("suspension.front.")));
+    addPage(tr("Rear suspension"), form(QStringLiteral("suspension.rear.")));
     for (const auto& [axle, title] : {std::pair{QStringLiteral("front"), tr("Front tires")},
                                       std::pair{QStringLiteral("rear"), tr("Rear tires")}}) {
         auto* tires = new TireParameterForm(m_document, axle);

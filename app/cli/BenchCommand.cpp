@@ -160,7 +160,11 @@ int benchCommand(const QStringList& arguments) {
         QStringLiteral("With --tire tir: the tyre property file on all wheels (default: the model's default "
                        "coefficients). The simplified magic formula is timed in the same run for comparison."),
         QStringLiteral("file"));
-    parser.addOptions({tireOpt, integratorOpt, combinedOpt, secondsOpt, runsOpt, tirFileOpt});
+    const QCommandLineOption suspensionOpt(
+        QStringLiteral("suspension"),
+        QStringLiteral("Suspension model: %1 (docs/physics.md 18).").arg(optionCliNames<SuspensionModel>()),
+        QStringLiteral("model"), optionText(findOption(SuspensionModel::Rigid)->cliName));
+    parser.addOptions({tireOpt, integratorOpt, combinedOpt, secondsOpt, runsOpt, tirFileOpt, suspensionOpt});
     int code = Ok;
     if (!parseOrHelp(parser, arguments, code))
         return code;
@@ -168,10 +172,13 @@ int benchCommand(const QStringList& arguments) {
     Setup setup = defaultSetup();
     const auto tire = parseOptionArgument<TireModelKind>("bench", "tire model", parser.value(tireOpt));
     const auto integrator = parseOptionArgument<Integrator>("bench", "integrator", parser.value(integratorOpt));
-    if (!tire || !integrator)
+    const auto suspension =
+        parseOptionArgument<SuspensionModel>("bench", "suspension model", parser.value(suspensionOpt));
+    if (!tire || !integrator || !suspension)
         return UsageError;
     setup.frontTires.model = setup.rearTires.model = *tire;
     setup.simulation.integrator = *integrator;
+    setup.suspension.model = *suspension;
     if (parser.isSet(combinedOpt)) {
         const auto rule =
             parseOptionArgument<CombinedSlipMethod>("bench", "combined-slip rule", parser.value(combinedOpt));
@@ -206,11 +213,12 @@ int benchCommand(const QStringList& arguments) {
     const double nsPerStep = timing.nsPerStep;
     char line[512];
     std::snprintf(line, sizeof line,
-                  "tire %s, %s, integrator %s, %zu steps of %.3g ms (best of %d runs)\n"
+                  "tire %s, %s, integrator %s, suspension %s, %zu steps of %.3g ms (best of %d runs)\n"
                   "ns_per_step %.1f\nsteps_per_second %.0f\nfinal_speed_kmh %.2f\n",
                   qPrintable(optionText(tireModel(*tire).cliName)),
                   qPrintable(optionText(findOption(setup.frontTires.combinedSlip)->cliName)),
-                  qPrintable(optionText(findOption(*integrator)->cliName)), steps, dt * 1e3, runs, nsPerStep, 1e9 / nsPerStep,
+                  qPrintable(optionText(findOption(*integrator)->cliName)),
+                  qPrintable(optionText(findOption(*suspension)->cliName)), steps, dt * 1e3, runs, nsPerStep, 1e9 / nsPerStep,
                   units::mpsToKmh(timing.finalSpeed));
     printOut(line);
     if (*tire == TireModelKind::Tir) {

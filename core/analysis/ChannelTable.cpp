@@ -57,6 +57,8 @@ int ChannelTable::indexOf(std::string_view name) const {
 ChannelTable channelTableOf(const Telemetry& telemetry) {
     ChannelTable table;
     for (std::size_t c = 0; c < telemetry.channelCount(); ++c) {
+        if (!telemetry.recorded(c))
+            continue; // a suspension channel of a rigid car
         const ChannelInfo& info = telemetry.info(c);
         table.add({info.name, info.unit, info.label, telemetry.column(c)});
     }

@@ -58,7 +58,8 @@ void addPositionRates(const BodyState& s, BodyRates& r) {
 } // namespace
 
 ReferenceSimulator::ReferenceSimulator(const Setup& setup, const ReferenceOptions& options)
-    : m_setup(setup), m_options(options), m_front(setup.frontTires), m_rear(setup.rearTires) {
+    : m_setup(setup), m_options(options), m_front(setup.frontTires), m_rear(setup.rearTires),
+      m_suspension(setup) {
     const ChassisParams& ch = setup.chassis;
     m_posX = {ch.cgToFrontAxle, ch.cgToFrontAxle, -ch.cgToRearAxle, -ch.cgToRearAxle};
     m_posY = {0.5 * ch.trackFront, -0.5 * ch.trackFront, 0.5 * ch.trackRear, -0.5 * ch.trackRear};
@@ -118,6 +119,8 @@ void ReferenceSimulator::reset(const InitialConditions& initial) {
     m_state.body.yawRate = initial.yawRate;
     m_state.steerAngle = initial.steerAngle;
     m_state.lateralAccel = initial.speed * initial.yawRate; // a run on a circle starts with its load transfer
+    if (m_setup.suspension.model == SuspensionModel::Dynamic) // and its body rolled to match
+        m_state.suspension = m_suspension.steadyState(suspensionDrive(m_state));
     m_sample = StepSample{};
     m_sample.surfaceMu = m_surfaceGrip;
     m_distance = 0.0;
@@ -127,7 +130,18 @@ void ReferenceSimulator::reset(const InitialConditions& initial) {
 // ---------------------------------------------------------------------------
 // The model's stages.
 
+SuspensionDrive ReferenceSimulator::suspensionDrive(const VehicleState& state) const {
+    const double speed = std::hypot(state.body.vx, state.body.vy);
+    const double downforce = 0.5 * m_setup.aero.airDensity * m_setup.aero.downforceCoefficientArea * speed * speed;
+    const double share = m_setup.aero.downforceFrontShare;
+    return {state.longitudinalAccel, state.lateralAccel, share * downforce, (1.0 - share) * downforce};
+}
+
 WheelArray ReferenceSimulator::wheelLoads(const VehicleState& state) const {
+    // docs/physics.md 18: on the dynamic suspension the loads are its springs' forces and
+    // the paths around them.
+    if (m_setup.suspension.model == SuspensionModel::Dynamic)
+        return m_suspension.tyreLoads(state.suspension, suspensionDrive(state));
     // docs/physics.md 2. Static axle loads Wf = (c/L) W, Wr = (b/L) W; the longitudinal
     // transfer (h/L) M a moves load to the rear under acceleration, clamped so neither
     // axle goes negative. Downforce 0.5 rho C_L A v^2 adds per axle by its share.
@@ -492,6 +506,8 @@ void ReferenceSimulator::recordSampleStart(const Context& ctx) {
                      std::sin(ctx.steerAngle[FR]), std::cos(ctx.steerAngle[FR])};
     s.distance = m_distance;
     s.load = WheelLanes{ctx.load};
+    if (m_setup.suspension.model == SuspensionModel::Dynamic)
+        s.suspension = m_suspension.sample(m_state.suspension);
 }
 
 void ReferenceSimulator::recordSampleForces(const Evaluation& e) {
@@ -552,6 +568,8 @@ bool ReferenceSimulator::substep(const DriverInputs& inputs, double dt) {
     st.longitudinalAccel = m_sample.forces.longitudinalAccel;
     st.lateralAccel = m_sample.forces.lateralAccel;
     st.previousFx = m_sample.forces.fx;
+    if (m_setup.suspension.model == SuspensionModel::Dynamic) // docs/physics.md 18
+        m_suspension.advance(st.suspension, suspensionDrive(st), dt);
     m_distance += dt * std::hypot(st.body.vx, st.body.vy); // the step's move at the new speed
     st.time += dt;
     m_sample.inputs = inputs;
@@ -575,7 +593,9 @@ bool ReferenceSimulator::checkDivergence() {
     // docs/physics.md 7: NaN, infinity, absurd speed, spin or yaw rate end the run with a
     // message; the bounds are the optimised step's (bodyStateFields), so both stop at the
     // same state.
-    const std::string culprit = implausibleField(m_state.body);
+    std::string culprit = implausibleField(m_state.body);
+    if (culprit.empty() && m_setup.suspension.model == SuspensionModel::Dynamic)
+        culprit = implausibleSuspension(m_state.suspension); // docs/physics.md 18.4
     if (culprit.empty())
         return true;
     char buffer[200];

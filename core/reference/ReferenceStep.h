@@ -130,6 +130,10 @@ private:
     WheelArray m_torqueStiffnessPerNewton{}; ///< R^2 dFx/dkappa per N of load at the origin
     WheelArray m_surfaceGrip{};  ///< each wheel's surface grip (docs/physics.md 6: split-mu)
     DriveCouplings m_couplings;  ///< limited-slip differentials (docs/physics.md 3.1)
+    /// docs/physics.md 18. The dynamic suspension is the one model both steps share: its
+    /// plain scalar code (Suspension.h) is the reference, and the fast step calls it too.
+    SuspensionDynamics m_suspension;
+    SuspensionDrive suspensionDrive(const VehicleState& state) const;
     VehicleState m_state;
     StepSample m_sample;
     double m_distance = 0.0;

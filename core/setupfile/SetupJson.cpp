@@ -3,6 +3,7 @@
 #include "setupfile/BoundedRead.h"
 #include "setupfile/JsonShape.h"
 #include "setupfile/SetupMetadata.h"
+#include "setupfile/SetupWarnings.h"
 
 #include "ProgramVersion.h"
 
@@ -565,8 +566,11 @@ SetupLoadResult loadSetup(const QByteArray& bytes) {
         if (!coveredBy(issue.path, failed))
             r.errors.append(issue);
     }
-    if (r.errors.isEmpty())
+    if (r.errors.isEmpty()) {
+        for (const SetupIssue& advice : setupWarnings(s))
+            r.warnings.append(advice.toString());
         r.setup = std::move(s);
+    }
     return r;
 }
 

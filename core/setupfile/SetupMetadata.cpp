@@ -405,6 +405,78 @@ void addTireFields(std::vector<FieldMeta>& out, const QString& axleKey, AxleRef 
     addTirFields(out, p, axle);
 }
 
+// docs/physics.md 18. The section is new: a file without it is a rigid car (every field
+// optional), and it is written only once it differs from the defaults, so that files of
+// rigid cars stay as they were.
+void addSuspensionFields(std::vector<FieldMeta>& f) {
+    using Q = Quantity;
+    const std::size_t first = f.size();
+    f.push_back(enumeration<SuspensionModel>(
+        "suspension.model", "Suspension model",
+        "Rigid: load transfer follows the accelerations at once (quasi-static, the fast default). "
+        "Dynamic: a sprung mass in heave, roll and pitch on springs and dampers",
+        VTW_REF(s.suspension.model)));
+    f.push_back(number("suspension.rollInertia", "Roll inertia (sprung)", "kg m^2", Q::MomentOfInertia,
+                       above(0, 1e7), 10, 0, "Sprung mass's moment of inertia about its roll axis",
+                       VTW_REF(s.suspension.rollInertia)));
+    f.push_back(number("suspension.pitchInertia", "Pitch inertia (sprung)", "kg m^2", Q::MomentOfInertia,
+                       above(0, 1e7), 10, 0, "Sprung mass's moment of inertia about its pitch axis",
+                       VTW_REF(s.suspension.pitchInertia)));
+    f.push_back(number("suspension.pitchCentreHeight", "Pitch-centre height", "m", Q::Length,
+                       within(-5, 5), 0.005, 3,
+                       "Height of the pitch axis; its ratio to the sprung CG height is the "
+                       "anti-dive/anti-squat share (0 = none, at the CG = no pitch from ax)",
+                       VTW_REF(s.suspension.pitchCentreHeight)));
+    for (const bool front : {true, false}) {
+        const QString p = front ? QStringLiteral("suspension.front.") : QStringLiteral("suspension.rear.");
+        const auto axle = front ? +[](Setup& s) -> AxleSuspensionParams& { return s.suspension.front; }
+                                : +[](Setup& s) -> AxleSuspensionParams& { return s.suspension.rear; };
+        const auto ref = [axle](double AxleSuspensionParams::*m) -> DoubleRef {
+            return [axle, m](Setup& s) -> double& { return axle(s).*m; };
+        };
+        using A = AxleSuspensionParams;
+        f.push_back(number(p + "springRate", "Spring rate", "N/m", Q::Stiffness, above(0, 1e8), 1000, 0,
+                           "Rate at the spring; at the wheel it is times the motion ratio squared",
+                           ref(&A::springRate)));
+        f.push_back(number(p + "motionRatio", "Motion ratio", "", Q::Dimensionless, above(0, 5), 0.01, 3,
+                           "Spring and damper travel per unit of wheel travel (1 = a wheel rate)",
+                           ref(&A::motionRatio)));
+        f.push_back(number(p + "bumpDamping", "Bump damping", "N s/m", Q::ForcePerSpeed, within(0, 1e7), 100,
+                           0, "Damper rate in compression, at the damper, below the knee",
+                           ref(&A::bumpDamping)));
+        f.push_back(number(p + "reboundDamping", "Rebound damping", "N s/m", Q::ForcePerSpeed, within(0, 1e7),
+                           100, 0, "Damper rate in extension, at the damper, below the knee",
+                           ref(&A::reboundDamping)));
+        f.push_back(number(p + "kneeSpeed", "Damper knee speed", "m/s", Q::DamperSpeed, within(0, 10), 0.005,
+                           3, "Damper speed where the high-speed rates take over; 0 = linear damper",
+                           ref(&A::kneeSpeed)));
+        f.push_back(number(p + "bumpDampingHigh", "High-speed bump damping", "N s/m", Q::ForcePerSpeed,
+                           within(0, 1e7), 100, 0, "Compression rate above the knee",
+                           ref(&A::bumpDampingHigh)));
+        f.push_back(number(p + "reboundDampingHigh", "High-speed rebound damping", "N s/m", Q::ForcePerSpeed,
+                           within(0, 1e7), 100, 0, "Extension rate above the knee",
+                           ref(&A::reboundDampingHigh)));
+        f.push_back(number(p + "bumpStopGap", "Bump-stop gap", "m", Q::Length, within(0, 1), 0.001, 3,
+                           "Wheel travel in bump from static before the bump stop", ref(&A::bumpStopGap)));
+        f.push_back(number(p + "bumpStopRate", "Bump-stop rate", "N/m", Q::Stiffness, within(0, 1e9), 1000, 0,
+                           "Added wheel rate once on the bump stop", ref(&A::bumpStopRate)));
+        f.push_back(number(p + "antiRollBarRate", "Anti-roll bar rate", "N/m", Q::Stiffness, within(0, 1e8),
+                           500, 0,
+                           "Force at each wheel per metre of travel difference between the two sides",
+                           ref(&A::antiRollBarRate)));
+        f.push_back(number(p + "rideHeight", "Ride height", "m", Q::Length, above(0, 2), 0.001, 3,
+                           "Static height of the body above the ground at the axle", ref(&A::rideHeight)));
+        f.push_back(number(p + "rollCentreHeight", "Roll-centre height", "m", Q::Length, within(-5, 5), 0.005,
+                           3, "Height of the axle's roll centre above the ground", ref(&A::rollCentreHeight)));
+        f.push_back(number(p + "unsprungMass", "Unsprung mass", "kg", Q::Mass, above(0, 10000), 1, 1,
+                           "Per corner: wheel, tyre, upright, brake and half the links", ref(&A::unsprungMass)));
+    }
+    for (std::size_t i = first; i < f.size(); ++i) {
+        f[i].optional = true;
+        f[i].written = [](const Setup& s) { return s.suspension != SuspensionParams{}; };
+    }
+}
+
 std::vector<FieldMeta> buildTable() {
     std::vector<FieldMeta> f;
     using Q = Quantity;
@@ -627,6 +699,8 @@ std::vector<FieldMeta> buildTable() {
                        "split-mu surface",
                        VTW_REF(s.simulation.rightSideGripShare)));
     optionalUnlessChanged(f.back(), [](const Setup& s) { return s.simulation.rightSideGripShare != 1.0; });
+
+    addSuspensionFields(f);
     return f;
 }
 
@@ -731,6 +805,12 @@ DisplayUnit displayUnit(Quantity quantity, UnitSystem system) {
                    : DisplayUnit{"N m s/rad", 1.0};
     case Quantity::Frequency:
         return {"Hz", 1.0};
+    case Quantity::Stiffness:
+        // 1 lbf/in = 4.44822 N / 0.0254 m; racers read spring rates in N/mm or lbf/in.
+        return imp ? DisplayUnit{"lbf/in", units::metresPerInch / units::newtonsPerPound}
+                   : DisplayUnit{"N/mm", 1e-3};
+    case Quantity::DamperSpeed:
+        return imp ? DisplayUnit{"in/s", 1.0 / units::metresPerInch} : DisplayUnit{"mm/s", 1e3};
     }
     return {"", 1.0};
 }

@@ -54,6 +54,8 @@ enum class Quantity {
     Pressure,        ///< Pa
     TorquePerAngularSpeed, ///< N m s/rad
     Frequency,       ///< Hz
+    Stiffness,       ///< N/m (spring and bar rates)
+    DamperSpeed,     ///< m/s of a damper (shown in mm/s or in/s)
 };
 
 enum class UnitSystem { SI, Imperial };

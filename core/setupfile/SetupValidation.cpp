@@ -1,6 +1,7 @@
 #include "setupfile/SetupValidation.h"
 
 #include "LoadTransfer.h"
+#include "Suspension.h"
 #include "Targets.h"
 #include "setupfile/SetupEnumKeys.h"
 #include "Units.h"
@@ -181,8 +182,42 @@ SetupIssues validateCurve(const Curve& curve, const CurveRules& rules, const QSt
     return out;
 }
 
+// docs/physics.md 18: a dynamic suspension must leave a sprung mass and hold it up in
+// roll and pitch: with springs and bars weaker than the gravity moment m g (h_s - h_c) of
+// a leaning body, it falls over.
+static void validateSuspensionRules(const Setup& s, SetupIssues& out) {
+    if (s.suspension.model != SuspensionModel::Dynamic)
+        return;
+    const double unsprung = 2.0 * (s.suspension.front.unsprungMass + s.suspension.rear.unsprungMass);
+    if (!(unsprung < s.chassis.mass)) {
+        out.append({"suspension.front.unsprungMass",
+                    QString("the four unsprung masses (%1 kg) must weigh less than chassis.mass (%2 kg)")
+                        .arg(num(unsprung), num(s.chassis.mass))});
+        return;
+    }
+    const SuspensionDynamics model(s);
+    const double weight = model.sprungMass() * units::gravity;
+    const double rollTipping = weight * (model.sprungCgHeight() - model.rollAxisHeight());
+    const double rollStiffness = model.rollStiffness(0) + model.rollStiffness(1);
+    if (!(rollStiffness > rollTipping))
+        out.append({"suspension.front.antiRollBarRate",
+                    QString("the roll stiffness of springs and bars (%1 N m/rad) must exceed the sprung mass's "
+                            "tipping moment m g (h_s - h_rc) (%2 N m/rad)")
+                        .arg(num(rollStiffness), num(rollTipping))});
+    double pitchStiffness = 0.0;
+    for (int w = 0; w < WheelCount; ++w)
+        pitchStiffness += model.wheelRate(w) * model.cornerX(w) * model.cornerX(w);
+    const double pitchTipping = weight * (model.sprungCgHeight() - model.pitchCentreHeight());
+    if (!(pitchStiffness > pitchTipping))
+        out.append({"suspension.front.springRate",
+                    QString("the pitch stiffness of the springs (%1 N m/rad) must exceed the sprung mass's "
+                            "tipping moment m g (h_s - h_pc) (%2 N m/rad)")
+                        .arg(num(pitchStiffness), num(pitchTipping))});
+}
+
 SetupIssues validateCrossFieldRules(const Setup& s) {
     SetupIssues out;
+    validateSuspensionRules(s, out);
     const auto& ratios = s.gearbox.forwardRatios;
     for (std::size_t i = 1; i < ratios.size(); ++i) {
         if (!(ratios[i] < ratios[i - 1]))

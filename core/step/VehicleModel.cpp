@@ -40,7 +40,8 @@ double largestWheelLoad(const Setup& setup) {
 VehicleModel::VehicleModel(const Setup& setup)
     : m_setup(setup),
       m_tires(setup.frontTires, setup.rearTires, setup.simulation.surfaceMu, largestWheelLoad(setup)),
-      m_loadTransfer(setup.chassis) {
+      m_loadTransfer(setup.chassis), m_dynamicSuspension(setup.suspension.model == SuspensionModel::Dynamic),
+      m_suspension(setup) {
     const ChassisParams& ch = setup.chassis;
     const WheelLayout layout = wheelLayout(setup);
     m_posX = WheelLanes{layout.x};
@@ -144,6 +145,13 @@ VTW_LANE Quad VehicleModel::wheelLoads(const VehicleState& state) const {
                                          (1.0 - share) * downforce);
 }
 
+SuspensionDrive VehicleModel::suspensionDrive(const VehicleState& state) const {
+    const double speed = std::sqrt(state.body.vx * state.body.vx + state.body.vy * state.body.vy);
+    const double downforce = m_downforceConstant * speed * speed;
+    const double share = m_setup.aero.downforceFrontShare;
+    return {state.longitudinalAccel, state.lateralAccel, share * downforce, (1.0 - share) * downforce};
+}
+
 // Built like the step (VTW_WHEEL_LANES_CLONES) so that it writes each per-wheel array
 // with the one vector store the step then loads it with: a load that spans several
 // smaller stores still in flight waits for them to reach the cache.
@@ -151,7 +159,10 @@ VTW_WHEEL_LANES_CLONES
 StepContext VehicleModel::makeContext(const VehicleState& state, const DriverInputs& inputs,
                                       const SteerGeometry& steer) const {
     StepContext ctx;
-    storeQuad(wheelLoads(state), ctx.load);
+    if (m_dynamicSuspension) [[unlikely]] // docs/physics.md 18: the loads are the suspension's
+        storeQuad(loadQuad(WheelLanes{m_suspension.tyreLoads(state.suspension, suspensionDrive(state))}), ctx.load);
+    else
+        storeQuad(wheelLoads(state), ctx.load);
 
     storeQuad(loadQuad(steer.wheels.cos), ctx.cosSteer);
     storeQuad(loadQuad(steer.wheels.sin), ctx.sinSteer);

@@ -5,6 +5,7 @@
 #include "../ForceEvaluation.h"
 #include "../Setup.h"
 #include "../Steering.h"
+#include "../Suspension.h"
 #include "../VehicleState.h"
 #include "Lanes.h"
 #include "LoadTransferLanes.h"
@@ -93,6 +94,11 @@ public:
     VTW_LANE Quad inverseWheelRadii() const { return loadQuad(m_invRadius); }
     VTW_LANE Quad inverseWheelInertias() const { return loadQuad(m_invInertia); }
     bool hasDriverAids() const { return m_hasAids; }
+    /// docs/physics.md 18: whether the loads come from the dynamic suspension, and the model.
+    bool dynamicSuspension() const { return m_dynamicSuspension; }
+    const SuspensionDynamics& suspension() const { return m_suspension; }
+    /// What drives the suspension from a state: its last accelerations, the downforce now.
+    SuspensionDrive suspensionDrive(const VehicleState& state) const;
     bool isDriven(int wheel) const { return m_driveShare[static_cast<std::size_t>(wheel)] > 0.0; }
     double downforce(double speed) const { return m_downforceConstant * speed * speed; }
 
@@ -159,6 +165,8 @@ private:
     /// hint. Each simulator owns its model, so no other thread evaluates it.
     mutable std::size_t m_torqueSegment = 0;
     bool m_torqueCurveSorted = false;
+    bool m_dynamicSuspension = false;
+    SuspensionDynamics m_suspension; ///< set-up always; read only when m_dynamicSuspension
 };
 
 } // namespace vtw

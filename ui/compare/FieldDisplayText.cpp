@@ -66,6 +66,10 @@ QString fieldSectionName(const FieldMeta& field) {
     if (keys.size() > 2 && section == QLatin1String("tires"))
         return keys[1] == QLatin1String("front") ? QStringLiteral("Front tires")
                                                  : QStringLiteral("Rear tires");
+    // An axle's suspension, named as its setup page is.
+    if (keys.size() > 2 && section == QLatin1String("suspension"))
+        return keys[1] == QLatin1String("front") ? QStringLiteral("Front suspension")
+                                                 : QStringLiteral("Rear suspension");
     if (!section.isEmpty())
         section[0] = section[0].toUpper();
     return section;

@@ -124,6 +124,9 @@ TopDownData makeTopDownData(const WorkerStatus& status, const PathTrace& path) {
         d.fx[w] = s.forces.fx[w];
         d.fy[w] = s.forces.fy[w];
     }
+    d.suspension = s.suspension.active;
+    d.roll = s.suspension.roll;
+    d.pitch = s.suspension.pitch;
     d.path.emplace_back(s.body.x, s.body.y); // the path reaches the car
     d.pathSpeed.push_back(s.speed());
     return d;

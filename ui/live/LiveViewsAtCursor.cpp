@@ -140,6 +140,9 @@ std::optional<TopDownData> topDownDataAt(const LiveHistory& history, const Worke
         d.fx[w] = value("fx_" + name);
         d.fy[w] = value("fy_" + name);
     }
+    d.suspension = status.hasSample && status.latest.suspension.active;
+    d.roll = value("roll");
+    d.pitch = value("pitch");
     return d;
 }
 

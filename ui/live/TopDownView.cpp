@@ -179,7 +179,7 @@ QStringList TopDownView::readouts() const {
     const double worldVx = d.vx * c - d.vy * s, worldVy = d.vx * s + d.vy * c;
     // Speeds in the window's unit (km/h or mph), like the traces; angles in degrees.
     const ChannelDisplay speed = channelDisplay("m/s", m_units);
-    return {
+    QStringList lines{
         tr("Speed %1 %2").arg(std::hypot(d.vx, d.vy) * speed.scale, 0, 'f', 1).arg(speed.unit),
         tr("Steer angle %1°").arg(deg(d.steerAngle), 0, 'f', 2),
         tr("Sideslip β %1°").arg(deg(d.sideslip), 0, 'f', 2),
@@ -199,6 +199,9 @@ QStringList TopDownView::readouts() const {
             .arg(worldVy * speed.scale, 0, 'f', 2)
             .arg(speed.unit),
     };
+    if (d.suspension) // a rigid car has no body motion to show
+        lines << tr("Roll φ %1°, pitch θ %2°").arg(deg(d.roll), 0, 'f', 2).arg(deg(d.pitch), 0, 'f', 2);
+    return lines;
 }
 
 void TopDownView::paintEvent(QPaintEvent*) {

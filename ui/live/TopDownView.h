@@ -29,6 +29,8 @@ struct TopDownData {
     std::array<double, 4> wheelSteer{}; ///< rad, road-wheel angle per wheel (rear 0)
     std::array<double, 4> slipAngle{};  ///< rad
     std::array<double, 4> fx{}, fy{};   ///< N, wheel frame
+    bool suspension = false;            ///< the car runs the dynamic suspension (docs/physics.md 18)
+    double roll = 0.0, pitch = 0.0;     ///< rad, its body's (right side down, nose down positive)
     std::vector<QPointF> path;          ///< m, world, oldest first
     std::vector<double> pathSpeed;      ///< m/s at each point of the path
 };
