@@ -166,7 +166,8 @@ private slots:
         const Curve before = f.curve();
         table->item(5, 0)->setText(QStringLiteral("3500"));
         QCOMPARE(f.curve(), before);
-        QVERIFY(f.panel.editor()->problem().contains(QStringLiteral("between")));
+        const QString problem = f.panel.editor()->problem(); // the document's curve rule, point named
+        QVERIFY2(problem.contains(QStringLiteral("previous point")), qPrintable(problem));
         QCOMPARE(table->item(5, 0)->text(), QStringLiteral("4400"));
     }
 

@@ -77,16 +77,48 @@ void ChangeSetupTargets::setValue(const std::vector<PublishedFigure>& targets) {
     document()->setTargetsRaw(targets);
 }
 
-ChangeAxleTires::ChangeAxleTires(SetupDocument* document, const QString& axle, TireParams tires, const QString& text)
-    : ChangeSetupValue(document, QStringLiteral("tires.%1").arg(axle), std::move(tires), text), m_axle(axle) {}
+namespace {
+std::vector<double> valuesOf(const std::vector<FieldValue>& values) {
+    std::vector<double> out;
+    for (const FieldValue& v : values)
+        out.push_back(v.value);
+    return out;
+}
+QStringList pathsOf(const std::vector<FieldValue>& values) {
+    QStringList out;
+    for (const FieldValue& v : values)
+        out << v.path;
+    return out;
+}
+} // namespace
 
-TireParams ChangeAxleTires::getValue() const {
-    const Setup& s = document()->setup();
-    return m_axle == QLatin1String("front") ? s.frontTires : s.rearTires;
+ChangeSetupNumbers::ChangeSetupNumbers(SetupDocument* document, const std::vector<FieldValue>& values,
+                                       const QString& text)
+    : ChangeSetupValue(document, pathsOf(values).join(QLatin1Char(',')), valuesOf(values), text),
+      m_paths(pathsOf(values)) {}
+
+std::vector<double> ChangeSetupNumbers::getValue() const {
+    std::vector<double> out;
+    for (const QString& p : m_paths)
+        out.push_back(findField(p)->get(document()->setup()));
+    return out;
 }
 
-void ChangeAxleTires::setValue(const TireParams& tires) {
-    document()->setAxleTiresRaw(m_axle, tires);
+void ChangeSetupNumbers::setValue(const std::vector<double>& values) {
+    for (qsizetype i = 0; i < m_paths.size(); ++i)
+        document()->setValueRaw(m_paths[i], values[std::size_t(i)]);
+}
+
+ChangeTires::ChangeTires(SetupDocument* document, const TireParams& front, const TireParams& rear,
+                         const QString& text)
+    : ChangeSetupValue(document, QStringLiteral("tires"), {front, rear}, text) {}
+
+std::pair<TireParams, TireParams> ChangeTires::getValue() const {
+    return {document()->setup().frontTires, document()->setup().rearTires};
+}
+
+void ChangeTires::setValue(const std::pair<TireParams, TireParams>& tires) {
+    document()->setTiresRaw(tires.first, tires.second);
 }
 
 } // namespace vtw

@@ -103,18 +103,27 @@ protected:
     void setValue(const std::vector<PublishedFigure>& targets) override;
 };
 
-/// One axle's whole tire parameter set at once (a .tir file imported onto it).
-class ChangeAxleTires : public ChangeSetupValue<TireParams> {
+/// Several numbers at once (a fit's coefficients, a preset), as one step.
+class ChangeSetupNumbers : public ChangeSetupValue<std::vector<double>> {
 public:
-    /// axle: "front" or "rear".
-    ChangeAxleTires(SetupDocument* document, const QString& axle, TireParams tires, const QString& text);
+    ChangeSetupNumbers(SetupDocument* document, const std::vector<FieldValue>& values, const QString& text);
 
 protected:
-    TireParams getValue() const override;
-    void setValue(const TireParams& tires) override;
+    std::vector<double> getValue() const override;
+    void setValue(const std::vector<double>& values) override;
 
 private:
-    QString m_axle;
+    QStringList m_paths;
+};
+
+/// Both axles' whole tire parameter sets at once (a .tir file imported onto them).
+class ChangeTires : public ChangeSetupValue<std::pair<TireParams, TireParams>> {
+public:
+    ChangeTires(SetupDocument* document, const TireParams& front, const TireParams& rear, const QString& text);
+
+protected:
+    std::pair<TireParams, TireParams> getValue() const override;
+    void setValue(const std::pair<TireParams, TireParams>& tires) override;
 };
 
 } // namespace vtw

@@ -179,37 +179,16 @@ void CurveEditor::onCellChanged(int row, int column) {
         refreshTable();
         return;
     }
-    CurvePoint p = pts[std::size_t(row)];
-    // The edit must keep x strictly between the neighbours: say so rather than clamp.
-    if (column == 0) {
-        const double x = shown / scale().x;
-        const bool afterPrev = row == 0 || x > pts[std::size_t(row - 1)].x;
-        const bool beforeNext = row + 1 >= int(pts.size()) || x < pts[std::size_t(row + 1)].x;
-        if (!afterPrev || !beforeNext) {
-            showProblem(tr("x must lie strictly between the neighbouring points' x"));
-            refreshTable();
-            return;
-        }
-        p.x = x;
-    } else {
-        p.y = shown / scale().y;
-        if (p.y < field().curveRules.yMin) {
-            showProblem(tr("y must be ≥ %1").arg(field().curveRules.yMin * scale().y));
-            refreshTable();
-            return;
-        }
-    }
+    // Not clamped: an x out of order or a y below the floor is refused by the
+    // document, which says why.
     Curve c = curve();
-    c.points()[std::size_t(row)] = p;
-    Setup candidate = m_document->setup();
-    field().curve(candidate) = c;
-    const SetupIssues issues = m_document->newProblems(candidate);
-    if (!issues.isEmpty()) {
-        showProblem(issueForPeople(issues.first()));
+    CurvePoint& p = c.points()[std::size_t(row)];
+    (column == 0 ? p.x : p.y) = shown / (column == 0 ? scale().x : scale().y);
+    const EditResult result = m_document->changeCurve(field().path, c);
+    if (!result.accepted()) {
+        showProblem(issueForPeople(result.problems.first()));
         refreshTable();
-        return;
     }
-    m_document->changeCurve(field().path, c);
 }
 
 void CurveEditor::setExtraYRange(double low, double high) {

@@ -157,15 +157,10 @@ QPointF CurvePointDragger::storedAt(const QPointF& pixel, bool snap) const {
 }
 
 bool CurvePointDragger::commit(const Curve& candidate, int mergeSession) {
-    Setup s = m_document->setup();
-    m_field.curve(s) = candidate;
-    const SetupIssues issues = m_document->newProblems(s);
-    if (!issues.isEmpty()) {
-        emit message(issueForPeople(issues.first()));
-        return false;
-    }
-    m_document->changeCurve(m_field.path, candidate, mergeSession);
-    return true;
+    const EditResult result = m_document->changeCurve(m_field.path, candidate, mergeSession);
+    if (!result.accepted())
+        emit message(issueForPeople(result.problems.first()));
+    return result.accepted();
 }
 
 bool CurvePointDragger::movePoint(int index, double x, double y, int mergeSession) {

@@ -5,7 +5,7 @@
 // Delete or the context menu to remove one. The points may be drawn scaled
 // (display units, or a tire table times a load); every edit goes to the
 // document as an undo command, a whole drag as one merged step, and an edit
-// the validator refuses is not made (the reason goes out as message()).
+// the document refuses is not made (the reason goes out as message()).
 
 #include "SetupDocument.h"
 #include "setupfile/SetupMetadata.h"

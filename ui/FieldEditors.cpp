@@ -10,6 +10,7 @@
 #include <QLineEdit>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace vtw {
@@ -67,13 +68,14 @@ QString FieldEditor::problem() const {
     return m_problem->isHidden() ? QString() : m_problem->text();
 }
 
-bool FieldEditor::accept(const Setup& candidate) {
-    const SetupIssues issues = m_document->newProblems(candidate);
-    if (issues.isEmpty()) {
+bool FieldEditor::settle(const EditResult& result, const QString& ownReason) {
+    if (result.accepted()) {
         clearProblem();
         return true;
     }
-    showProblem(describe(issues, m_field.path));
+    const bool own = std::any_of(result.problems.cbegin(), result.problems.cend(),
+                                 [this](const SetupIssue& i) { return i.path == m_field.path; });
+    showProblem(own && !ownReason.isEmpty() ? ownReason : describe(result.problems, m_field.path));
     return false;
 }
 
@@ -153,20 +155,9 @@ void NumberFieldEditor::commit() {
         return;
     }
     const double stored = valueDisplay(field().quantity, unitSystem()).fromDisplay(shown);
-    if (field().kind == FieldKind::Integer && stored != std::round(stored)) {
-        showProblem(tr("must be a whole number"));
-        return;
-    }
-    const QString range = rangeMessage(field(), unitSystem(), stored);
-    if (!range.isEmpty()) {
-        showProblem(range);
-        return;
-    }
-    Setup candidate = document()->setup();
-    field().set(candidate, stored);
-    if (!accept(candidate))
-        return;
-    document()->changeValue(field().path, stored);
+    // A refused range is told in the units the user typed in, not the stored ones.
+    const EditResult result = document()->changeValue(field().path, stored);
+    settle(result, result.accepted() ? QString() : rangeMessage(field(), unitSystem(), stored));
 }
 
 void NumberFieldEditor::step(int direction) {
@@ -205,14 +196,10 @@ EnumFieldEditor::EnumFieldEditor(SetupDocument* document, const FieldMeta& field
     m_combo->setToolTip(field.tooltip);
     setEditorWidget(m_combo);
     connect(m_combo, &QComboBox::activated, this, [this](int index) {
-        Setup candidate = this->document()->setup();
-        this->field().set(candidate, double(index));
-        if (!accept(candidate)) {
+        if (!settle(this->document()->changeValue(this->field().path, double(index)))) {
             const QSignalBlocker block(m_combo);
             m_combo->setCurrentIndex(int(this->field().get(this->document()->setup())));
-            return;
         }
-        this->document()->changeValue(this->field().path, double(index));
     });
     refresh();
 }
@@ -269,22 +256,7 @@ void NumberListEditor::commit() {
         refresh();
         return;
     }
-    if (int(values.size()) < field().minCount || int(values.size()) > field().maxCount) {
-        showProblem(tr("needs %1 to %2 values").arg(field().minCount).arg(field().maxCount));
-        return;
-    }
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        const QString range = rangeMessage(field(), unitSystem(), values[i]);
-        if (!range.isEmpty()) {
-            showProblem(tr("gear %1 %2").arg(i + 1).arg(range));
-            return;
-        }
-    }
-    Setup candidate = document()->setup();
-    field().list(candidate) = values;
-    if (!accept(candidate))
-        return;
-    document()->changeList(field().path, values);
+    settle(document()->changeList(field().path, values));
 }
 
 bool NumberListEditor::eventFilter(QObject* watched, QEvent* event) {

@@ -1,9 +1,9 @@
 #pragma once
 
-// Editors for single setup fields, built from the metadata. Each one checks
-// an edit against the field's range and the whole-setup validator before it
-// reaches the document; a refused edit stays in the field, outlined, with the
-// reason written under it, until the user fixes it or presses Escape.
+// Editors for single setup fields, built from the metadata. Each one parses
+// what was typed and hands the value to the document, whose gate checks it; a
+// refused edit stays in the field, outlined, with the gate's reason written
+// under it, until the user fixes it or presses Escape.
 
 #include "SetupDocument.h"
 #include "setupfile/SetupMetadata.h"
@@ -42,8 +42,9 @@ protected:
     UnitSystem unitSystem() const { return m_system; }
     /// Adds the editor widget in the top row (unit label after it, if any).
     void setEditorWidget(QWidget* editor, QLabel* unitLabel = nullptr);
-    /// Checks a candidate setup; shows and returns false on any new problem.
-    bool accept(const Setup& candidate);
+    /// Shows the gate's answer: clears the reason when accepted, else shows it
+    /// (ownReason, when given, in place of the gate's words about this field).
+    bool settle(const EditResult& result, const QString& ownReason = {});
     void showProblem(const QString& reason);
     void clearProblem();
     virtual void markInvalid(bool invalid) = 0;

@@ -103,21 +103,13 @@ void MagicFormulaFitBar::apply() {
     if (!m_result.ok)
         return;
     const MagicFormulaCoefficients& k = m_result.coefficients;
-    const std::pair<const char*, double> values[] = {
-        {"B", k.B}, {"C", k.C}, {"D", k.D}, {"E", k.E}};
-    Setup candidate = m_document->setup();
-    for (const auto& [key, value] : values)
-        findField(m_prefix + QLatin1String(key))->set(candidate, value);
-    const SetupIssues issues = m_document->newProblems(candidate);
-    if (!issues.isEmpty()) {
-        m_label->setText(tr("Not applied: %1").arg(issueForPeople(issues.first())));
-        return;
-    }
-    QUndoStack* stack = m_document->undoStack();
-    stack->beginMacro(tr("Apply magic-formula fit"));
-    for (const auto& [key, value] : values)
-        m_document->changeValue(m_prefix + QLatin1String(key), value);
-    stack->endMacro();
+    const EditResult result = m_document->changeValues({{m_prefix + QLatin1String("B"), k.B},
+                                                        {m_prefix + QLatin1String("C"), k.C},
+                                                        {m_prefix + QLatin1String("D"), k.D},
+                                                        {m_prefix + QLatin1String("E"), k.E}},
+                                                       tr("Apply magic-formula fit"));
+    if (!result.accepted())
+        m_label->setText(tr("Not applied: %1").arg(issueForPeople(result.problems.first())));
 }
 
 } // namespace vtw

@@ -1,39 +1,28 @@
 #include "MainWindow.h"
 
-#include "setupfile/TirFileRead.h"
-
 #include "AboutBox.h"
 #include "HelpDialogs.h"
 #include "ImageExportDialog.h"
-#include "AcCarDataDialogs.h"
 #include "MathChannelsDialog.h"
 #include "ComparePage.h"
 #include "CompareTraceTools.h"
 #include "TrackCursorTools.h"
 #include "TrackPage.h"
-#include "LoggedDataImport.h"
 #include "DerivedFiguresPanel.h"
+#include "DocumentManager.h"
 #include "DocumentView.h"
 #include "LiveSimulationPage.h"
 #include "LiveTracePlots.h"
 #include "ParameterPanel.h"
-#include "ProblemListDialog.h"
 #include "RecentFiles.h"
-#include "RecoveryDialog.h"
 #include "ReferencePanel.h"
 #include "ReferenceRuns.h"
+#include "SetupTransfers.h"
 #include "SimulatedSetupBar.h"
 #include "SplitterState.h"
 #include "ViewExport.h"
-#include "gamefiles/CurveFiles.h"
-#include "setupfile/BoundedRead.h"
-#include "setupfile/CarLibrary.h"
-#include "setupfile/CsvIo.h"
-#include "setupfile/TirFileRead.h"
 
 #include <qcustomplot.h>
-
-#include <algorithm>
 
 #include <QAction>
 #include <QActionGroup>
@@ -41,14 +30,10 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
-#include <QFile>
 #include <QFileDialog>
-#include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
@@ -64,23 +49,7 @@ namespace vtw {
 
 namespace {
 
-constexpr int autosaveIntervalMs = 30'000;
 constexpr int compareRefreshDelayMs = 250;
-const QString setupFilter = QObject::tr("Vehicle setups (*.json);;All files (*)");
-
-QString defaultRecoveryFolder() {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
-           QStringLiteral("/recovery");
-}
-
-// "Front tires: Lateral table" for a curve path.
-QString curveTitle(const FieldMeta& f) {
-    if (f.path.startsWith(QLatin1String("tires.front.")))
-        return QObject::tr("Front tires: %1").arg(f.label);
-    if (f.path.startsWith(QLatin1String("tires.rear.")))
-        return QObject::tr("Rear tires: %1").arg(f.label);
-    return f.label;
-}
 
 } // namespace
 
@@ -90,8 +59,8 @@ MainWindow::MainWindow(QWidget* parent)
       m_live(new LiveSimulationPage), m_compare(new ComparePage), m_trackPane(new QWidget),
       m_trackSetupBar(new SimulatedSetupBar), m_track(new TrackPage),
       m_compareRefresh(new QTimer(this)), m_undoGroup(new QUndoGroup(this)),
-      m_figures(new DerivedFiguresPanel), m_recent(new RecentFiles(this)),
-      m_recovery(defaultRecoveryFolder()), m_autosave(new QTimer(this)),
+      m_figures(new DerivedFiguresPanel), m_documents(new DocumentManager(this, this)),
+      m_transfers(new SetupTransfers(this, m_documents, [this] { return currentDocument(); })),
       m_autosaveProblem(new QLabel) {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(applicationIcon());
@@ -160,12 +129,20 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->setStyleSheet(QString());
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeDocument);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::onCurrentChanged);
-    connect(m_recent, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
+    connect(m_documents->recentFiles(), &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();
-
-    m_autosave->setInterval(autosaveIntervalMs);
-    connect(m_autosave, &QTimer::timeout, this, &MainWindow::autosaveNow);
-    m_autosave->start();
+    connect(m_documents, &DocumentManager::documentAdded, this, &MainWindow::addView);
+    connect(m_documents, &DocumentManager::documentShown, this,
+            [this](SetupDocument* d) { m_tabs->setCurrentWidget(viewOf(d)); });
+    connect(m_documents, &DocumentManager::documentClosing, this, &MainWindow::removeView);
+    connect(m_documents, &DocumentManager::documentSaved, this, &MainWindow::updateTitles);
+    connect(m_documents, &DocumentManager::statusMessage, this, &MainWindow::showStatus);
+    connect(m_transfers, &SetupTransfers::statusMessage, this, &MainWindow::showStatus);
+    connect(m_documents, &DocumentManager::autosaveFailures, this, [this](const QStringList& failures) {
+        // The label stays while autosave fails: unsaved work is then only in memory.
+        m_autosaveProblem->setVisible(!failures.isEmpty());
+        m_autosaveProblem->setToolTip(failures.join(QLatin1Char('\n')));
+    });
     m_autosaveProblem->setObjectName(QStringLiteral("autosaveProblem"));
     m_autosaveProblem->setText(tr("Autosave failed"));
     QPalette alarm = m_autosaveProblem->palette();
@@ -197,92 +174,13 @@ MainWindow::~MainWindow() {
     // The documents are children of the window and go after its widgets; a
     // modified one announces its undo stack's end, which must not reach the
     // tabs that are gone by then.
-    for (SetupDocument* d : std::as_const(m_documents))
+    for (SetupDocument* d : m_documents->documents())
         d->disconnect(this);
 }
 
 void MainWindow::createActions() {
     QStyle* s = style();
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    auto* newAction = file->addAction(s->standardIcon(QStyle::SP_FileIcon), tr("&New"), this,
-                                      [this] { newDocument(defaultLibraryCar()); });
-    newAction->setShortcut(QKeySequence::New);
-    newAction->setStatusTip(tr("A new setup from the library's Corvette C5"));
-    QMenu* library = file->addMenu(tr("New from &Library"));
-    for (const LibraryCar& car : libraryCars()) {
-        library->addAction(car.name, this, [this, car] {
-            SetupLoadResult r = loadLibraryCar(car.resourcePath);
-            if (r.ok())
-                newDocument(*r.setup, {}, r.unknownKeys);
-            else
-                (new ProblemListDialog(tr("Library car"),
-                                       tr("The library car could not be loaded."), r.errorStrings(),
-                                       this))
-                    ->open();
-        });
-    }
-    auto* open =
-        file->addAction(s->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), this, [this] {
-            const QString path = QFileDialog::getOpenFileName(this, tr("Open setup"),
-                                                              dialogDirectory(), setupFilter);
-            if (!path.isEmpty())
-                openFile(path);
-        });
-    open->setShortcut(QKeySequence::Open);
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    file->addSeparator();
-    auto* save =
-        file->addAction(s->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), this, [this] {
-            if (currentDocument())
-                saveDocument(currentDocument());
-        });
-    save->setShortcut(QKeySequence::Save);
-    auto* saveAs = file->addAction(tr("Save &As…"), this, [this] {
-        if (currentDocument())
-            saveDocumentAs(currentDocument());
-    });
-    // The platform's Save As binding is empty where no desktop theme provides one.
-    saveAs->setShortcut(QKeySequence::keyBindings(QKeySequence::SaveAs).value(
-        0, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
-    file->addSeparator();
-    QMenu* exportMenu = file->addMenu(tr("&Export"));
-    exportMenu->addAction(tr("Setup as &JSON…"), this, &MainWindow::exportSetupCopy);
-    QMenu* curves = exportMenu->addMenu(tr("&Curve (CSV, .lut, rFactor 2, BeamNG)"));
-    exportMenu->addAction(tr("&Assetto Corsa car data…"), this, &MainWindow::exportAcCarData);
-    QMenu* importMenu = file->addMenu(tr("&Import"));
-    importMenu->addAction(tr("&Tyre from .tir file…"), this, [this] { importTir(QStringLiteral("both")); });
-    importMenu->addAction(tr("&Assetto Corsa car data…"), this, [this] {
-        const QString folder = QFileDialog::getExistingDirectory(
-            this, tr("Assetto Corsa car data folder (unpacked data/)"), dialogDirectory());
-        if (!folder.isEmpty())
-            importAcCarData(folder);
-    });
-    QMenu* importCurves = importMenu->addMenu(tr("&Curve (CSV, .lut)"));
-    for (const FieldMeta& f : setupFields()) {
-        if (f.kind != FieldKind::Curve)
-            continue;
-        const QString path = f.path;
-        curves->addAction(curveTitle(f) + QStringLiteral("…"), this,
-                          [this, path] { exportCurve(path); });
-        importCurves->addAction(curveTitle(f) + QStringLiteral("…"), this,
-                                [this, path] { importCurve(path); });
-    }
-    file->addAction(tr("Import &Logged Data…"), this, [this] {
-        if (importLoggedData(this, m_track, m_referenceRuns, dialogDirectory()))
-            setWorkspace(Workspace::Track);
-    });
-    auto* plotImage =
-        exportMenu->addAction(tr("&Plot image (PNG, PDF)…"), this, &MainWindow::exportPlot);
-    plotImage->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
-    file->addSeparator();
-    auto* close = file->addAction(tr("&Close"), this, [this] {
-        if (m_tabs->currentIndex() >= 0)
-            closeDocument(m_tabs->currentIndex());
-    });
-    close->setShortcut(QKeySequence::Close);
-    auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
-    quit->setMenuRole(QAction::QuitRole);
+    const FileActions fileActions = createFileMenu();
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = m_undoGroup->createUndoAction(this, tr("&Undo"));
@@ -333,14 +231,14 @@ void MainWindow::createActions() {
     QToolBar* bar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    bar->addAction(newAction);
+    bar->addAction(fileActions.newSetup);
     // The arrow beside New offers the library cars, as File > New from Library does.
-    if (auto* newButton = qobject_cast<QToolButton*>(bar->widgetForAction(newAction))) {
-        newButton->setMenu(library);
+    if (auto* newButton = qobject_cast<QToolButton*>(bar->widgetForAction(fileActions.newSetup))) {
+        newButton->setMenu(fileActions.library);
         newButton->setPopupMode(QToolButton::MenuButtonPopup);
     }
-    bar->addAction(open);
-    bar->addAction(save);
+    bar->addAction(fileActions.open);
+    bar->addAction(fileActions.save);
     bar->addSeparator();
     bar->addAction(undo);
     bar->addAction(redo);
@@ -447,169 +345,77 @@ void MainWindow::refreshCompareSetups() {
     m_compare->setAvailableSetups(open);
 }
 
-void MainWindow::rebuildRecentMenu() {
-    m_recentMenu->clear();
-    const QStringList files = m_recent->files();
-    for (int i = 0; i < files.size(); ++i) {
-        const QString path = files[i];
-        m_recentMenu
-            ->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this,
-                        [this, path] { openFile(path); })
-            ->setStatusTip(path);
-    }
-    if (!files.isEmpty()) {
-        m_recentMenu->addSeparator();
-        m_recentMenu->addAction(tr("Clear list"), m_recent, &RecentFiles::clear);
-    }
-    m_recentMenu->setEnabled(!files.isEmpty());
+DocumentView* MainWindow::newDocument(Setup setup, const QString& filePath, const UnknownKeys& unknownKeys) {
+    return viewOf(m_documents->add(std::move(setup), filePath, unknownKeys));
 }
 
-DocumentView* MainWindow::newDocument(Setup setup, const QString& filePath,
-                                      const UnknownKeys& unknownKeys) {
-    // A new, unsaved setup named like an open one gets a number, so that tabs, the
-    // live setup picker and comparisons can tell "Corvette C5" from "Corvette C5 (2)".
-    if (filePath.isEmpty()) {
-        const auto taken = [this](const QString& name) {
-            return std::any_of(m_documents.cbegin(), m_documents.cend(),
-                               [&](const SetupDocument* d) { return d->displayName() == name; });
-        };
-        const QString base = QString::fromStdString(setup.name);
-        QString name = base;
-        for (int n = 2; taken(name); ++n)
-            name = QStringLiteral("%1 (%2)").arg(base).arg(n);
-        setup.name = name.toStdString();
+DocumentView* MainWindow::viewOf(const SetupDocument* document) const {
+    for (DocumentView* v : views()) {
+        if (v->document() == document)
+            return v;
     }
-    auto* document = new SetupDocument(std::move(setup), filePath, unknownKeys, this);
+    return nullptr;
+}
+
+void MainWindow::addView(SetupDocument* document) {
     auto* view = new DocumentView(document, m_tabs);
-    m_documents.append(document);
     m_undoGroup->addStack(document->undoStack());
     view->setUnitSystem(m_unitSystem);
     view->restoreLayout(QSettings());
     connect(view, &DocumentView::message, this, &MainWindow::showEditRefusal);
     connect(document, &SetupDocument::changed, this, &MainWindow::clearEditRefusal);
-    connect(view->parameters(), &ParameterPanel::importTirRequested, this, &MainWindow::importTir);
+    connect(view->parameters(), &ParameterPanel::importTirRequested, m_transfers, &SetupTransfers::importTir);
     connect(document, &SetupDocument::modifiedChanged, this, &MainWindow::updateTitles);
     connect(document, &SetupDocument::filePathChanged, this, &MainWindow::updateTitles);
-    connect(document, &SetupDocument::changed, this,
-            [this, document](const SetupChange& change) {
-                if (change.kind == SetupChange::Kind::Name)
-                    updateTitles();
-                if (document == currentDocument())
-                    followCurrentDocumentLive();
-                scheduleCompareRefresh();
-            });
-    const int index = m_tabs->addTab(view, document->displayName());
-    m_tabs->setCurrentIndex(index);
+    connect(document, &SetupDocument::changed, this, [this, document](const SetupChange& change) {
+        if (change.kind == SetupChange::Kind::Name)
+            updateTitles();
+        if (document == currentDocument())
+            followCurrentDocumentLive();
+        scheduleCompareRefresh();
+    });
+    m_tabs->setCurrentIndex(m_tabs->addTab(view, document->displayName()));
     updateTitles();
     scheduleCompareRefresh();
-    return view;
+}
+
+void MainWindow::removeView(SetupDocument* document) {
+    DocumentView* view = viewOf(document);
+    {
+        QSettings settings;
+        view->saveLayout(settings);
+    }
+    m_figures->setDocument(nullptr); // it must not outlive the document it follows
+    m_tabs->removeTab(m_tabs->indexOf(view));
+    m_undoGroup->removeStack(document->undoStack());
+    document->disconnect(this);
+    delete view;
+    onCurrentChanged();
+    scheduleCompareRefresh();
 }
 
 bool MainWindow::openFile(const QString& path) {
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        auto* view = static_cast<DocumentView*>(m_tabs->widget(i));
-        if (!view->document()->filePath().isEmpty() &&
-            QFileInfo(view->document()->filePath()).absoluteFilePath() == absolute) {
-            m_tabs->setCurrentIndex(i);
-            return true;
-        }
-    }
-    SetupLoadResult result = loadSetupFile(path, InputKinds::RegularFilesOnly);
-    if (!result.ok()) {
-        auto* dialog = new ProblemListDialog(
-            tr("Cannot open setup"),
-            tr("<b>%1</b> was not opened: it has %n problem(s). Nothing was changed.", nullptr,
-               int(result.errors.size()))
-                .arg(QFileInfo(path).fileName().toHtmlEscaped()),
-            result.errorStrings(), this);
-        dialog->open();
-        if (!QFileInfo::exists(path))
-            m_recent->remove(path);
-        return false;
-    }
-    newDocument(std::move(*result.setup), absolute, result.unknownKeys);
-    m_recent->add(absolute);
-    if (!result.warnings.isEmpty())
-        showStatus(result.warnings.join(QStringLiteral("; ")));
-    return true;
+    return m_documents->open(path) != nullptr;
 }
 
 QString MainWindow::dialogDirectory() const {
-    if (currentDocument() && !currentDocument()->filePath().isEmpty())
-        return QFileInfo(currentDocument()->filePath()).absolutePath();
-    if (!m_recent->files().isEmpty())
-        return QFileInfo(m_recent->files().first()).absolutePath();
-    return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return m_documents->dialogDirectory(currentDocument());
 }
 
 bool MainWindow::saveDocument(SetupDocument* document) {
-    if (document->filePath().isEmpty())
-        return saveDocumentAs(document);
-    return saveDocumentAs(document, document->filePath());
+    return m_documents->save(document);
 }
 
 bool MainWindow::saveDocumentAs(SetupDocument* document, const QString& path) {
-    QString target = path;
-    if (target.isEmpty()) {
-        const QString suggestion =
-            document->filePath().isEmpty()
-                ? dialogDirectory() + QLatin1Char('/') + document->displayName() + ".json"
-                : document->filePath();
-        target = QFileDialog::getSaveFileName(this, tr("Save setup"), suggestion, setupFilter);
-        if (target.isEmpty())
-            return false;
-    }
-    const SaveResult result = document->saveAs(target);
-    if (!result.ok) {
-        QMessageBox::critical(
-            this, tr("Save failed"),
-            tr("The setup could not be saved to %1:\n%2").arg(target, result.error));
-        return false;
-    }
-    m_recovery.remove(document->id());
-    m_recent->add(target);
-    showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(target)));
-    updateTitles();
-    return true;
-}
-
-bool MainWindow::maybeSave(SetupDocument* document) {
-    if (!document->isModified())
-        return true;
-    const auto answer = QMessageBox::warning(
-        this, tr("Unsaved changes"),
-        tr("“%1” has unsaved changes. Save them?").arg(document->displayName()),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    if (answer == QMessageBox::Cancel)
-        return false;
-    if (answer == QMessageBox::Save)
-        return saveDocument(document);
-    return true;
+    return m_documents->saveAs(document, path);
 }
 
 bool MainWindow::closeDocument(int index) {
     auto* view = qobject_cast<DocumentView*>(m_tabs->widget(index));
     if (!view)
         return false;
-    SetupDocument* document = view->document();
     m_tabs->setCurrentIndex(index);
-    if (!maybeSave(document))
-        return false;
-    {
-        QSettings settings;
-        view->saveLayout(settings);
-    }
-    m_recovery.remove(document->id());
-    m_figures->setDocument(nullptr); // it must not outlive the document it follows
-    m_tabs->removeTab(index);
-    m_undoGroup->removeStack(document->undoStack());
-    m_documents.removeOne(document);
-    delete view;
-    delete document;
-    onCurrentChanged();
-    scheduleCompareRefresh();
-    return true;
+    return m_documents->close(view->document());
 }
 
 SetupDocument* MainWindow::currentDocument() const {
@@ -690,203 +496,20 @@ void MainWindow::clearEditRefusal() {
     m_editRefusal.clear();
 }
 
-void MainWindow::exportSetupCopy() {
-    SetupDocument* d = currentDocument();
-    if (!d)
-        return;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export setup"), dialogDirectory() + QLatin1Char('/') + d->displayName() + ".json",
-        setupFilter);
-    if (path.isEmpty())
-        return;
-    const SaveResult r = saveSetupFile(path, d->setup(), d->unknownKeys());
-    if (!r.ok)
-        QMessageBox::critical(this, tr("Export failed"), r.error);
-    else
-        showStatus(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
-}
-
-void MainWindow::exportCurve(const QString& fieldPath) {
-    SetupDocument* d = currentDocument();
-    const FieldMeta* f = findField(fieldPath);
-    if (!d || !f)
-        return;
-    const QString name = QString(fieldPath).replace(QLatin1Char('.'), QLatin1Char('_'));
-    // Stored (SI) units in every format, so the file means the same anywhere. The
-    // engine formats of other games hold the torque curve only.
-    QStringList filters{tr("CSV files (*.csv)"), tr("Lookup tables, rpm|value (*.lut)")};
-    const Setup& setup = d->setup();
-    if (writeCurveFile(CurveFileFormat::BeamNG, *f, setup))
-        filters << tr("rFactor 2 engine lines (*.ini)") << tr("BeamNG jbeam torque table (*.jbeam)");
-    QString selected = filters.front();
-    QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(curveTitle(*f)),
-                                                dialogDirectory() + QLatin1Char('/') + name + ".csv",
-                                                filters.join(QStringLiteral(";;")), &selected);
-    if (path.isEmpty())
-        return;
-    // The extension decides; a name without one of the filter's takes the filter's.
-    const QString filterSuffix = selected.section(QStringLiteral("*."), 1).section(QLatin1Char(')'), 0, 0);
-    if (curveFormatOfPath(path) != curveFormatOfPath(QStringLiteral("x.") + filterSuffix) &&
-        QFileInfo(path).suffix().isEmpty())
-        path += QLatin1Char('.') + filterSuffix;
-    exportCurveFile(fieldPath, path);
+bool MainWindow::importCurveFile(const QString& fieldPath, const QString& path) {
+    return m_transfers->importCurveFile(fieldPath, path);
 }
 
 bool MainWindow::exportCurveFile(const QString& fieldPath, const QString& path) {
-    SetupDocument* d = currentDocument();
-    const FieldMeta* f = findField(fieldPath);
-    if (!d || !f)
-        return false;
-    const std::optional<QByteArray> bytes = writeCurveFile(curveFormatOfPath(path), *f, d->setup());
-    const SaveResult r = bytes ? writeFileAtomically(path, *bytes)
-                               : SaveResult{false, tr("rFactor 2 and BeamNG files hold the engine's torque curve "
-                                                      "only: export %1 as CSV or .lut")
-                                                       .arg(curveTitle(*f))};
-    if (!r.ok)
-        QMessageBox::critical(this, tr("Export failed"), r.error);
-    else
-        showStatus(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
-    return r.ok;
-}
-
-void MainWindow::importCurve(const QString& fieldPath) {
-    SetupDocument* d = currentDocument();
-    const FieldMeta* f = findField(fieldPath);
-    if (!d || !f)
-        return;
-    const QString path =
-        QFileDialog::getOpenFileName(this, tr("Import %1").arg(curveTitle(*f)), dialogDirectory(),
-                                     tr("Curve files (*.csv *.lut *.txt);;All files (*)"));
-    if (!path.isEmpty())
-        importCurveFile(fieldPath, path);
-}
-
-bool MainWindow::importCurveFile(const QString& fieldPath, const QString& path) {
-    SetupDocument* d = currentDocument();
-    const FieldMeta* f = findField(fieldPath);
-    if (!d || !f)
-        return false;
-    // Bounded, with the CLI's limit, and files only: a FIFO would block the window
-    // in open(), a device would be read without end.
-    const BoundedReadResult read = readFileBounded(path, maxCsvBytes, InputKinds::RegularFilesOnly);
-    QStringList problems;
-    CurveImportResult result;
-    if (!read.data)
-        problems << read.error;
-    else
-        result = readCurveFile(curveFormatOfPath(path), *read.data, *f);
-    if (problems.isEmpty() && !result.ok())
-        problems = result.errors;
-    if (problems.isEmpty()) {
-        Setup candidate = d->setup();
-        f->curve(candidate) = *result.curve;
-        for (const SetupIssue& issue : d->newProblems(candidate))
-            problems << issueForPeople(issue);
-    }
-    if (!problems.isEmpty()) {
-        (new ProblemListDialog(
-             tr("Import refused"),
-             tr("%1 was not imported; the curve is unchanged.").arg(QFileInfo(path).fileName()),
-             problems, this))
-            ->open();
-        return false;
-    }
-    d->changeCurve(fieldPath, *result.curve);
-    showStatus(tr("Imported %1 points into %2").arg(result.curve->size()).arg(curveTitle(*f)));
-    return true;
+    return m_transfers->exportCurveFile(fieldPath, path);
 }
 
 bool MainWindow::importAcCarData(const QString& folder) {
-    AcImportResult imported = importAcFolder(folder);
-    const QString name = QDir::toNativeSeparators(folder);
-    if (!imported.setup) {
-        (new ProblemListDialog(tr("Import refused"), tr("%1 was not imported; nothing was changed.").arg(name),
-                               imported.errors, this))
-            ->open();
-        return false;
-    }
-    newDocument(std::move(*imported.setup));
-    const AcMappingReport& r = imported.report;
-    createAcReportDialog(tr("Assetto Corsa car data imported"),
-                         tr("%1 opened as a new setup: %2 keys mapped exactly, %3 approximated, %4 items without "
-                            "an equivalent (the default car's values kept).")
-                             .arg(name)
-                             .arg(r.exact.size())
-                             .arg(r.approximated.size())
-                             .arg(r.unmapped.size()),
-                         r, this)
-        ->open();
-    return true;
-}
-
-void MainWindow::exportAcCarData() {
-    SetupDocument* d = currentDocument();
-    if (!d)
-        return;
-    auto* dialog = new AcExportDialog(d->setup(), dialogDirectory(), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        const AcExportResult r = dialog->exportNow();
-        if (!r.ok) {
-            (new ProblemListDialog(tr("Export failed"), tr("The car data was not written completely."), r.errors,
-                                   this))
-                ->open();
-            return;
-        }
-        QString summary = r.writtenFiles.isEmpty()
-                              ? tr("Nothing changed: no file was written.")
-                              : tr("Written: %1.").arg(r.writtenFiles.join(QStringLiteral(", ")));
-        if (!r.backups.isEmpty())
-            summary += QLatin1Char(' ') + tr("Backups: %1.").arg(r.backups.join(QStringLiteral(", ")));
-        createAcReportDialog(tr("Assetto Corsa car data exported"), summary, r.report, this)->open();
-        showStatus(tr("Exported Assetto Corsa car data"));
-    });
-    dialog->open();
-}
-
-void MainWindow::importTir(const QString& axle) {
-    SetupDocument* d = currentDocument();
-    if (!d)
-        return;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Import a tyre property file"), dialogDirectory(),
-                                                      tr("Tyre property files (*.tir);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    // Read once to show what the file is; the import reads it again, bounded the same way.
-    const TirLoadResult read = readTirFile(path, InputKinds::RegularFilesOnly);
-    if (!read.ok()) {
-        (new ProblemListDialog(tr("Import refused"),
-                               tr("%1 was not imported; the tires are unchanged.").arg(QFileInfo(path).fileName()),
-                               {QString::fromStdString(read.error)}, this))
-            ->open();
-        return;
-    }
-    const double radius = axle == QLatin1String("rear") ? d->setup().rearTires.radius : d->setup().frontTires.radius;
-    auto* dialog = new TirImportDialog(path, *read.coefficients, radius, axle, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [this, dialog] { importTirFile(dialog->request()); });
-    dialog->open();
+    return m_transfers->importAcCarData(folder);
 }
 
 bool MainWindow::importTirFile(const TirImportRequest& request) {
-    SetupDocument* d = currentDocument();
-    if (!d)
-        return false;
-    const TirImportOutcome outcome = importTirIntoDocument(d, request);
-    const QString name = QFileInfo(request.path).fileName();
-    if (!outcome.problems.isEmpty()) {
-        (new ProblemListDialog(tr("Import refused"), tr("%1 was not imported; the tires are unchanged.").arg(name),
-                               outcome.problems, this))
-            ->open();
-        return false;
-    }
-    showStatus(outcome.warnings.isEmpty()
-                   ? tr("Imported %1").arg(name)
-                   : tr("Imported %1 (%2 defaults taken: %3)")
-                         .arg(name)
-                         .arg(outcome.warnings.size())
-                         .arg(outcome.warnings.join(QStringLiteral("; "))));
-    return true;
+    return m_transfers->importTirFile(request);
 }
 
 void MainWindow::exportPlot() {
@@ -931,97 +554,27 @@ void MainWindow::exportPlot() {
 }
 
 void MainWindow::setRecoveryFolder(const QString& folder) {
-    m_recovery = RecoveryStore(folder);
+    m_documents->setRecoveryFolder(folder);
+}
+
+RecentFiles* MainWindow::recentFiles() const {
+    return m_documents->recentFiles();
+}
+
+QString MainWindow::recoveryFolder() const {
+    return m_documents->recoveryFolder();
 }
 
 bool MainWindow::autosaveNow() {
-    QStringList failures;
-    for (SetupDocument* d : std::as_const(m_documents)) {
-        if (!d->isModified()) {
-            m_recovery.remove(d->id());
-            continue;
-        }
-        const SaveResult r = m_recovery.save(d->id(), d->setup(), d->unknownKeys(), d->filePath());
-        if (!r.ok)
-            failures << tr("%1: %2").arg(d->displayName(), r.error);
-    }
-    showAutosaveFailures(failures);
-    return failures.isEmpty();
-}
-
-void MainWindow::showAutosaveFailures(const QStringList& failures) {
-    // The label stays while autosave fails: unsaved work is then only in memory.
-    m_autosaveProblem->setVisible(!failures.isEmpty());
-    m_autosaveProblem->setToolTip(failures.join(QLatin1Char('\n')));
-    if (failures.isEmpty())
-        return;
-    showStatus(tr("Autosave failed: %1").arg(failures.join(QStringLiteral("; "))));
-    if (m_autosaveFailureShown)
-        return;
-    m_autosaveFailureShown = true;
-    (new ProblemListDialog(
-         tr("Autosave failed"),
-         tr("Unsaved changes could not be copied to the recovery folder %1: if the program ends "
-            "unexpectedly, they are lost. Save your setups to keep them. The status bar shows "
-            "while autosave keeps failing; this message comes once.")
-             .arg(QDir::toNativeSeparators(m_recovery.folder())),
-         failures, this))
-        ->open();
+    return m_documents->autosaveNow();
 }
 
 int MainWindow::restoreRecovered() {
-    return restoreCopies(m_recovery.claimOrphans());
-}
-
-int MainWindow::restoreCopies(const QList<RecoveredFile>& copies) {
-    int restored = 0;
-    QStringList problems;
-    for (const RecoveredFile& copy : copies) {
-        SetupLoadResult r = loadSetupFile(copy.setupPath);
-        if (!r.ok()) {
-            for (const QString& e : r.errorStrings())
-                problems << tr("%1: %2").arg(recoveredTitle(copy), e);
-            m_recovery.release(copy.documentId); // kept for inspection and the next start
-            continue;
-        }
-        DocumentView* view = newDocument(std::move(*r.setup), copy.originalPath, r.unknownKeys);
-        // The copy stays on disk, now this instance's, until the document's
-        // next autosave replaces it or a save removes it: a crash right after
-        // the restore still finds it.
-        view->document()->setId(copy.documentId);
-        view->document()->markModified();
-        ++restored;
-    }
-    updateTitles();
-    if (!problems.isEmpty())
-        (new ProblemListDialog(
-             tr("Not restored"),
-             tr("These recovery copies could not be restored; they are kept in %1.")
-                 .arg(QDir::toNativeSeparators(m_recovery.folder())),
-             problems, this))
-            ->open();
-    if (restored > 0)
-        showStatus(tr("Restored %n unsaved setup(s)", nullptr, restored));
-    return restored;
+    return m_documents->restoreRecovered();
 }
 
 RecoveryDialog* MainWindow::offerRecovery() {
-    const QList<RecoveredFile> copies = m_recovery.claimOrphans();
-    if (copies.isEmpty())
-        return nullptr;
-    auto* dialog = new RecoveryDialog(copies, this);
-    connect(dialog, &QDialog::finished, this, [this, copies](int choice) {
-        for (const RecoveredFile& c : copies) {
-            if (choice == RecoveryDialog::Discard)
-                m_recovery.remove(c.documentId);
-            else if (choice != RecoveryDialog::Restore)
-                m_recovery.release(c.documentId);
-        }
-        if (choice == RecoveryDialog::Restore)
-            restoreCopies(copies);
-    });
-    dialog->open();
-    return dialog;
+    return m_documents->offerRecovery();
 }
 
 void MainWindow::saveSettings() {
@@ -1040,16 +593,12 @@ void MainWindow::saveSettings() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-    for (SetupDocument* d : m_documents) {
-        if (!maybeSave(d)) {
-            event->ignore();
-            return;
-        }
+    if (!m_documents->prepareToQuit()) {
+        event->ignore();
+        return;
     }
     setWorkspace(Workspace::Setups); // the saved layout is the editor's, docks included
     saveSettings();
-    for (SetupDocument* d : m_documents)
-        m_recovery.remove(d->id());
     m_live->shutdown(); // a running simulation stops before the window goes
     event->accept();
 }

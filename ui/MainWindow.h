@@ -7,15 +7,16 @@
 // docks), Live simulation (the current setup on the track, edits applied as it
 // runs), Compare (open setups and library cars side by side) and Track (a lap
 // of a track with the current setup). Menus and
-// toolbar for files, export, undo and display units; autosave to a recovery
-// folder.
+// toolbar for files, export, undo and display units. The open documents and
+// their files (open, save, close prompts, recent files, recovery) are the
+// DocumentManager's; the window shows them and wires its menus to it.
 
 #include "SetupDocument.h"
-#include "setupfile/Recovery.h"
 
 #include <QMainWindow>
 #include <QPointer>
 
+class QAction;
 class QActionGroup;
 class QComboBox;
 class QDockWidget;
@@ -32,6 +33,8 @@ namespace vtw {
 class ComparePage;
 class TrackPage;
 class DerivedFiguresPanel;
+class DocumentManager;
+class SetupTransfers;
 class DocumentView;
 class LiveSimulationPage;
 class RecoveryDialog;
@@ -66,7 +69,8 @@ public:
     QList<DocumentView*> views() const;
     QTabWidget* documentTabs() const { return m_tabs; }
     DerivedFiguresPanel* derivedFigures() const { return m_figures; }
-    RecentFiles* recentFiles() const { return m_recent; }
+    DocumentManager* documents() const { return m_documents; }
+    RecentFiles* recentFiles() const;
     LiveSimulationPage* livePage() const { return m_live; }
     ComparePage* comparePage() const { return m_compare; }
     TrackPage* trackPage() const { return m_track; }
@@ -82,38 +86,20 @@ public:
 
     /// Recovery folder (default: AppDataLocation/recovery).
     void setRecoveryFolder(const QString& folder);
-    QString recoveryFolder() const { return m_recovery.folder(); }
-    /// Writes the autosave copy of every modified document now. A copy that
-    /// cannot be written is named in the status bar, and the first failure
-    /// of the session also in a dialog; false then.
+    QString recoveryFolder() const;
+    /// DocumentManager::autosaveNow(); a failure also shows in the status bar.
     bool autosaveNow();
-    /// At start-up: claims the copies no running instance owns (left by a
-    /// session that crashed) and offers them in a RecoveryDialog, opened
-    /// without blocking. Restore brings them back as modified documents,
-    /// Discard deletes them, Not now keeps them for the next start. Returns
-    /// the dialog, or nullptr when there is nothing to offer.
+    /// At start-up: DocumentManager::offerRecovery().
     RecoveryDialog* offerRecovery();
-    /// Claims and restores every copy no running instance owns, as Restore
-    /// in the prompt does; returns how many came back.
+    /// DocumentManager::restoreRecovered().
     int restoreRecovered();
 
     void saveSettings();
 
-    /// What "Import > Curve from CSV" does once a file is chosen: reads it
-    /// through the bounded reader (the CLI's 16 MiB limit) into the current
-    /// document's curve at fieldPath. A file that cannot be read or checked
-    /// changes nothing and lists its problems in a dialog.
+    // What the Import and Export menus do once a file is chosen (SetupTransfers).
     bool importCurveFile(const QString& fieldPath, const QString& path);
-    /// What "Export > Curve" does once a file is chosen: the format from its extension
-    /// (.csv, .lut/.txt, .ini rFactor 2 engine lines, .jbeam BeamNG table; the last two
-    /// for the torque curve only). False, with the reason shown, when it was not written.
     bool exportCurveFile(const QString& fieldPath, const QString& path);
-    /// What "Import > Assetto Corsa car data" does once a folder is chosen: the car
-    /// opens as a new document and the mapping report is shown; false (with the
-    /// reasons shown) when the folder was refused.
     bool importAcCarData(const QString& folder);
-    /// Imports a .tir file onto the current document's axles; false (with the reasons
-    /// shown) when it was refused.
     bool importTirFile(const TirImportRequest& request);
 
 protected:
@@ -121,17 +107,21 @@ protected:
 
 private:
     void createActions();
+    /// The File menu (MainWindowFileMenu.cpp), with the actions the toolbar shows too.
+    struct FileActions {
+        QAction* newSetup;
+        QMenu* library;
+        QAction* open;
+        QAction* save;
+    };
+    FileActions createFileMenu();
     void rebuildRecentMenu();
     void updateTitles();
     void onCurrentChanged();
-    bool maybeSave(SetupDocument* document);
-    void exportSetupCopy();
-    void exportCurve(const QString& path);
-    void importCurve(const QString& path);
-    /// Asks where and how to write the current setup as Assetto Corsa car data.
-    void exportAcCarData();
-    /// Asks for a .tir file, then which axles take it ("front", "rear" or "both" preselected).
-    void importTir(const QString& axle);
+    DocumentView* viewOf(const SetupDocument* document) const;
+    /// A tab for a document the manager took; removeView() takes it away again.
+    void addView(SetupDocument* document);
+    void removeView(SetupDocument* document);
     void exportPlot();
     void createWorkspaceActions(QMenu* view, QToolBar* bar);
     void followCurrentDocumentLive();
@@ -142,8 +132,6 @@ private:
     /// so a fixed value does not leave its old error on screen.
     void showEditRefusal(const QString& text);
     void clearEditRefusal();
-    int restoreCopies(const QList<RecoveredFile>& copies);
-    void showAutosaveFailures(const QStringList& failures);
     QString dialogDirectory() const;
 
     QStackedWidget* m_workspaces;
@@ -164,17 +152,14 @@ private:
     QTimer* m_compareRefresh;
     QUndoGroup* m_undoGroup;
     DerivedFiguresPanel* m_figures;
-    RecentFiles* m_recent;
+    DocumentManager* m_documents;
+    SetupTransfers* m_transfers;
     QMenu* m_recentMenu = nullptr;
     QComboBox* m_unitCombo = nullptr;
     QActionGroup* m_unitActions = nullptr;
     UnitSystem m_unitSystem = UnitSystem::SI;
     QString m_editRefusal; ///< the refusal the status bar shows, if it still does
-    RecoveryStore m_recovery;
-    QTimer* m_autosave;
-    QLabel* m_autosaveProblem;           ///< in the status bar while autosave fails
-    bool m_autosaveFailureShown = false; ///< the dialog comes once a session
-    QList<SetupDocument*> m_documents;
+    QLabel* m_autosaveProblem; ///< in the status bar while autosave fails
 };
 
 } // namespace vtw

@@ -115,17 +115,22 @@ ParameterPanel::ParameterPanel(SetupDocument* document, QWidget* parent)
     });
 }
 
+void ParameterPanel::report(const EditResult& result) {
+    if (!result.accepted())
+        emit refused(result.message());
+}
+
 QWidget* ParameterPanel::generalPage() {
     auto* page = new QWidget;
     auto* form = new QFormLayout(page);
     m_name = new QLineEdit(QString::fromStdString(m_document->setup().name), page);
     m_name->setObjectName(QStringLiteral("setupName"));
     connect(m_name, &QLineEdit::editingFinished, this,
-            [this] { m_document->rename(m_name->text().trimmed()); });
+            [this] { report(m_document->rename(m_name->text().trimmed())); });
     auto* notes = new NotesEdit(page);
     notes->setPlainText(QString::fromStdString(m_document->setup().notes));
     notes->setPlaceholderText(tr("Where the numbers come from, what was changed and why…"));
-    notes->onLeave = [this, notes] { m_document->changeNotes(notes->toPlainText()); };
+    notes->onLeave = [this, notes] { report(m_document->changeNotes(notes->toPlainText())); };
     m_notes = notes;
     m_targets = new TargetsEditor(m_document, page);
     connect(m_targets, &TargetsEditor::refused, this, &ParameterPanel::refused);

@@ -43,6 +43,8 @@ signals:
 private:
     void addPage(const QString& title, QWidget* content, const QString& note = {});
     QWidget* generalPage();
+    /// A refused name or notes edit goes out as refused().
+    void report(const EditResult& result);
     SetupDocument* m_document;
     QSplitter* m_splitter;
     QListWidget* m_groups;

@@ -6,7 +6,9 @@
 #include <QFileInfo>
 #include <QUuid>
 
+#include <algorithm>
 #include <atomic>
+#include <cmath>
 
 namespace vtw {
 
@@ -25,6 +27,39 @@ QString SetupDocument::displayName() const {
     return m_setup.name.empty() ? tr("Untitled") : QString::fromStdString(m_setup.name);
 }
 
+QString EditResult::message() const {
+    QStringList lines;
+    for (const SetupIssue& issue : problems)
+        lines << issueForPeople(issue);
+    lines.removeDuplicates();
+    return lines.join(QLatin1Char('\n'));
+}
+
+namespace {
+
+/// A field of the wanted kind, or the problem that names why not.
+const FieldMeta* fieldOfKind(const QString& path, std::initializer_list<FieldKind> kinds, SetupIssues& problems) {
+    const FieldMeta* f = findField(path);
+    if (f && std::find(kinds.begin(), kinds.end(), f->kind) != kinds.end())
+        return f;
+    problems.append({path, f ? QStringLiteral("cannot be set this way") : QStringLiteral("is not a setup field")});
+    return nullptr;
+}
+
+/// The checks a single number needs before it is stored: the metadata range,
+/// and a whole number where the field holds one (an integer or an enum index
+/// would otherwise be truncated unseen).
+QString numberProblem(const FieldMeta& f, double value) {
+    const QString range = f.rangeProblem(value);
+    if (!range.isEmpty())
+        return range;
+    if (f.kind != FieldKind::Number && value != std::round(value))
+        return QStringLiteral("must be a whole number");
+    return {};
+}
+
+} // namespace
+
 SetupIssues SetupDocument::newProblems(const Setup& candidate) const {
     const SetupIssues before = validateSetup(m_setup);
     SetupIssues out;
@@ -35,53 +70,84 @@ SetupIssues SetupDocument::newProblems(const Setup& candidate) const {
     return out;
 }
 
-void SetupDocument::changeValue(const QString& path, double value) {
-    const FieldMeta* f = findField(path);
-    Q_ASSERT(f && f->get);
-    if (f->get(m_setup) == value)
-        return;
-    m_undoStack.push(new ChangeSetupNumber(this, path, value));
+template <typename MakeCommand>
+EditResult SetupDocument::submit(const Setup& candidate, MakeCommand command) {
+    if (candidate == m_setup)
+        return {};
+    EditResult result{newProblems(candidate)};
+    if (result.accepted())
+        m_undoStack.push(command());
+    return result;
 }
 
-void SetupDocument::changeList(const QString& path, const std::vector<double>& values) {
-    const FieldMeta* f = findField(path);
-    Q_ASSERT(f && f->list);
-    if (f->listOf(m_setup) == values)
-        return;
-    m_undoStack.push(new ChangeSetupList(this, path, values));
+EditResult SetupDocument::changeValue(const QString& path, double value) {
+    return changeValues({{path, value}}, {});
 }
 
-void SetupDocument::changeCurve(const QString& path, const Curve& curve, int mergeSession) {
-    const FieldMeta* f = findField(path);
-    Q_ASSERT(f && f->curve);
-    if (f->curveOf(m_setup) == curve)
-        return;
-    m_undoStack.push(new ChangeSetupCurve(this, path, curve, mergeSession));
+EditResult SetupDocument::changeValues(const std::vector<FieldValue>& values, const QString& text) {
+    EditResult refused;
+    Setup candidate = m_setup;
+    for (const FieldValue& v : values) {
+        const FieldMeta* f =
+            fieldOfKind(v.path, {FieldKind::Number, FieldKind::Integer, FieldKind::Enum}, refused.problems);
+        if (!f)
+            continue;
+        const QString problem = numberProblem(*f, v.value);
+        if (!problem.isEmpty())
+            refused.problems.append({v.path, problem});
+        else
+            f->set(candidate, v.value);
+    }
+    if (!refused.accepted())
+        return refused;
+    if (values.size() == 1)
+        return submit(candidate, [&] { return new ChangeSetupNumber(this, values.front().path, values.front().value); });
+    return submit(candidate, [&] { return new ChangeSetupNumbers(this, values, text); });
 }
 
-void SetupDocument::rename(const QString& name) {
-    if (QString::fromStdString(m_setup.name) == name)
-        return;
-    m_undoStack.push(new ChangeSetupText(this, QStringLiteral("name"), name));
+EditResult SetupDocument::changeList(const QString& path, const std::vector<double>& values) {
+    EditResult refused;
+    const FieldMeta* f = fieldOfKind(path, {FieldKind::NumberList}, refused.problems);
+    if (!f)
+        return refused;
+    Setup candidate = m_setup;
+    f->list(candidate) = values;
+    return submit(candidate, [&] { return new ChangeSetupList(this, path, values); });
 }
 
-void SetupDocument::changeNotes(const QString& notes) {
-    if (QString::fromStdString(m_setup.notes) == notes)
-        return;
-    m_undoStack.push(new ChangeSetupText(this, QStringLiteral("notes"), notes));
+EditResult SetupDocument::changeCurve(const QString& path, const Curve& curve, int mergeSession) {
+    EditResult refused;
+    const FieldMeta* f = fieldOfKind(path, {FieldKind::Curve}, refused.problems);
+    if (!f)
+        return refused;
+    Setup candidate = m_setup;
+    f->curve(candidate) = curve;
+    return submit(candidate, [&] { return new ChangeSetupCurve(this, path, curve, mergeSession); });
 }
 
-void SetupDocument::changeTargets(const std::vector<PublishedFigure>& targets) {
-    if (m_setup.targets == targets)
-        return;
-    m_undoStack.push(new ChangeSetupTargets(this, targets));
+EditResult SetupDocument::rename(const QString& name) {
+    Setup candidate = m_setup;
+    candidate.name = name.toStdString();
+    return submit(candidate, [&] { return new ChangeSetupText(this, QStringLiteral("name"), name); });
 }
 
-void SetupDocument::changeAxleTires(const QString& axle, const TireParams& tires, const QString& text) {
-    const TireParams& now = axle == QLatin1String("front") ? m_setup.frontTires : m_setup.rearTires;
-    if (now == tires)
-        return;
-    m_undoStack.push(new ChangeAxleTires(this, axle, tires, text));
+EditResult SetupDocument::changeNotes(const QString& notes) {
+    Setup candidate = m_setup;
+    candidate.notes = notes.toStdString();
+    return submit(candidate, [&] { return new ChangeSetupText(this, QStringLiteral("notes"), notes); });
+}
+
+EditResult SetupDocument::changeTargets(const std::vector<PublishedFigure>& targets) {
+    Setup candidate = m_setup;
+    candidate.targets = targets;
+    return submit(candidate, [&] { return new ChangeSetupTargets(this, targets); });
+}
+
+EditResult SetupDocument::changeTires(const TireParams& front, const TireParams& rear, const QString& text) {
+    Setup candidate = m_setup;
+    candidate.frontTires = front;
+    candidate.rearTires = rear;
+    return submit(candidate, [&] { return new ChangeTires(this, front, rear, text); });
 }
 
 int SetupDocument::newMergeSession() {
@@ -126,9 +192,10 @@ void SetupDocument::setNotesRaw(const QString& notes) {
     emit changed({SetupChange::Kind::Name, QStringLiteral("notes")});
 }
 
-void SetupDocument::setAxleTiresRaw(const QString& axle, const TireParams& tires) {
-    (axle == QLatin1String("front") ? m_setup.frontTires : m_setup.rearTires) = tires;
-    emit changed({SetupChange::Kind::Whole, {}}); // every field of the axle may have changed
+void SetupDocument::setTiresRaw(const TireParams& front, const TireParams& rear) {
+    m_setup.frontTires = front;
+    m_setup.rearTires = rear;
+    emit changed({SetupChange::Kind::Whole, {}}); // every tire field may have changed
 }
 
 void SetupDocument::setTargetsRaw(const std::vector<PublishedFigure>& targets) {

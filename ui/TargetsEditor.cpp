@@ -126,15 +126,11 @@ void TargetsEditor::updateAddRow() {
 }
 
 void TargetsEditor::commit(const std::vector<PublishedFigure>& targets) {
-    Setup candidate = m_document->setup();
-    candidate.targets = targets;
-    const SetupIssues problems = m_document->newProblems(candidate);
-    if (!problems.isEmpty()) {
-        emit refused(problems.first().toString());
+    const EditResult result = m_document->changeTargets(targets);
+    if (!result.accepted()) {
+        emit refused(result.problems.first().toString());
         refresh(); // back to the document's figures
-        return;
     }
-    m_document->changeTargets(targets);
 }
 
 void TargetsEditor::cellEdited(int row, int column) {

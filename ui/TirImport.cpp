@@ -28,18 +28,10 @@ TirImportOutcome importTirIntoDocument(SetupDocument* document, const TirImportR
         candidate.frontTires = tiresWithTir(candidate.frontTires, *read.coefficients, source, request.useUnloadedRadius);
     if (request.rear)
         candidate.rearTires = tiresWithTir(candidate.rearTires, *read.coefficients, source, request.useUnloadedRadius);
-    for (const SetupIssue& issue : document->newProblems(candidate))
+    const EditResult result = document->changeTires(
+        candidate.frontTires, candidate.rearTires, QObject::tr("Import %1").arg(QFileInfo(request.path).fileName()));
+    for (const SetupIssue& issue : result.problems)
         out.problems << issueForPeople(issue);
-    if (!out.problems.isEmpty())
-        return out;
-    const QString name = QFileInfo(request.path).fileName();
-    QUndoStack* stack = document->undoStack();
-    stack->beginMacro(QObject::tr("Import %1").arg(name));
-    if (request.front)
-        document->changeAxleTires(QStringLiteral("front"), candidate.frontTires, QObject::tr("Front tyre from %1").arg(name));
-    if (request.rear)
-        document->changeAxleTires(QStringLiteral("rear"), candidate.rearTires, QObject::tr("Rear tyre from %1").arg(name));
-    stack->endMacro();
     return out;
 }
 

@@ -183,13 +183,14 @@ void TireParameterForm::applyCalspanPreset(int index) {
     (m_axle == QLatin1String("front") ? candidate.frontTires : candidate.rearTires).calspan =
         preset;
     const QString prefix = QStringLiteral("tires.%1.calspan.").arg(m_axle);
-    QUndoStack* stack = m_document->undoStack();
-    const std::string_view name = calspanPresetName(calspanPresets[std::size_t(index)]);
-    stack->beginMacro(
-        tr("Load Calspan preset %1").arg(QString::fromUtf8(name.data(), qsizetype(name.size()))));
+    std::vector<FieldValue> values;
     for (const FieldMeta* f : fieldsWithPrefix(prefix))
-        m_document->changeValue(f->path, f->get(candidate));
-    stack->endMacro();
+        values.push_back({f->path, f->get(candidate)});
+    const std::string_view name = calspanPresetName(calspanPresets[std::size_t(index)]);
+    const EditResult result = m_document->changeValues(
+        values, tr("Load Calspan preset %1").arg(QString::fromUtf8(name.data(), qsizetype(name.size()))));
+    if (!result.accepted())
+        emit refused(result.message());
 }
 
 } // namespace vtw

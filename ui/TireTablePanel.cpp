@@ -58,8 +58,10 @@ TireTablePanel::TireTablePanel(SetupDocument* document, QWidget* parent)
         updateModelNote();
     });
     connect(m_useTable, &QPushButton::clicked, this, [this] {
-        m_document->changeValue(QStringLiteral("tires.%1.model").arg(axle()),
-                                double(int(TireModelKind::Table)));
+        const EditResult result =
+            m_document->changeValue(QStringLiteral("tires.%1.model").arg(axle()), double(int(TireModelKind::Table)));
+        if (!result.accepted())
+            emit message(result.message());
     });
     connect(document, &SetupDocument::changed, this, [this](const SetupChange& change) {
         if (change.affects(QStringLiteral("tires.front.model")) ||

@@ -1,0 +1,152 @@
+// The document manager without a window: opening a file, the unsaved-changes
+// prompt on close (answered here through the replaceable prompt), saving
+// through it to a file, the recent list, and the recovery copy of unsaved work.
+#include "DocumentManager.h"
+#include "RecentFiles.h"
+#include "setupfile/SetupJson.h"
+
+#include <QtTest>
+
+using namespace vtw;
+
+namespace {
+
+/// Answers the save prompt and counts how often it was asked.
+struct Answerer {
+    DocumentManager::SaveAnswer answer = DocumentManager::SaveAnswer::Cancel;
+    int asked = 0;
+    DocumentManager::SavePrompt prompt() {
+        return [this](SetupDocument*) {
+            ++asked;
+            return answer;
+        };
+    }
+};
+
+} // namespace
+
+class TestUiDocuments : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("vtw-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_ui_documents"));
+    }
+    void init() { QSettings().clear(); }
+
+    void openModifyClosePrompts() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("car.json"));
+        QVERIFY(saveSetupFile(path, defaultSetup()).ok);
+        DocumentManager manager(nullptr);
+        manager.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        Answerer answerer;
+        manager.setSavePrompt(answerer.prompt());
+        QSignalSpy added(&manager, &DocumentManager::documentAdded);
+        QSignalSpy closing(&manager, &DocumentManager::documentClosing);
+
+        SetupDocument* document = manager.open(path);
+        QVERIFY(document);
+        QCOMPARE(added.count(), 1);
+        QCOMPARE(manager.recentFiles()->files(), QStringList{QFileInfo(path).absoluteFilePath()});
+        QCOMPARE(manager.open(path), document); // open already: the same document
+        QCOMPARE(manager.documents().size(), 1);
+
+        // Unmodified: closes without asking.
+        QVERIFY(manager.close(document));
+        QCOMPARE(answerer.asked, 0);
+        QCOMPARE(closing.count(), 1);
+        QVERIFY(manager.documents().isEmpty());
+
+        document = manager.open(path);
+        QVERIFY(document->changeValue(QStringLiteral("chassis.mass"), 1420.0).accepted());
+        QVERIFY(document->isModified());
+        // Cancel keeps it open and modified.
+        answerer.answer = DocumentManager::SaveAnswer::Cancel;
+        QVERIFY(!manager.close(document));
+        QCOMPARE(answerer.asked, 1);
+        QCOMPARE(manager.documents().size(), 1);
+        QVERIFY(document->isModified());
+        // An autosave copy exists while it is unsaved.
+        QVERIFY(manager.autosaveNow());
+        QCOMPARE(RecoveryStore(manager.recoveryFolder()).list().size(), 1);
+        // Save writes the file, then closes; the copy goes with the save.
+        answerer.answer = DocumentManager::SaveAnswer::Save;
+        QVERIFY(manager.close(document));
+        QCOMPARE(answerer.asked, 2);
+        QVERIFY(manager.documents().isEmpty());
+        const SetupLoadResult reread = loadSetupFile(path);
+        QVERIFY(reread.ok());
+        QCOMPARE(reread.setup->chassis.mass, 1420.0);
+        QVERIFY(RecoveryStore(manager.recoveryFolder()).list().isEmpty());
+
+        // Discard closes and leaves the file as it was.
+        document = manager.open(path);
+        QVERIFY(document->changeValue(QStringLiteral("chassis.mass"), 1300.0).accepted());
+        answerer.answer = DocumentManager::SaveAnswer::Discard;
+        QVERIFY(manager.close(document));
+        QCOMPARE(loadSetupFile(path).setup->chassis.mass, 1420.0);
+    }
+
+    void saveAsAsksForAPathAndUpdatesRecent() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        DocumentManager manager(nullptr);
+        manager.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        const QString target = dir.filePath(QStringLiteral("new.json"));
+        QString suggested;
+        manager.setPathPrompt([&](SetupDocument*, const QString& suggestion) {
+            suggested = suggestion;
+            return target;
+        });
+        SetupDocument* document = manager.add(defaultSetup());
+        QVERIFY(document->filePath().isEmpty());
+        const QString name = document->displayName();
+        QVERIFY(document->changeValue(QStringLiteral("chassis.mass"), 1510.0).accepted());
+        QVERIFY(manager.save(document)); // no file yet: asks for one
+        QCOMPARE(QFileInfo(suggested).fileName(), name + QStringLiteral(".json"));
+        QCOMPARE(document->filePath(), target);
+        QVERIFY(!document->isModified());
+        QCOMPARE(manager.recentFiles()->files().first(), QFileInfo(target).absoluteFilePath());
+        QCOMPARE(loadSetupFile(target).setup->chassis.mass, 1510.0);
+        // A cancelled path prompt saves nothing.
+        manager.setPathPrompt([](SetupDocument*, const QString&) { return QString(); });
+        QVERIFY(document->changeValue(QStringLiteral("chassis.mass"), 1520.0).accepted());
+        QVERIFY(!manager.saveAs(document));
+        QVERIFY(document->isModified());
+        QCOMPARE(loadSetupFile(target).setup->chassis.mass, 1510.0);
+    }
+
+    void newSetupsNamedLikeOpenOnesAreNumbered() {
+        DocumentManager manager(nullptr);
+        QTemporaryDir dir;
+        manager.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        SetupDocument* a = manager.add(defaultSetup());
+        SetupDocument* b = manager.add(defaultSetup());
+        QCOMPARE(b->displayName(), a->displayName() + QStringLiteral(" (2)"));
+    }
+
+    void quittingAsksForEachModifiedDocument() {
+        QTemporaryDir dir;
+        DocumentManager manager(nullptr);
+        manager.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        Answerer answerer;
+        manager.setSavePrompt(answerer.prompt());
+        manager.add(defaultSetup());
+        SetupDocument* edited = manager.add(defaultSetup());
+        QVERIFY(edited->changeValue(QStringLiteral("chassis.mass"), 1400.0).accepted());
+        QVERIFY(manager.autosaveNow());
+        answerer.answer = DocumentManager::SaveAnswer::Cancel;
+        QVERIFY(!manager.prepareToQuit());
+        QCOMPARE(answerer.asked, 1);
+        QCOMPARE(RecoveryStore(manager.recoveryFolder()).list().size(), 1);
+        answerer.answer = DocumentManager::SaveAnswer::Discard;
+        QVERIFY(manager.prepareToQuit());
+        QVERIFY(RecoveryStore(manager.recoveryFolder()).list().isEmpty());
+    }
+};
+
+QTEST_MAIN(TestUiDocuments)
+#include "tst_ui_documents.moc"
