@@ -23,6 +23,8 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QDockWidget>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -239,6 +241,39 @@ private slots:
         QCOMPARE(mph.scale, 3600.0 / 1609.344); // m/s -> mph, exact by definition of the mile
         QCOMPARE(channelDisplay("N m", UnitSystem::Imperial).unit, QStringLiteral("lb-ft"));
         QCOMPARE(channelDisplay("rad", UnitSystem::Imperial).unit, QStringLiteral("deg"));
+    }
+
+    // Six channels of six units on a 1280x720 window: each plot keeps a readable height
+    // and the plots scroll, the last one reachable.
+    void liveTracesStayReadableOnASmallWindow() {
+        QTemporaryDir dir;
+        QSettings().remove(QStringLiteral("live/splitters")); // no sizes an earlier test left
+        MainWindow window;
+        window.resize(1280, 720);
+        QVERIFY(showInLive(window, dir));
+        LiveTracePlots* traces = window.livePage()->tracePlots();
+        traces->setSelectedChannels({QStringLiteral("speed"), QStringLiteral("ax"), QStringLiteral("yaw_rate"),
+                                     QStringLiteral("steer_angle"), QStringLiteral("rpm"),
+                                     QStringLiteral("engine_torque")});
+        QCOMPARE(traces->rowCount(), 6);
+        // The first layout tells the rows' margins, the plot grows to fit them, then lays out again.
+        for (int pass = 0; pass < 3; ++pass) {
+            QApplication::processEvents();
+            traces->plot()->replot();
+        }
+        QVERIFY(LiveTracePlots::minimumRowHeight >= 100); // a row that shows a trace's shape
+        for (int r = 0; r < traces->rowCount(); ++r)
+            QVERIFY2(traces->rowRect(r)->height() >= LiveTracePlots::minimumRowHeight,
+                     qPrintable(QStringLiteral("row %1 is %2 px tall (outer %3; plot %4, minimum %5)")
+                                    .arg(r).arg(traces->rowRect(r)->height()).arg(traces->rowRect(r)->outerRect().height())
+                                    .arg(traces->plot()->height()).arg(traces->plot()->minimumHeight())));
+        // They do not all fit the page at that height: the plots scroll to the last one.
+        QScrollBar* scroll = traces->plotScroll()->verticalScrollBar();
+        QVERIFY(scroll->maximum() > 0);
+        scroll->setValue(scroll->maximum());
+        const QPoint lastRowBottom = traces->plot()->mapTo(
+            traces->plotScroll()->viewport(), traces->rowRect(5)->rect().bottomLeft());
+        QVERIFY(traces->plotScroll()->viewport()->rect().contains(lastRowBottom));
     }
 
     void comparePageOffersTheOpenSetups() {

@@ -19,6 +19,7 @@ class QCPLegend;
 class QCustomPlot;
 class QLabel;
 class QMouseEvent;
+class QScrollArea;
 class QTreeWidget;
 class QTreeWidgetItem;
 
@@ -36,7 +37,8 @@ class WorkspaceCursor;
 /// whole run. "Inspect" stops the scrolling and lets the user zoom and pan. The
 /// Live workspace's cursor (workspaceCursor()) follows the mouse over the plots and
 /// a read-out lists every channel's value at that time: the last sample at or
-/// before it, and nothing for a time outside the run.
+/// before it, and nothing for a time outside the run. Each plot keeps a readable
+/// height (more plots than fit scroll) and as many ticks as its size holds.
 ///
 /// Fed by a LiveHistory (plain data, so tests can fill it with synthetic
 /// samples). refresh() decimates each visible trace to about two points per
@@ -44,6 +46,10 @@ class WorkspaceCursor;
 class LiveTracePlots : public QWidget {
     Q_OBJECT
 public:
+    /// The height of a row's traces (pixels) below which its values stop being readable:
+    /// more rows than the page holds at this height scroll instead of shrinking.
+    static constexpr int minimumRowHeight = 110;
+
     explicit LiveTracePlots(QWidget* parent = nullptr);
 
     /// Not owned; must outlive this widget or be replaced.
@@ -76,6 +82,8 @@ public:
     std::vector<ReferenceTarget> referenceTargets() const;
 
     QCustomPlot* plot() const { return m_plot; }
+    /// Holds the plot: it scrolls when the rows at their minimum height do not fit.
+    QScrollArea* plotScroll() const { return m_plotScroll; }
     /// The user's math channels over the recorded history, as the traces plot them.
     const LiveMathChannels& mathChannels() const { return m_math; }
     int rowCount() const { return static_cast<int>(m_rows.size()); }
@@ -116,6 +124,8 @@ private:
     void rebuildRows();
     void onPickerChanged(QTreeWidgetItem* item);
     void syncTimeAxes(const QCPRange& range);
+    /// The plot's minimum height: every row's traces at least minimumRowHeight tall.
+    void fitPlotHeight();
     /// Share of a row's height its legend takes (0 without one), kept free above the traces.
     static double legendHeadroom(const Row& row);
     void updateReadout();
@@ -125,6 +135,7 @@ private:
     QCheckBox* m_inspectBox = nullptr;
     QLabel* m_readout = nullptr;
     QCustomPlot* m_plot = nullptr;
+    QScrollArea* m_plotScroll = nullptr;
     const LiveHistory* m_history = nullptr;
     std::vector<std::size_t> m_selected; ///< catalogue indices, then math channels'
     LiveMathChannels m_math;
