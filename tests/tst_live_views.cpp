@@ -501,7 +501,7 @@ void TestLiveViews::tracesKeepInspectWindowWhenChannelsAreAdded() {
     QVERIFY(picker);
     QTreeWidgetItem* rpmItem = nullptr;
     for (QTreeWidgetItemIterator it(picker); *it; ++it) {
-        if ((*it)->toolTip(0) == QLatin1String("rpm"))
+        if ((*it)->toolTip(0).endsWith(QLatin1String("\nrpm"))) // the title, then the key
             rpmItem = *it;
     }
     QVERIFY(rpmItem);

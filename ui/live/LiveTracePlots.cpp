@@ -55,6 +55,9 @@ LiveTracePlots::LiveTracePlots(QWidget* parent) : QWidget(parent) {
     m_picker = new QTreeWidget(this);
     m_picker->setHeaderLabel(tr("Channels"));
     m_picker->setMinimumWidth(190);
+    // Long channel names are shown whole: the list scrolls sideways rather than cut them.
+    m_picker->header()->setStretchLastSection(false);
+    m_picker->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     buildPicker();
 
     m_windowCombo = new QComboBox(this);
@@ -130,13 +133,11 @@ void LiveTracePlots::buildPicker() {
             group = new QTreeWidgetItem(m_picker, {QString::fromStdString(info.group)});
             group->setFlags(Qt::ItemIsEnabled);
         }
-        const ChannelDisplay display = channelDisplay(info.unit, m_units);
-        auto* item = new QTreeWidgetItem(
-            group, {channelTitle(QString::fromStdString(info.label), display.unit)});
+        auto* item = new QTreeWidgetItem(group);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
         item->setCheckState(0, Qt::Unchecked);
         item->setData(0, channelRole, static_cast<int>(c));
-        item->setToolTip(0, QString::fromStdString(info.name));
+        labelPickerItem(item, info, QString::fromStdString(info.name));
     }
     rebuildMathPicker();
     connect(&MathChannelStore::instance(), &MathChannelStore::changed, this, [this] {
@@ -168,14 +169,20 @@ void LiveTracePlots::rebuildMathPicker() {
             group = new QTreeWidgetItem(m_picker, {groupName});
             group->setFlags(Qt::ItemIsEnabled);
         }
-        auto* item = new QTreeWidgetItem(
-            group, {channelTitle(QString::fromStdString(info.label), channelDisplay(info.unit, m_units).unit)});
+        auto* item = new QTreeWidgetItem(group);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
         item->setCheckState(0, Qt::Unchecked);
         item->setData(0, channelRole, static_cast<int>(first + k));
-        item->setToolTip(0, QString::fromStdString(MathChannelStore::instance().channels()[k].formula));
+        labelPickerItem(item, info, QString::fromStdString(MathChannelStore::instance().channels()[k].formula));
     }
     m_updatingPicker = false;
+}
+
+void LiveTracePlots::labelPickerItem(QTreeWidgetItem* item, const ChannelInfo& info, const QString& detail) const {
+    const QString title = channelTitle(QString::fromStdString(info.label), channelDisplay(info.unit, m_units).unit);
+    item->setText(0, title);
+    // The whole title in the tooltip too, for a list narrower than its names.
+    item->setToolTip(0, QStringLiteral("%1\n%2").arg(title, detail));
 }
 
 ChannelInfo LiveTracePlots::channelInfoAt(std::size_t channel) const {
@@ -375,8 +382,8 @@ void LiveTracePlots::setUnitSystem(UnitSystem system) {
         if (!channel.isValid())
             continue;
         const ChannelInfo info = channelInfoAt(static_cast<std::size_t>(channel.toInt()));
-        (*it)->setText(0, channelTitle(QString::fromStdString(info.label),
-                                       channelDisplay(info.unit, m_units).unit));
+        const QString tip = (*it)->toolTip(0);
+        labelPickerItem(*it, info, tip.mid(tip.indexOf(QLatin1Char('\n')) + 1));
     }
     rebuildRows();
     refresh();

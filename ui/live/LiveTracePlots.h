@@ -114,6 +114,9 @@ private:
     void buildPicker();
     /// The picker's math channels, after the store changed: listed anew, the gone unselected.
     void rebuildMathPicker();
+    /// A picker entry's title ("Speed (km/h)") and tooltip (the title, then the detail:
+    /// the channel's key or a math channel's formula).
+    void labelPickerItem(QTreeWidgetItem* item, const ChannelInfo& info, const QString& detail) const;
     /// A channel by index: the catalogue's, then the math channels (LiveMathChannels).
     ChannelInfo channelInfoAt(std::size_t channel) const;
     std::span<const double> archiveOf(std::size_t channel) const;
