@@ -38,6 +38,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 
@@ -467,6 +468,45 @@ private slots:
         QString error;
         QVERIFY2(ComparisonReport(data).writePdf(dir.filePath(QStringLiteral("invalid.pdf")), &error),
                  qPrintable(error));
+    }
+
+    // On a 1280x720 screen the metrics table of two library cars (their published figures
+    // beside) is wider than its page: scrolled to its right end, the metric names stay in
+    // view over it, row for row.
+    void metricNamesStayWhenScrolledSideways() {
+        ComparePage page(nullptr);
+        showCorvetteAndLotus(page);
+        if (QTest::currentTestFailed())
+            return;
+        page.resize(1280, 720);
+        page.maneuverPicker()->setChecked("acceleration", true);
+        QVERIFY(waitForRun(page));
+        page.tabs()->setCurrentWidget(page.metricsTable());
+        MetricsTable* table = page.metricsTable();
+        QApplication::processEvents();
+        QScrollBar* sideways = table->horizontalScrollBar();
+        QVERIFY2(sideways->maximum() > 0, "the table fits its page: nothing to scroll");
+        sideways->setValue(sideways->maximum());
+        table->verticalScrollBar()->setValue(table->verticalScrollBar()->maximum());
+        QApplication::processEvents();
+        QTableView* frozen = table->frozenColumn();
+        QVERIFY(frozen->isVisible());
+        QCOMPARE(frozen->width(), table->columnWidth(0) + 1);
+        // The table's own first column has scrolled left, its start out of sight, under the frozen one.
+        QVERIFY(table->columnViewportPosition(0) < 0);
+        const int lastRow = table->rowCount() - 1;
+        const QPoint inside(frozen->width() / 2, table->rowViewportPosition(lastRow) + table->rowHeight(lastRow) / 2);
+        QCOMPARE(frozen->geometry().left(), table->viewport()->geometry().left());
+        QCOMPARE(frozen->geometry().top(), table->horizontalHeader()->geometry().top());
+        // What the frozen column shows there: the metric of the row the table shows there.
+        const QModelIndex shown = frozen->indexAt(inside);
+        QVERIFY(shown.isValid());
+        QCOMPARE(shown.column(), 0);
+        QCOMPARE(shown.row(), table->rowAt(inside.y()));
+        QCOMPARE(shown.data().toString(), table->item(shown.row(), 0)->text());
+        QVERIFY(!shown.data().toString().isEmpty());
+        QCOMPARE(frozen->horizontalHeader()->height(), table->horizontalHeader()->height());
+        saveShot(&page, QStringLiteral("metrics-scrolled"));
     }
 
     // Cancel stops a run and keeps the window responsive; nothing is shown as a result.
