@@ -141,6 +141,9 @@ int main(int argc, char* argv[]) {
     compare->traceTools()->cursor()->setMarker(WorkspaceCursor::Marker::B, 200.0);
     compare->traceTools()->cursor()->setPosition(120.0);
     save(QStringLiteral("compare-cursors"));
+    compare->tracePanel()->setExtraChannels({QStringLiteral("rpm")}); // two channels on one x axis
+    save(QStringLiteral("compare-channels"));
+    compare->tracePanel()->setExtraChannels({});
     qInfo("Compare: window minimum width %d px", window.minimumSizeHint().width());
 
     // Track: a flying lap of Spa, the cursor at the braking point for Les Combes.
