@@ -14,6 +14,7 @@
 #include "ManeuverPicker.h"
 #include "MetricsTable.h"
 #include "ParameterDiffView.h"
+#include "PlotHover.h"
 #include "ProgramVersion.h"
 #include "SweepAxisEditor.h"
 #include "SweepPanel.h"
@@ -983,14 +984,50 @@ private slots:
                 });
         const QPoint at(qRound(plot->xAxis->coordToPixel(graph->data()->at(2)->key)),
                         qRound(plot->yAxis->coordToPixel(graph->data()->at(2)->value)));
-        QTest::mouseClick(plot, Qt::LeftButton, {}, at);
+        // Hovering near a point reads out its parameter and metric values.
+        hover(plot, at + QPoint(6, -5));
+        const QString hovered = sweep->readout();
+        QVERIFY2(hovered.contains(QStringLiteral("Final drive 3.5")), qPrintable(hovered));
+        QVERIFY2(hovered.contains(formatFigure(graph->data()->at(2)->value) + QStringLiteral(" s")), qPrintable(hovered));
+        const QPoint before(qRound(plot->xAxis->coordToPixel(graph->data()->at(1)->key)),
+                            qRound(plot->yAxis->coordToPixel(graph->data()->at(1)->value)));
+        hover(plot, before + QPoint(-3, 4));
+        QVERIFY2(sweep->readout().contains(QStringLiteral("Final drive 3.25")), qPrintable(sweep->readout()));
+        // A click marks the point: drawn apart, at the clicked data point, and read out.
+        QVERIFY(!sweep->markedPoint());
+        QTest::mouseClick(plot, Qt::LeftButton, {}, at + QPoint(3, 2));
+        QCOMPARE(opens, 0);
+        QVERIFY(sweep->markedPoint());
+        QCOMPARE(*sweep->markedPoint(), std::make_pair(2, 0));
+        QCPGraph* marked = sweep->markedGraph();
+        QVERIFY(marked && plot->hasPlottable(marked));
+        QCOMPARE(marked->dataCount(), 1);
+        QCOMPARE(marked->data()->at(0)->key, graph->data()->at(2)->key);
+        QCOMPARE(marked->data()->at(0)->value, graph->data()->at(2)->value);
+        QVERIFY(marked->scatterStyle().pen().color() != graph->scatterStyle().pen().color());
+        QVERIFY(marked->scatterStyle().size() > graph->scatterStyle().size());
+        hover(plot, at + QPoint(0, 200)); // away from every point: the marked one's values
+        QVERIFY2(sweep->readout().startsWith(QStringLiteral("Marked: Final drive 3.5")), qPrintable(sweep->readout()));
+        plot->replot();
+        saveShot(&page, QStringLiteral("sweep-line-marked"));
+        // Another metric: the mark stays on the point, at its new value.
+        sweep->metricChoice()->setCurrentIndex(sweep->metricChoice()->findData(QStringLiteral("quarter_mile_s")));
+        QVERIFY(sweep->markedGraph() && sweep->markedGraph()->data()->at(0)->value == plot->graph(0)->data()->at(2)->value);
+        sweep->metricChoice()->setCurrentIndex(sweep->metricChoice()->findData(QStringLiteral("t_0_100_kmh_s")));
+        graph = plot->graph(0);
+        // A double-click, or the button, opens the variant.
+        QTest::mouseDClick(plot, Qt::LeftButton, {}, at);
         QCOMPARE(opens, 1);
         QCOMPARE(opened.gearbox.finalDrive, 3.5);
         QCOMPARE(opened.chassis.mass, corvette.chassis.mass);
         QVERIFY2(openedName.contains(QStringLiteral("Final drive 3.5")), qPrintable(openedName));
-        // A click away from every point opens nothing.
+        // A click away from every point opens nothing and keeps the mark.
         QTest::mouseClick(plot, Qt::LeftButton, {}, at + QPoint(0, 60));
         QCOMPARE(opens, 1);
+        QCOMPARE(*sweep->markedPoint(), std::make_pair(2, 0));
+        QTest::mouseClick(sweep->openButton(), Qt::LeftButton);
+        QCOMPARE(opens, 2);
+        QCOMPARE(opened.gearbox.finalDrive, 3.5);
     }
 
     // Two parameters: a colour map whose cells equal single runs; clicking a cell
@@ -1036,7 +1073,20 @@ private slots:
         QCustomPlot* plot = sweep->plot();
         const QPoint at(qRound(plot->xAxis->coordToPixel(70.0)),
                         qRound(plot->yAxis->coordToPixel(900.0)));
+        hover(plot, at + QPoint(4, 4));
+        QVERIFY2(sweep->readout().contains(QStringLiteral("Mass 900 kg")), qPrintable(sweep->readout()));
+        QVERIFY2(sweep->readout().contains(formatFigure(map->data()->cell(2, 1))), qPrintable(sweep->readout()));
         QTest::mouseClick(plot, Qt::LeftButton, {}, at);
+        QVERIFY(opened.isEmpty());
+        QCOMPARE(*sweep->markedPoint(), std::make_pair(2, 1));
+        // The clicked cell outlined: 70 % between 65 and 75, 900 kg between 850 and 950.
+        QCPItemRect* cell = sweep->markedCell();
+        QVERIFY(cell && plot->hasItem(cell));
+        QVERIFY(std::abs(cell->topLeft->coords().x() - 65.0) < 1e-9 && std::abs(cell->bottomRight->coords().x() - 75.0) < 1e-9);
+        QVERIFY(std::abs(cell->topLeft->coords().y() - 950.0) < 1e-9 && std::abs(cell->bottomRight->coords().y() - 850.0) < 1e-9);
+        sweep->plot()->replot();
+        saveShot(&page, QStringLiteral("sweep-map-marked"));
+        QTest::mouseDClick(plot, Qt::LeftButton, {}, at);
         QCOMPARE(opened.size(), 1);
         QVERIFY(std::fabs(opened.first().first - 0.7) < 1e-12);
         QCOMPARE(opened.first().second, 900.0);
