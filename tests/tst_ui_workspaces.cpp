@@ -26,6 +26,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QWheelEvent>
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QStyleOptionViewItem>
@@ -279,6 +280,12 @@ private slots:
         // They do not all fit the page at that height: the plots scroll to the last one.
         QScrollBar* scroll = traces->plotScroll()->verticalScrollBar();
         QVERIFY(scroll->maximum() > 0);
+        // The wheel over the plots scrolls them (outside Inspect, where it zooms time).
+        const QPoint middle = traces->plot()->rect().center();
+        QWheelEvent down(middle, traces->plot()->mapToGlobal(middle), QPoint(), QPoint(0, -120), Qt::NoButton,
+                         Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(traces->plot(), &down);
+        QVERIFY(scroll->value() > 0);
         scroll->setValue(scroll->maximum());
         const QPoint lastRowBottom = traces->plot()->mapTo(
             traces->plotScroll()->viewport(), traces->rowRect(5)->rect().bottomLeft());

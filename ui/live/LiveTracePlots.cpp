@@ -11,6 +11,7 @@
 
 #include "setupfile/AtomicFile.h"
 
+#include <QApplication>
 #include <QBuffer>
 #include <QCheckBox>
 #include <QComboBox>
@@ -19,6 +20,7 @@
 #include <QLabel>
 #include <QPdfWriter>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
@@ -90,6 +92,7 @@ LiveTracePlots::LiveTracePlots(QWidget* parent) : QWidget(parent) {
     m_plotScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_plotScroll->setMinimumHeight(200);
     connect(m_plot, &QCustomPlot::afterLayout, this, &LiveTracePlots::fitPlotHeight);
+    m_plot->installEventFilter(this);
     m_cursor = new WorkspaceCursor(CursorAxis::Time, this);
     m_cursorLines = new CursorLines(m_plot, m_cursor);
     connect(m_cursor, &WorkspaceCursor::moved, this, &LiveTracePlots::updateReadout);
@@ -505,6 +508,14 @@ void LiveTracePlots::refresh() {
     if (m_cursor->position())
         updateReadout();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool LiveTracePlots::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_plot && event->type() == QEvent::Wheel && !m_inspecting) {
+        QApplication::sendEvent(m_plotScroll->verticalScrollBar(), event);
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void LiveTracePlots::fitPlotHeight() {

@@ -94,6 +94,10 @@ public:
     /// PNG or PDF by the file's suffix.
     bool exportTo(const QString& path, QString* error = nullptr);
 
+protected:
+    /// Outside Inspect the mouse wheel over the plots scrolls them (the plot would take it).
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 signals:
     void selectionChanged();
     /// The plots were made again (channels or units changed): overlays must be redrawn.
