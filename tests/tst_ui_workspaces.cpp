@@ -305,7 +305,7 @@ private slots:
         QVERIFY(showInLive(window, dir));
         LiveSimulationPage* live = window.livePage();
         QVERIFY(runFastAcceleration(live, waitMs));
-        QApplication::processEvents();
+        QTest::qWait(100); // the labels set at the run's end laid out, as the event loop does
         bool sawStride = false;
         for (QLabel* label : live->findChildren<QLabel*>()) {
             if (!label->isVisible() || label->text().isEmpty())

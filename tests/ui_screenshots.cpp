@@ -133,6 +133,12 @@ int main(int argc, char* argv[]) {
     if (!compared.wait(60000))
         qWarning("the comparison did not finish in time");
     save(QStringLiteral("compare"));
+    for (int tab = 0; tab < compare->tabs()->count(); ++tab) {
+        if (compare->tabs()->tabText(tab) == QLatin1String("Parameters")) {
+            compare->tabs()->setCurrentIndex(tab);
+            save(QStringLiteral("compare-parameters"));
+        }
+    }
     compare->tabs()->setCurrentWidget(compare->traceTools());
     compare->traceTools()->referencePanel()->pinButton()->click();
     compare->tracePanel()->axisChoice()->setCurrentIndex(1); // by distance: the delta-time
