@@ -17,8 +17,13 @@
 #include "SetupPicker.h"
 #include "TraceOverlayPanel.h"
 #include "analysis/TraceInterpolation.h"
+#include "ChannelDisplay.h"
+#include "CompareStyle.h"
+#include "RunMathChannels.h"
 
 #include <QApplication>
+#include <QLabel>
+#include <QToolButton>
 #include <QComboBox>
 #include <QListWidget>
 #include <QPushButton>
@@ -42,6 +47,23 @@ void checkItem(QListWidget* list, const QString& text) {
     found.first()->setCheckState(Qt::Checked);
 }
 
+// The page on screen at this size, run with two setups, the second 300 kg heavier, through
+// the default acceleration run; whether the run finished.
+bool compareBaseAndHeavy(ComparePage& page, QSize size) {
+    Setup heavier = defaultSetup();
+    heavier.chassis.mass += 300.0;
+    page.resize(size);
+    page.show();
+    if (!QTest::qWaitForWindowExposed(&page))
+        return false;
+    page.setAvailableSetups({{QStringLiteral("Base"), defaultSetup()}, {QStringLiteral("Heavy"), heavier}});
+    checkItem(page.setupPicker()->list(), QStringLiteral("Base"));
+    checkItem(page.setupPicker()->list(), QStringLiteral("Heavy"));
+    QSignalSpy finished(&page, &ComparePage::comparisonFinished);
+    QTest::mouseClick(page.runButton(), Qt::LeftButton);
+    return finished.wait(runTimeoutMs);
+}
+
 QPoint pixelOf(QCustomPlot* plot, double x) {
     return QPoint(qRound(plot->xAxis->coordToPixel(x)), plot->axisRect()->center().y());
 }
@@ -52,22 +74,79 @@ class TestCompareCursors : public QObject {
     Q_OBJECT
 private slots:
     void cursorAbAndReferenceOnTheOverlay();
+    void severalChannelsWithReadouts();
 };
 
-void TestCompareCursors::cursorAbAndReferenceOnTheOverlay() {
-    // Two setups, the second 300 kg heavier, through the default acceleration run.
-    Setup heavier = defaultSetup();
-    heavier.chassis.mass += 300.0;
+// Three channels on a 1280x720 page: three stacked plots on one x axis, and under each the
+// value of every run at the cursor, as the traces interpolate it, in the window's units.
+void TestCompareCursors::severalChannelsWithReadouts() {
     ComparePage page;
-    page.resize(1400, 900);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
-    page.setAvailableSetups({{QStringLiteral("Base"), defaultSetup()}, {QStringLiteral("Heavy"), heavier}});
-    checkItem(page.setupPicker()->list(), QStringLiteral("Base"));
-    checkItem(page.setupPicker()->list(), QStringLiteral("Heavy"));
-    QSignalSpy finished(&page, &ComparePage::comparisonFinished);
-    QTest::mouseClick(page.runButton(), Qt::LeftButton);
-    QVERIFY(finished.wait(runTimeoutMs));
+    QVERIFY(compareBaseAndHeavy(page, QSize(1280, 720)));
+    CompareTraceTools* tools = page.traceTools();
+    page.tabs()->setCurrentWidget(tools);
+    TraceOverlayPanel* panel = page.tracePanel();
+    QTest::mouseClick(panel->addChannelButton(), Qt::LeftButton);
+    QTest::mouseClick(panel->addChannelButton(), Qt::LeftButton);
+    const QStringList chosen = {QStringLiteral("speed"), QStringLiteral("rpm"), QStringLiteral("ax")};
+    for (int p = 1; p < 3; ++p) {
+        auto* box = panel->findChild<QComboBox*>(QStringLiteral("traceChannel%1").arg(p));
+        QVERIFY(box);
+        box->setCurrentIndex(box->findData(chosen[p]));
+    }
+    QCOMPARE(panel->channels(), chosen);
+    const std::vector<QCustomPlot*> plots = panel->channelPlots();
+    QCOMPARE(plots.size(), std::size_t(3));
+    QApplication::processEvents();
+    for (std::size_t p = 0; p < plots.size(); ++p) {
+        const auto info = channelCatalogue()[std::size_t(channelIndex(chosen[int(p)].toStdString()))];
+        QVERIFY2(plots[p]->yAxis->label().startsWith(QString::fromStdString(info.label)),
+                 qPrintable(plots[p]->yAxis->label()));
+        QCOMPARE(plots[p]->graphCount(), 2); // one per run
+        QVERIFY(plots[p]->isVisible() && plots[p]->height() >= 100);
+        plots[p]->replot();
+    }
+
+    // Hovering the last plot moves the cursor; every plot reads out both runs there.
+    hover(plots[2], pixelOf(plots[2], 3.0));
+    const double at = tools->cursor()->position().value();
+    QVERIFY(std::abs(at - 3.0) < 0.1);
+    for (int p = 0; p < 3; ++p) {
+        TraceSelection s = panel->selection();
+        s.channel = chosen[p].toStdString();
+        const ChannelDisplay shown = channelDisplay(channelOrMathInfo(s.channel)->unit, s.units);
+        const QString text = panel->readout(p)->text();
+        QVERIFY2(text.contains(QStringLiteral("%1 s").arg(at, 0, 'f', 2)), qPrintable(text));
+        const std::vector<TraceSeries> series = traceSeries(*page.results(), s);
+        QCOMPARE(series.size(), std::size_t(2));
+        for (const TraceSeries& run : series) {
+            const double v = interpolateOnto(run.x, run.y, {at})[0] * shown.scale;
+            const QString expected = QStringLiteral("%1 %2 %3").arg(run.name, formatFigure(v), shown.unit);
+            QVERIFY2(text.contains(expected), qPrintable(text + QStringLiteral(" lacks ") + expected));
+        }
+    }
+
+    // Zooming one plot zooms them all: one x axis.
+    plots[1]->xAxis->setRange(1.0, 4.0);
+    for (QCustomPlot* plot : plots)
+        QCOMPARE(plot->xAxis->range(), QCPRange(1.0, 4.0));
+    QCOMPARE(panel->deltaPlot()->xAxis->range(), QCPRange(1.0, 4.0));
+
+    // The A/B table lists every run of every channel.
+    tools->cursor()->setMarker(WorkspaceCursor::Marker::A, 2.0);
+    tools->cursor()->setMarker(WorkspaceCursor::Marker::B, 5.0);
+    QCOMPARE(tools->abTable()->table()->rowCount(), 6);
+    // Removing a plot takes its channel away.
+    auto* remove = plots[2]->parentWidget()->findChild<QToolButton*>();
+    QVERIFY(remove);
+    QTest::mouseClick(remove, Qt::LeftButton);
+    QCOMPARE(panel->channels(), chosen.mid(0, 2));
+    QCOMPARE(panel->channelPlots().size(), std::size_t(2));
+    QCOMPARE(tools->abTable()->table()->rowCount(), 4);
+}
+
+void TestCompareCursors::cursorAbAndReferenceOnTheOverlay() {
+    ComparePage page;
+    QVERIFY(compareBaseAndHeavy(page, QSize(1400, 900)));
     ReferenceRuns runs;
     page.setReferenceRuns(&runs);
     CompareTraceTools* tools = page.traceTools();

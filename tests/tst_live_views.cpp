@@ -20,6 +20,7 @@
 #include "setupfile/AtomicFile.h"
 #include "step/VehicleModel.h"
 
+#include <QApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -32,7 +33,9 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 using namespace vtw;
@@ -97,6 +100,7 @@ private slots:
     void tracesGroupByUnitWithUnitsInTitles();
     void tracesKeepTheLegendClearOfTheData();
     void tracesScrollAndCursor();
+    void tracesTickLabelsNeverOverlap();
     void tracesKeepInspectWindowWhenChannelsAreAdded();
     void historyStaysBounded();
     void decimatorPassesShortRanges();
@@ -417,6 +421,59 @@ void TestLiveViews::tracesScrollAndCursor() {
     QCOMPARE(held.upper, 8.0);
 }
 
+// Six rows on a short widget: the plots scroll rather than squeeze, and on every row the
+// y ticks stand at least a label's height apart, the time ticks a label's width apart,
+// at the minimum row height and at a tall one alike.
+void TestLiveViews::tracesTickLabelsNeverOverlap() {
+    LiveHistory history;
+    fillHistory(history, "speed", 20.0, [](double t) { return 3.7 * t; });
+    LiveTracePlots plots;
+    plots.setSelectedChannels({"speed", "ax", "yaw_rate", "steer_angle", "rpm", "engine_torque"});
+    plots.setWindowSeconds(20.0);
+    plots.setHistory(&history);
+    QCOMPARE(plots.rowCount(), 6);
+    plots.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plots));
+    for (const int height : {400, 1600}) {
+        plots.resize(800, height);
+        for (int pass = 0; pass < 3; ++pass) { // lay out, fit the heights, tick the laid-out rows
+            QApplication::processEvents();
+            plots.refresh();
+            plots.plot()->replot();
+        }
+        for (int r = 0; r < plots.rowCount(); ++r) {
+            QCPAxis* y = plots.rowRect(r)->axis(QCPAxis::atLeft);
+            QCPAxis* x = plots.rowRect(r)->axis(QCPAxis::atBottom);
+            const QFontMetrics yFont(y->tickLabelFont());
+            const QFontMetrics xFont(x->tickLabelFont());
+            const auto gaps = [](QCPAxis* axis) {
+                QVector<double> pixels;
+                for (double t : axis->tickVector()) {
+                    if (axis->range().contains(t))
+                        pixels << axis->coordToPixel(t);
+                }
+                std::sort(pixels.begin(), pixels.end());
+                double smallest = std::numeric_limits<double>::infinity();
+                for (qsizetype k = 1; k < pixels.size(); ++k)
+                    smallest = std::min(smallest, pixels[k] - pixels[k - 1]);
+                return std::pair{pixels.size(), smallest};
+            };
+            const auto [yTicks, yGap] = gaps(y);
+            QVERIFY2(yTicks >= 2, qPrintable(QStringLiteral("row %1: %2 y ticks").arg(r).arg(yTicks)));
+            QVERIFY2(yGap >= yFont.height(), qPrintable(QStringLiteral("height %1, row %2 (%3 px): y ticks %4 px apart")
+                                                            .arg(height).arg(r).arg(plots.rowRect(r)->height())
+                                                            .arg(yGap)));
+            int widest = 0;
+            for (const QString& label : x->tickVectorLabels())
+                widest = std::max(widest, xFont.horizontalAdvance(label));
+            const auto [xTicks, xGap] = gaps(x);
+            QVERIFY(xTicks >= 2);
+            QVERIFY2(xGap > widest, qPrintable(QStringLiteral("time ticks %1 px apart, labels %2 px wide")
+                                                   .arg(xGap).arg(widest)));
+        }
+    }
+}
+
 void TestLiveViews::tracesKeepInspectWindowWhenChannelsAreAdded() {
     // Paused in Inspect, a channel ticked in the picker: every row keeps the zoomed
     // time window and the new row shows its data at its values' scale.
@@ -444,7 +501,7 @@ void TestLiveViews::tracesKeepInspectWindowWhenChannelsAreAdded() {
     QVERIFY(picker);
     QTreeWidgetItem* rpmItem = nullptr;
     for (QTreeWidgetItemIterator it(picker); *it; ++it) {
-        if ((*it)->toolTip(0) == QLatin1String("rpm"))
+        if ((*it)->toolTip(0).endsWith(QLatin1String("\nrpm"))) // the title, then the key
             rpmItem = *it;
     }
     QVERIFY(rpmItem);

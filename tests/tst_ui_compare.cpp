@@ -14,6 +14,7 @@
 #include "ManeuverPicker.h"
 #include "MetricsTable.h"
 #include "ParameterDiffView.h"
+#include "PlotHover.h"
 #include "ProgramVersion.h"
 #include "SweepAxisEditor.h"
 #include "SweepPanel.h"
@@ -38,6 +39,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 
@@ -467,6 +469,45 @@ private slots:
         QString error;
         QVERIFY2(ComparisonReport(data).writePdf(dir.filePath(QStringLiteral("invalid.pdf")), &error),
                  qPrintable(error));
+    }
+
+    // On a 1280x720 screen the metrics table of two library cars (their published figures
+    // beside) is wider than its page: scrolled to its right end, the metric names stay in
+    // view over it, row for row.
+    void metricNamesStayWhenScrolledSideways() {
+        ComparePage page(nullptr);
+        showCorvetteAndLotus(page);
+        if (QTest::currentTestFailed())
+            return;
+        page.resize(1280, 720);
+        page.maneuverPicker()->setChecked("acceleration", true);
+        QVERIFY(waitForRun(page));
+        page.tabs()->setCurrentWidget(page.metricsTable());
+        MetricsTable* table = page.metricsTable();
+        QApplication::processEvents();
+        QScrollBar* sideways = table->horizontalScrollBar();
+        QVERIFY2(sideways->maximum() > 0, "the table fits its page: nothing to scroll");
+        sideways->setValue(sideways->maximum());
+        table->verticalScrollBar()->setValue(table->verticalScrollBar()->maximum());
+        QApplication::processEvents();
+        QTableView* frozen = table->frozenColumn();
+        QVERIFY(frozen->isVisible());
+        QCOMPARE(frozen->width(), table->columnWidth(0) + 1);
+        // The table's own first column has scrolled left, its start out of sight, under the frozen one.
+        QVERIFY(table->columnViewportPosition(0) < 0);
+        const int lastRow = table->rowCount() - 1;
+        const QPoint inside(frozen->width() / 2, table->rowViewportPosition(lastRow) + table->rowHeight(lastRow) / 2);
+        QCOMPARE(frozen->geometry().left(), table->viewport()->geometry().left());
+        QCOMPARE(frozen->geometry().top(), table->horizontalHeader()->geometry().top());
+        // What the frozen column shows there: the metric of the row the table shows there.
+        const QModelIndex shown = frozen->indexAt(inside);
+        QVERIFY(shown.isValid());
+        QCOMPARE(shown.column(), 0);
+        QCOMPARE(shown.row(), table->rowAt(inside.y()));
+        QCOMPARE(shown.data().toString(), table->item(shown.row(), 0)->text());
+        QVERIFY(!shown.data().toString().isEmpty());
+        QCOMPARE(frozen->horizontalHeader()->height(), table->horizontalHeader()->height());
+        saveShot(&page, QStringLiteral("metrics-scrolled"));
     }
 
     // Cancel stops a run and keeps the window responsive; nothing is shown as a result.
@@ -943,14 +984,50 @@ private slots:
                 });
         const QPoint at(qRound(plot->xAxis->coordToPixel(graph->data()->at(2)->key)),
                         qRound(plot->yAxis->coordToPixel(graph->data()->at(2)->value)));
-        QTest::mouseClick(plot, Qt::LeftButton, {}, at);
+        // Hovering near a point reads out its parameter and metric values.
+        hover(plot, at + QPoint(6, -5));
+        const QString hovered = sweep->readout();
+        QVERIFY2(hovered.contains(QStringLiteral("Final drive 3.5")), qPrintable(hovered));
+        QVERIFY2(hovered.contains(formatFigure(graph->data()->at(2)->value) + QStringLiteral(" s")), qPrintable(hovered));
+        const QPoint before(qRound(plot->xAxis->coordToPixel(graph->data()->at(1)->key)),
+                            qRound(plot->yAxis->coordToPixel(graph->data()->at(1)->value)));
+        hover(plot, before + QPoint(-3, 4));
+        QVERIFY2(sweep->readout().contains(QStringLiteral("Final drive 3.25")), qPrintable(sweep->readout()));
+        // A click marks the point: drawn apart, at the clicked data point, and read out.
+        QVERIFY(!sweep->markedPoint());
+        QTest::mouseClick(plot, Qt::LeftButton, {}, at + QPoint(3, 2));
+        QCOMPARE(opens, 0);
+        QVERIFY(sweep->markedPoint());
+        QCOMPARE(*sweep->markedPoint(), std::make_pair(2, 0));
+        QCPGraph* marked = sweep->markedGraph();
+        QVERIFY(marked && plot->hasPlottable(marked));
+        QCOMPARE(marked->dataCount(), 1);
+        QCOMPARE(marked->data()->at(0)->key, graph->data()->at(2)->key);
+        QCOMPARE(marked->data()->at(0)->value, graph->data()->at(2)->value);
+        QVERIFY(marked->scatterStyle().pen().color() != graph->scatterStyle().pen().color());
+        QVERIFY(marked->scatterStyle().size() > graph->scatterStyle().size());
+        hover(plot, at + QPoint(0, 200)); // away from every point: the marked one's values
+        QVERIFY2(sweep->readout().startsWith(QStringLiteral("Marked: Final drive 3.5")), qPrintable(sweep->readout()));
+        plot->replot();
+        saveShot(&page, QStringLiteral("sweep-line-marked"));
+        // Another metric: the mark stays on the point, at its new value.
+        sweep->metricChoice()->setCurrentIndex(sweep->metricChoice()->findData(QStringLiteral("quarter_mile_s")));
+        QVERIFY(sweep->markedGraph() && sweep->markedGraph()->data()->at(0)->value == plot->graph(0)->data()->at(2)->value);
+        sweep->metricChoice()->setCurrentIndex(sweep->metricChoice()->findData(QStringLiteral("t_0_100_kmh_s")));
+        graph = plot->graph(0);
+        // A double-click, or the button, opens the variant.
+        QTest::mouseDClick(plot, Qt::LeftButton, {}, at);
         QCOMPARE(opens, 1);
         QCOMPARE(opened.gearbox.finalDrive, 3.5);
         QCOMPARE(opened.chassis.mass, corvette.chassis.mass);
         QVERIFY2(openedName.contains(QStringLiteral("Final drive 3.5")), qPrintable(openedName));
-        // A click away from every point opens nothing.
+        // A click away from every point opens nothing and keeps the mark.
         QTest::mouseClick(plot, Qt::LeftButton, {}, at + QPoint(0, 60));
         QCOMPARE(opens, 1);
+        QCOMPARE(*sweep->markedPoint(), std::make_pair(2, 0));
+        QTest::mouseClick(sweep->openButton(), Qt::LeftButton);
+        QCOMPARE(opens, 2);
+        QCOMPARE(opened.gearbox.finalDrive, 3.5);
     }
 
     // Two parameters: a colour map whose cells equal single runs; clicking a cell
@@ -996,7 +1073,20 @@ private slots:
         QCustomPlot* plot = sweep->plot();
         const QPoint at(qRound(plot->xAxis->coordToPixel(70.0)),
                         qRound(plot->yAxis->coordToPixel(900.0)));
+        hover(plot, at + QPoint(4, 4));
+        QVERIFY2(sweep->readout().contains(QStringLiteral("Mass 900 kg")), qPrintable(sweep->readout()));
+        QVERIFY2(sweep->readout().contains(formatFigure(map->data()->cell(2, 1))), qPrintable(sweep->readout()));
         QTest::mouseClick(plot, Qt::LeftButton, {}, at);
+        QVERIFY(opened.isEmpty());
+        QCOMPARE(*sweep->markedPoint(), std::make_pair(2, 1));
+        // The clicked cell outlined: 70 % between 65 and 75, 900 kg between 850 and 950.
+        QCPItemRect* cell = sweep->markedCell();
+        QVERIFY(cell && plot->hasItem(cell));
+        QVERIFY(std::abs(cell->topLeft->coords().x() - 65.0) < 1e-9 && std::abs(cell->bottomRight->coords().x() - 75.0) < 1e-9);
+        QVERIFY(std::abs(cell->topLeft->coords().y() - 950.0) < 1e-9 && std::abs(cell->bottomRight->coords().y() - 850.0) < 1e-9);
+        sweep->plot()->replot();
+        saveShot(&page, QStringLiteral("sweep-map-marked"));
+        QTest::mouseDClick(plot, Qt::LeftButton, {}, at);
         QCOMPARE(opened.size(), 1);
         QVERIFY(std::fabs(opened.first().first - 0.7) < 1e-12);
         QCOMPARE(opened.first().second, 900.0);

@@ -7,6 +7,7 @@
 #include "ChannelDisplay.h"
 #include "LiveSimulationPage.h"
 #include "LiveTracePlots.h"
+#include "DrivePad.h"
 #include "TopDownView.h"
 #include "MainWindow.h"
 #include "TrackPage.h"
@@ -23,7 +24,14 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QWheelEvent>
 #include <QDockWidget>
+#include <QHeaderView>
+#include <QStyleOptionViewItem>
+#include <QTableView>
+#include <QTreeWidget>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QMenu>
@@ -61,6 +69,15 @@ bool showInLive(MainWindow& window, const QTemporaryDir& dir) {
         return false;
     workspaceAction(window, Workspace::Live)->trigger();
     return window.workspace() == Workspace::Live;
+}
+
+/// The acceleration run, as fast as possible, to its end; whether it finished in time.
+bool runFastAcceleration(LiveSimulationPage* live, int timeoutMs) {
+    live->selectInputSource(QStringLiteral("acceleration"));
+    live->setRealTime(false);
+    QSignalSpy finished(live, &LiveSimulationPage::runFinished);
+    live->start();
+    return finished.wait(timeoutMs);
 }
 } // namespace
 
@@ -148,11 +165,7 @@ private slots:
         MainWindow window;
         QVERIFY(showInLive(window, dir));
         LiveSimulationPage* live = window.livePage();
-        live->selectInputSource(QStringLiteral("acceleration"));
-        live->setRealTime(false);
-        QSignalSpy finished(live, &LiveSimulationPage::runFinished);
-        live->start();
-        QVERIFY(finished.wait(60000));
+        QVERIFY(runFastAcceleration(live, 60000));
         live->tick();
         QVERIFY(live->metricsTable()->rowCount() > 0);
         QVERIFY(!live->history().empty());
@@ -167,8 +180,7 @@ private slots:
         for (QLabel* label : live->findChildren<QLabel*>())
             QVERIFY2(!label->text().startsWith(QStringLiteral("Metrics:")), qPrintable(label->text()));
         // An edit of the same car keeps its results.
-        live->start();
-        QVERIFY(finished.wait(60000));
+        QVERIFY(runFastAcceleration(live, 60000));
         live->tick();
         window.currentDocument()->changeValue(QStringLiteral("chassis.mass"), 1500.0);
         QVERIFY(live->metricsTable()->rowCount() > 0);
@@ -239,6 +251,124 @@ private slots:
         QCOMPARE(mph.scale, 3600.0 / 1609.344); // m/s -> mph, exact by definition of the mile
         QCOMPARE(channelDisplay("N m", UnitSystem::Imperial).unit, QStringLiteral("lb-ft"));
         QCOMPARE(channelDisplay("rad", UnitSystem::Imperial).unit, QStringLiteral("deg"));
+    }
+
+    // Six channels of six units on a 1280x720 window: each plot keeps a readable height
+    // and the plots scroll, the last one reachable.
+    void liveTracesStayReadableOnASmallWindow() {
+        QTemporaryDir dir;
+        QSettings().remove(QStringLiteral("live/splitters")); // no sizes an earlier test left
+        MainWindow window;
+        window.resize(1280, 720);
+        QVERIFY(showInLive(window, dir));
+        LiveTracePlots* traces = window.livePage()->tracePlots();
+        traces->setSelectedChannels({QStringLiteral("speed"), QStringLiteral("ax"), QStringLiteral("yaw_rate"),
+                                     QStringLiteral("steer_angle"), QStringLiteral("rpm"),
+                                     QStringLiteral("engine_torque")});
+        QCOMPARE(traces->rowCount(), 6);
+        // The first layout tells the rows' margins, the plot grows to fit them, then lays out again.
+        for (int pass = 0; pass < 3; ++pass) {
+            QApplication::processEvents();
+            traces->plot()->replot();
+        }
+        QVERIFY(LiveTracePlots::minimumRowHeight >= 100); // a row that shows a trace's shape
+        for (int r = 0; r < traces->rowCount(); ++r)
+            QVERIFY2(traces->rowRect(r)->height() >= LiveTracePlots::minimumRowHeight,
+                     qPrintable(QStringLiteral("row %1 is %2 px tall (outer %3; plot %4, minimum %5)")
+                                    .arg(r).arg(traces->rowRect(r)->height()).arg(traces->rowRect(r)->outerRect().height())
+                                    .arg(traces->plot()->height()).arg(traces->plot()->minimumHeight())));
+        // They do not all fit the page at that height: the plots scroll to the last one.
+        QScrollBar* scroll = traces->plotScroll()->verticalScrollBar();
+        QVERIFY(scroll->maximum() > 0);
+        // The wheel over the plots scrolls them (outside Inspect, where it zooms time).
+        const QPoint middle = traces->plot()->rect().center();
+        QWheelEvent down(middle, traces->plot()->mapToGlobal(middle), QPoint(), QPoint(0, -120), Qt::NoButton,
+                         Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(traces->plot(), &down);
+        QVERIFY(scroll->value() > 0);
+        scroll->setValue(scroll->maximum());
+        const QPoint lastRowBottom = traces->plot()->mapTo(
+            traces->plotScroll()->viewport(), traces->rowRect(5)->rect().bottomLeft());
+        QVERIFY(traces->plotScroll()->viewport()->rect().contains(lastRowBottom));
+    }
+
+    // On a 1280x720 window no text of the Live page is cut: a label either fits on its
+    // line or wraps onto lines it has room for (the rate "plotting every Nth step" of a
+    // fast run, the state with the maneuver's title), the channel list shows whole names
+    // (scrolling sideways), the drive pad's key hint wraps inside the pad, and the tables'
+    // headers fit their columns.
+    void liveTextFitsOnASmallWindow() {
+        QTemporaryDir dir;
+        QSettings().remove(QStringLiteral("live/splitters"));
+        MainWindow window;
+        window.resize(1280, 720);
+        QVERIFY(showInLive(window, dir));
+        LiveSimulationPage* live = window.livePage();
+        QVERIFY(runFastAcceleration(live, waitMs));
+        QTest::qWait(100); // the labels set at the run's end laid out, as the event loop does
+        bool sawStride = false;
+        for (QLabel* label : live->findChildren<QLabel*>()) {
+            if (!label->isVisible() || label->text().isEmpty())
+                continue;
+            sawStride = sawStride || label->text().contains(QStringLiteral("plotting every"));
+            if (label->wordWrap()) {
+                QVERIFY2(label->height() >= label->heightForWidth(label->width()),
+                         qPrintable(QStringLiteral("\"%1\" needs %2 px, has %3")
+                                        .arg(label->text()).arg(label->heightForWidth(label->width())).arg(label->height())));
+            } else {
+                QVERIFY2(label->width() >= label->sizeHint().width(),
+                         qPrintable(QStringLiteral("\"%1\" needs %2 px, has %3")
+                                        .arg(label->text()).arg(label->sizeHint().width()).arg(label->width())));
+            }
+        }
+        QVERIFY2(sawStride, "a fast run plots every Nth step and says so");
+
+        auto* picker = live->tracePlots()->findChild<QTreeWidget*>();
+        QVERIFY(picker);
+        // Every listed channel's cell as wide as its delegate asks for: check box and whole name.
+        QStyleOptionViewItem option;
+        option.initFrom(picker->viewport());
+        const QAbstractItemModel* model = picker->model();
+        int listed = 0;
+        for (int g = 0; g < model->rowCount(); ++g) {
+            const QModelIndex group = model->index(g, 0);
+            if (!picker->isExpanded(group))
+                continue;
+            for (int r = 0; r < model->rowCount(group); ++r) {
+                const QModelIndex channel = model->index(r, 0, group);
+                const int needed = picker->itemDelegate()->sizeHint(option, channel).width();
+                QVERIFY2(picker->visualRect(channel).width() >= needed,
+                         qPrintable(QStringLiteral("\"%1\" needs %2 px, has %3")
+                                        .arg(channel.data().toString()).arg(needed)
+                                        .arg(picker->visualRect(channel).width())));
+                ++listed;
+            }
+        }
+        QVERIFY(listed > 10);
+
+        DrivePad* pad = live->drivePad();
+        live->selectInputSource(QStringLiteral("drive"));
+        live->start();
+        pad->setFocus();
+        QApplication::processEvents();
+        QVERIFY(pad->statusText().contains(QStringLiteral("WASD")));
+        QVERIFY2(pad->statusHeight() + 4 * pad->minimumBarRowHeight() + 8 <= pad->height(),
+                 qPrintable(QStringLiteral("status %1 px under four bars in a pad %2 px tall")
+                                .arg(pad->statusHeight()).arg(pad->height())));
+        live->stop();
+
+        for (QTableView* table : live->findChildren<QTableView*>()) {
+            if (!table->isVisible())
+                continue;
+            QHeaderView* header = table->horizontalHeader();
+            const QFontMetrics metrics(header->font());
+            for (int c = 0; c < header->count(); ++c) {
+                const QString title = table->model()->headerData(c, Qt::Horizontal).toString();
+                QVERIFY2(header->sectionSize(c) >= metrics.horizontalAdvance(title),
+                         qPrintable(QStringLiteral("header \"%1\" needs %2 px, has %3")
+                                        .arg(title).arg(metrics.horizontalAdvance(title)).arg(header->sectionSize(c))));
+            }
+        }
     }
 
     void comparePageOffersTheOpenSetups() {

@@ -1,5 +1,6 @@
 // Not a test: renders the workbench offscreen and saves one PNG per view to
-// the folder given as the first argument (default /tmp), for checking by eye.
+// the folder given as the first argument (default /tmp), for checking by eye; the
+// window is 1400x880, or the size in VTW_SHOTS_SIZE (such as 1280x720).
 #include "AcCarDataDialogs.h"
 #include "AbDeltaTable.h"
 #include "ComparePage.h"
@@ -41,8 +42,12 @@ int main(int argc, char* argv[]) {
     const QString out = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral("/tmp");
     const bool imperial = argc > 2 && QByteArray(argv[2]) == "imperial";
 
+    // VTW_SHOTS_SIZE=1280x720: the window at another size (a small laptop screen).
+    QSize size(1400, 880);
+    if (const QStringList wh = qEnvironmentVariable("VTW_SHOTS_SIZE").split(QLatin1Char('x')); wh.size() == 2)
+        size = QSize(wh[0].toInt(), wh[1].toInt()).expandedTo(QSize(640, 480));
     MainWindow window;
-    window.resize(1400, 880);
+    window.resize(size);
     window.show();
     DocumentView* view = window.newDocument(defaultLibraryCar()); // the window's own start
 
@@ -76,6 +81,7 @@ int main(int argc, char* argv[]) {
 
     // Live simulation: braking in a turn, caught mid-run.
     window.setWorkspace(Workspace::Live);
+    window.resize(size); // back to the size asked for, if a wider workspace grew it
     LiveSimulationPage* live = window.livePage();
     live->selectInputSource(QStringLiteral("brake-in-turn"));
     live->setRealTime(true);
@@ -116,6 +122,7 @@ int main(int argc, char* argv[]) {
 
     // Compare: the open Corvette against the Lotus from the library.
     window.setWorkspace(Workspace::Compare);
+    window.resize(size); // back to the size asked for, if a wider workspace grew it
     ComparePage* compare = window.comparePage();
     QListWidget* setups = compare->setupPicker()->list();
     for (const QString& name : {QStringLiteral("Corvette C5 (open)"), QStringLiteral("Lotus Elise S2")})
@@ -126,6 +133,12 @@ int main(int argc, char* argv[]) {
     if (!compared.wait(60000))
         qWarning("the comparison did not finish in time");
     save(QStringLiteral("compare"));
+    for (int tab = 0; tab < compare->tabs()->count(); ++tab) {
+        if (compare->tabs()->tabText(tab) == QLatin1String("Parameters")) {
+            compare->tabs()->setCurrentIndex(tab);
+            save(QStringLiteral("compare-parameters"));
+        }
+    }
     compare->tabs()->setCurrentWidget(compare->traceTools());
     compare->traceTools()->referencePanel()->pinButton()->click();
     compare->tracePanel()->axisChoice()->setCurrentIndex(1); // by distance: the delta-time
@@ -134,10 +147,14 @@ int main(int argc, char* argv[]) {
     compare->traceTools()->cursor()->setMarker(WorkspaceCursor::Marker::B, 200.0);
     compare->traceTools()->cursor()->setPosition(120.0);
     save(QStringLiteral("compare-cursors"));
+    compare->tracePanel()->setExtraChannels({QStringLiteral("rpm")}); // two channels on one x axis
+    save(QStringLiteral("compare-channels"));
+    compare->tracePanel()->setExtraChannels({});
     qInfo("Compare: window minimum width %d px", window.minimumSizeHint().width());
 
     // Track: a flying lap of Spa, the cursor at the braking point for Les Combes.
     window.setWorkspace(Workspace::Track);
+    window.resize(size); // back to the size asked for, if a wider workspace grew it
     TrackPage* track = window.trackPage();
     track->chooser()->selectTrack(QStringLiteral("spa"));
     QSignalSpy lapDone(track, &TrackPage::lapFinished);

@@ -80,6 +80,8 @@ CompareTraceTools::CompareTraceTools(TraceOverlayPanel* panel, QWidget* parent)
     // The overlay redraws its graphs on every choice: the reference follows just before
     // the plot draws, so no change of the overlay's code or extra replot is needed.
     connect(panel->tracePlot(), &QCustomPlot::beforeReplot, this, &CompareTraceTools::beforeTraceReplot);
+    panel->setCursor(m_cursor);
+    connect(panel, &TraceOverlayPanel::channelsChanged, m_ab, &AbDeltaTable::refresh);
     for (QComboBox* box : {panel->channelChoice(), panel->axisChoice(), panel->maneuverChoice(), panel->overlayChoice()})
         connect(box, &QComboBox::currentIndexChanged, this, [this] {
             m_ab->refresh();
@@ -134,12 +136,17 @@ std::vector<AbRow> CompareTraceTools::rowsAt(double a, double b) const {
                             shown.unit, at[0] * shown.scale, at[1] * shown.scale});
         }
     };
-    if (s.x == TraceAxis::Distance && s.channel != channelTableTime) {
+    const QStringList channels = m_panel->channels();
+    if (s.x == TraceAxis::Distance && !channels.contains(QLatin1String(channelTableTime.data(), static_cast<qsizetype>(channelTableTime.size())))) {
         TraceSelection time = s;
         time.channel = std::string(channelTableTime);
         addRows(time);
     }
-    addRows(s);
+    // Every plotted channel, in the plots' order.
+    for (const QString& channel : channels) {
+        s.channel = channel.toStdString();
+        addRows(s);
+    }
     return rows;
 }
 

@@ -2,6 +2,7 @@
 
 #include "CompareStyle.h"
 #include "ComparisonData.h"
+#include "FrozenFirstColumn.h"
 #include "Targets.h"
 
 #include <QHeaderView>
@@ -43,6 +44,11 @@ MetricsTable::MetricsTable(QWidget* parent) : QTableWidget(parent) {
     verticalHeader()->setVisible(false);
     horizontalHeader()->setStretchLastSection(false);
     setWordWrap(false);
+    m_frozen = new FrozenFirstColumn(this);
+}
+
+QTableView* MetricsTable::frozenColumn() const {
+    return m_frozen->view();
 }
 
 void MetricsTable::setUnitSystem(UnitSystem system) {

@@ -3,12 +3,15 @@
 // The metrics of a comparison: one row per metric of every maneuver, one
 // column per setup, then one difference column per non-baseline setup,
 // coloured and arrowed by whether the change is better by the metric's sense.
+// The metric names stay in view while the table scrolls sideways.
 
 #include "setupfile/SetupMetadata.h"
 
 #include <QTableWidget>
 
 namespace vtw {
+
+class FrozenFirstColumn;
 
 struct ComparisonData;
 
@@ -39,7 +42,11 @@ public:
     /// Speeds in mph and distances in ft for imperial; redraws the comparison.
     void setUnitSystem(UnitSystem system);
 
+    /// The metric names' column, kept in view over the table when it scrolls sideways.
+    QTableView* frozenColumn() const;
+
 private:
+    FrozenFirstColumn* m_frozen;
     const ComparisonData* m_data = nullptr;
     UnitSystem m_units = UnitSystem::SI;
     int m_firstPublishedColumn = -1;

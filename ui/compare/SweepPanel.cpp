@@ -30,6 +30,8 @@ namespace vtw {
 
 namespace {
 constexpr double clickRadiusPx = 12.0;
+// Hovering reads out the nearest point this close to the mouse (on a line of points).
+constexpr double hoverRadiusPx = 40.0;
 }
 
 SweepPanel::SweepPanel(QWidget* parent)
@@ -39,7 +41,8 @@ SweepPanel::SweepPanel(QWidget* parent)
       m_maneuverForm(new ManeuverParameterForm(this)),
       m_run(new QPushButton(tr("Run sweep"), this)), m_cancel(new QPushButton(tr("Cancel"), this)),
       m_export(new QPushButton(tr("Export CSV\u2026"), this)), m_progress(new QProgressBar(this)),
-      m_status(new QLabel(this)), m_metric(new QComboBox(this)), m_plot(new QCustomPlot(this)) {
+      m_status(new QLabel(this)), m_metric(new QComboBox(this)), m_plot(new QCustomPlot(this)),
+      m_readout(new QLabel(this)), m_open(new QPushButton(tr("Open variant"), this)) {
     m_base->setObjectName(QStringLiteral("sweepBase"));
     m_first->setObjectName(QStringLiteral("sweepFirstAxis"));
     m_second->setObjectName(QStringLiteral("sweepSecondAxis"));
@@ -50,6 +53,12 @@ SweepPanel::SweepPanel(QWidget* parent)
     m_export->setObjectName(QStringLiteral("sweepExport"));
     m_metric->setObjectName(QStringLiteral("sweepMetric"));
     m_plot->setObjectName(QStringLiteral("sweepPlot"));
+    m_readout->setObjectName(QStringLiteral("sweepReadout"));
+    m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_readout->setWordWrap(true);
+    m_open->setObjectName(QStringLiteral("sweepOpen"));
+    m_open->setEnabled(false);
+    m_open->setToolTip(tr("Open the marked point's variant as a new setup"));
     for (const ManeuverDescription& d : maneuverCatalogue())
         m_maneuver->addItem(QString::fromStdString(d.title), QString::fromStdString(d.id));
     m_maneuver->addItem(lapTargetTitle(), QString::fromLatin1(lapTargetId));
@@ -83,6 +92,10 @@ SweepPanel::SweepPanel(QWidget* parent)
     layout->addLayout(runRow);
     layout->addWidget(m_status);
     layout->addWidget(m_plot, 1);
+    auto* readoutRow = new QHBoxLayout;
+    readoutRow->addWidget(m_readout, 1);
+    readoutRow->addWidget(m_open);
+    layout->addLayout(readoutRow);
 
     // setSetups refills the box with its signals blocked: a change seen here is a choice.
     connect(m_base, &QComboBox::currentIndexChanged, this, [this] {
@@ -103,9 +116,18 @@ SweepPanel::SweepPanel(QWidget* parent)
     connect(m_plot, &QCustomPlot::mousePress, this,
             [this](QMouseEvent* e) { m_pressPos = e->pos(); });
     connect(m_plot, &QCustomPlot::mouseRelease, this, &SweepPanel::plotClicked);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &SweepPanel::plotHovered);
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent* e) {
+        if (const SweepPoint* p = pointAt(e->position(), clickRadiusPx))
+            openPoint(p->i, p->j);
+    });
+    connect(m_open, &QPushButton::clicked, this, [this] {
+        if (m_marked)
+            openPoint(m_marked->first, m_marked->second);
+    });
     maneuverChosen();
-    m_status->setText(tr("Pick a parameter and a range, then run. Click a point of the result to "
-                         "open that variant as a new setup."));
+    m_status->setText(tr("Pick a parameter and a range, then run. Point at the result to read its "
+                         "values, click to mark a point, double-click to open that variant as a new setup."));
 }
 
 void SweepPanel::setSetups(const QList<NamedSetup>& setups) {
@@ -170,6 +192,7 @@ void SweepPanel::run() {
     m_request = request;
     m_requestBaseName = m_setups[base].first;
     m_points.clear();
+    markPoint(nullptr);
     auto result = std::make_shared<std::vector<SweepPoint>>();
     m_pending = result;
     m_run->setEnabled(false);
@@ -204,7 +227,8 @@ void SweepPanel::finished() {
                              : tr("%1 of %2 points ran.").arg(ok).arg(m_points.size());
     if (!firstError.isEmpty() && !cancelled)
         text += QLatin1Char(' ') + tr("First failure: %1").arg(firstError);
-    m_status->setText(text + QLatin1Char(' ') + tr("Click a point to open that variant."));
+    m_status->setText(text + QLatin1Char(' ') +
+                      tr("Click a point to mark it, double-click to open that variant."));
     m_export->setEnabled(!m_points.empty());
     fillMetrics();
     replot();
@@ -246,6 +270,8 @@ QString axisTitleOf(const FieldMeta* f, UnitSystem units) {
 void SweepPanel::replot() {
     m_plot->clearPlottables();
     m_plot->clearItems();
+    m_markedGraph = nullptr;
+    m_markedCell = nullptr;
     if (m_scale) {
         m_plot->plotLayout()->remove(m_scale);
         m_scale = nullptr;
@@ -270,6 +296,7 @@ void SweepPanel::replot() {
         m_plot->rescaleAxes();
         m_plot->xAxis->scaleRange(1.06, m_plot->xAxis->range().center());
         m_plot->yAxis->scaleRange(1.12, m_plot->yAxis->range().center());
+        drawMark();
         replotIfSized(m_plot);
         return;
     }
@@ -327,57 +354,153 @@ void SweepPanel::replot() {
     const double h2 = a2.count > 1 ? 0.5 * m_plot->yAxis->range().size() / (a2.count - 1) : 0.5;
     m_plot->xAxis->setRange(m_plot->xAxis->range().lower - h1, m_plot->xAxis->range().upper + h1);
     m_plot->yAxis->setRange(m_plot->yAxis->range().lower - h2, m_plot->yAxis->range().upper + h2);
+    drawMark();
     replotIfSized(m_plot);
 }
 
-void SweepPanel::plotClicked(QMouseEvent* event) {
-    // A drag pans the plot; only a click (press and release in place) opens a point.
-    if ((event->pos() - m_pressPos).manhattanLength() > 4 || m_points.empty())
-        return;
-    const std::string key = m_metric->currentData().toString().toStdString();
+const SweepPoint* SweepPanel::pointAt(const QPointF& pixel, double reachPx) const {
+    if (m_points.empty())
+        return nullptr;
     if (m_map) {
         int i = -1, j = -1;
-        m_map->data()->coordToCell(m_plot->xAxis->pixelToCoord(event->pos().x()),
-                                   m_plot->yAxis->pixelToCoord(event->pos().y()), &i, &j);
-        if (i >= 0 && j >= 0 && i < m_request.first.count && j < m_request.second->count)
-            openPoint(i, j);
-        return;
+        m_map->data()->coordToCell(m_plot->xAxis->pixelToCoord(pixel.x()), m_plot->yAxis->pixelToCoord(pixel.y()),
+                                   &i, &j);
+        if (!m_plot->axisRect()->rect().contains(pixel.toPoint()) || i < 0 || j < 0 ||
+            i >= m_request.first.count || j >= m_request.second->count)
+            return nullptr;
+        for (const SweepPoint& p : m_points) {
+            if (p.i == i && p.j == j)
+                return &p;
+        }
+        return nullptr;
     }
+    const std::string key = m_metric->currentData().toString().toStdString();
     const double s1 = displayScale(m_request.first.field);
-    double best = clickRadiusPx;
+    double best = reachPx;
     const SweepPoint* hit = nullptr;
     for (const SweepPoint& p : m_points) {
         const double y = metricOf(p, key);
         if (!std::isfinite(y))
             continue;
-        const double dx = m_plot->xAxis->coordToPixel(p.a * s1) - event->pos().x();
-        const double dy = m_plot->yAxis->coordToPixel(y) - event->pos().y();
-        const double d = std::hypot(dx, dy);
+        const double d = std::hypot(m_plot->xAxis->coordToPixel(p.a * s1) - pixel.x(),
+                                    m_plot->yAxis->coordToPixel(y) - pixel.y());
         if (d < best) {
             best = d;
             hit = &p;
         }
     }
-    if (hit)
-        openPoint(hit->i, hit->j);
+    return hit;
+}
+
+void SweepPanel::plotClicked(QMouseEvent* event) {
+    // A drag pans the plot; only a click (press and release in place) marks a point.
+    if ((event->pos() - m_pressPos).manhattanLength() > 4 || m_points.empty() || event->button() != Qt::LeftButton)
+        return;
+    // A click beside every point keeps the mark: it is easy to miss a point by a few pixels.
+    if (const SweepPoint* p = pointAt(event->position(), clickRadiusPx))
+        markPoint(p);
+}
+
+void SweepPanel::plotHovered(QMouseEvent* event) {
+    const SweepPoint* p = pointAt(event->position(), hoverRadiusPx);
+    m_readout->setText(p ? pointText(*p) : markedText());
+    m_plot->setToolTip(p ? pointText(*p) : QString());
+}
+
+QString SweepPanel::readout() const {
+    return m_readout->text();
+}
+
+QString SweepPanel::markedText() const {
+    if (!m_marked)
+        return {};
+    for (const SweepPoint& p : m_points) {
+        if (p.i == m_marked->first && p.j == m_marked->second)
+            return tr("Marked: %1").arg(pointText(p));
+    }
+    return {};
+}
+
+QString SweepPanel::pointText(const SweepPoint& point) const {
+    QString where = axisValueText(m_request.first, point.i);
+    if (m_request.second)
+        where += QStringLiteral(", ") + axisValueText(*m_request.second, point.j);
+    const Metric* m = point.ok ? findMetric(point.metrics, m_metric->currentData().toString().toStdString()) : nullptr;
+    QString value;
+    if (!point.ok)
+        value = tr("failed: %1").arg(QString::fromStdString(point.error));
+    else if (!m)
+        value = tr("no such metric");
+    else if (!m->reached)
+        value = tr("%1 not reached").arg(QString::fromStdString(m->label));
+    else
+        value = QStringLiteral("%1 %2%3")
+                    .arg(QString::fromStdString(m->label), formatFigure(m->value),
+                         m->unit.empty() ? QString() : QLatin1Char(' ') + QString::fromStdString(m->unit));
+    return QStringLiteral("%1: %2").arg(where, value);
+}
+
+QString SweepPanel::axisValueText(const SweepAxis& axis, int k) const {
+    const FieldMeta& f = *axis.field;
+    const double shown = axis.valueAt(k) * displayScale(&f);
+    const QString unit = displayUnit(f.quantity, m_units).symbol;
+    return QStringLiteral("%1 %2%3").arg(f.label).arg(shown, 0, 'g', 6).arg(unit.isEmpty() ? QString() : QLatin1Char(' ') + unit);
+}
+
+void SweepPanel::markPoint(const SweepPoint* point) {
+    m_marked = point ? std::optional<std::pair<int, int>>({point->i, point->j}) : std::nullopt;
+    m_open->setEnabled(m_marked.has_value());
+    m_readout->setText(markedText());
+    if (m_markedGraph)
+        m_plot->removeGraph(m_markedGraph);
+    if (m_markedCell)
+        m_plot->removeItem(m_markedCell);
+    m_markedGraph = nullptr;
+    m_markedCell = nullptr;
+    drawMark();
+    replotIfSized(m_plot);
+}
+
+void SweepPanel::drawMark() {
+    if (!m_marked || m_points.empty() || !m_request.first.field)
+        return;
+    const SweepPoint* point = nullptr;
+    for (const SweepPoint& p : m_points) {
+        if (p.i == m_marked->first && p.j == m_marked->second)
+            point = &p;
+    }
+    if (!point)
+        return;
+    // On the line: the point ringed in red; on the map: its cell outlined.
+    const QPen ring(worseColour(), 2.5);
+    const double x = point->a * displayScale(m_request.first.field);
+    if (m_map) {
+        const double y = point->b * displayScale(m_request.second->field);
+        const QCPColorMapData* cells = m_map->data();
+        const double halfX = cells->keySize() > 1 ? 0.5 * cells->keyRange().size() / (cells->keySize() - 1) : 0.5;
+        const double halfY = cells->valueSize() > 1 ? 0.5 * cells->valueRange().size() / (cells->valueSize() - 1) : 0.5;
+        m_markedCell = new QCPItemRect(m_plot);
+        m_markedCell->topLeft->setCoords(x - halfX, y + halfY);
+        m_markedCell->bottomRight->setCoords(x + halfX, y - halfY);
+        m_markedCell->setPen(QPen(worseColour(), 4.0));
+        m_markedCell->setClipToAxisRect(true);
+        return;
+    }
+    m_markedGraph = m_plot->addGraph();
+    m_markedGraph->setName(tr("Marked point"));
+    m_markedGraph->setLineStyle(QCPGraph::lsNone);
+    m_markedGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, ring, Qt::NoBrush, 16));
+    m_markedGraph->addData(x, metricOf(*point, m_metric->currentData().toString().toStdString()));
+    m_markedGraph->removeFromLegend();
 }
 
 void SweepPanel::openPoint(int i, int j) {
     if (!m_request.first.field)
         return;
     Setup variant = sweepVariant(m_request, i, j);
-    auto valueText = [this](const SweepAxis& axis, int k) {
-        const FieldMeta& f = *axis.field;
-        const double shown = axis.valueAt(k) * displayScale(&f);
-        const QString unit = displayUnit(f.quantity, m_units).symbol;
-        return QStringLiteral("%1 %2%3")
-            .arg(f.label)
-            .arg(shown, 0, 'g', 6)
-            .arg(unit.isEmpty() ? QString() : QLatin1Char(' ') + unit);
-    };
-    QString name = QStringLiteral("%1, %2").arg(m_requestBaseName, valueText(m_request.first, i));
+    QString name = QStringLiteral("%1, %2").arg(m_requestBaseName, axisValueText(m_request.first, i));
     if (m_request.second)
-        name += QStringLiteral(", ") + valueText(*m_request.second, j);
+        name += QStringLiteral(", ") + axisValueText(*m_request.second, j);
     variant.name = name.toStdString();
     emit openSetupRequested(variant, name);
 }

@@ -2,8 +2,10 @@
 
 // Sweeps: one or two numeric parameters of a base setup over ranges, one
 // maneuver at every point, run by core in the background. The chosen metric
-// is drawn as a line (one parameter) or a colour map (two); clicking a point
-// asks the window to open that variant as a new setup.
+// is drawn as a line (one parameter) or a colour map (two). Hovering reads out the
+// nearest point's parameter and metric values; a click marks a point (and keeps its
+// read-out); a double-click or "Open variant" asks the window to open that variant
+// as a new setup.
 
 #include "SetupPicker.h"
 #include "study/Sweep.h"
@@ -11,11 +13,14 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
 class QCPColorMap;
 class QCPColorScale;
+class QCPGraph;
+class QCPItemRect;
 class QCustomPlot;
 class QLabel;
 class QMouseEvent;
@@ -46,6 +51,15 @@ public:
     const std::vector<SweepPoint>& points() const { return m_points; }
     /// Emits openSetupRequested for point (i, j) of the last sweep.
     void openPoint(int i, int j);
+    /// The point (i, j) a click marked, if any (a new sweep forgets it).
+    std::optional<std::pair<int, int>> markedPoint() const { return m_marked; }
+    /// The marked point as drawn on a line: one data point, in the plot's coordinates.
+    QCPGraph* markedGraph() const { return m_markedGraph; }
+    /// The marked point as drawn on a colour map: its cell outlined.
+    QCPItemRect* markedCell() const { return m_markedCell; }
+    /// The nearest point's values while the mouse is over the plot, else the marked one's.
+    QString readout() const;
+    QPushButton* openButton() const { return m_open; }
     /// The CSV of the last sweep (core's format).
     std::string csv() const;
 
@@ -70,6 +84,17 @@ private:
     void fillMetrics();
     void replot();
     void plotClicked(QMouseEvent* event);
+    void plotHovered(QMouseEvent* event);
+    /// The point drawn at (or, on a line, within reach of) a pixel of the plot.
+    const SweepPoint* pointAt(const QPointF& pixel, double reachPx) const;
+    /// "Final drive 3.5: 0-100 km/h 4.87 s"
+    QString pointText(const SweepPoint& point) const;
+    /// "Marked: ..." for the marked point; empty without one.
+    QString markedText() const;
+    /// "Final drive 3.5", in the window's units.
+    QString axisValueText(const SweepAxis& axis, int k) const;
+    void markPoint(const SweepPoint* point);
+    void drawMark();
     void exportCsv();
     double displayScale(const FieldMeta* field) const;
 
@@ -98,6 +123,11 @@ private:
     QCustomPlot* m_plot;
     QCPColorMap* m_map = nullptr;
     QCPColorScale* m_scale = nullptr;
+    QLabel* m_readout;
+    QPushButton* m_open;
+    std::optional<std::pair<int, int>> m_marked;
+    QCPGraph* m_markedGraph = nullptr;
+    QCPItemRect* m_markedCell = nullptr;
 };
 
 } // namespace vtw

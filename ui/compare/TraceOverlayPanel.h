@@ -3,17 +3,27 @@
 // Overlaid traces of one channel for every setup of a maneuver, or for every
 // maneuver of one setup (a dynamic lap over the quasi-steady lap of the same
 // track), with the choice of x (time or distance; a lap's always by distance) and
-// an optional delta plot underneath that follows the main plot's x range.
+// an optional delta plot underneath that follows the main plot's x range. More
+// channels ("Add channel") stack further plots under the first, sharing its x axis;
+// with a cursor, a read-out under each plot gives every run's value there.
 
 #include "TraceOverlayPlot.h"
 
 #include <QWidget>
 
+#include <vector>
+
 class QCheckBox;
 class QComboBox;
+class QCPRange;
 class QCustomPlot;
+class QLabel;
+class QPushButton;
+class QVBoxLayout;
 
 namespace vtw {
+
+class WorkspaceCursor;
 
 class TraceOverlayPanel : public QWidget {
     Q_OBJECT
@@ -40,7 +50,35 @@ public:
     /// time difference, the racer's delta-time: > 0 where the setup is behind.
     QComboBox* deltaChoice() const { return m_deltaOf; }
 
+    /// The cursor the plots follow and their read-outs report at (not owned).
+    void setCursor(WorkspaceCursor* cursor);
+    /// Every channel shown, the first plot's first; one plot each.
+    QStringList channels() const;
+    /// Channels for the plots under the first (catalogue or math channel names).
+    void setExtraChannels(const QStringList& names);
+    /// A plot of another channel under the others (speed, or the next unshown channel).
+    void addChannelPlot(const QString& channel = QString());
+    /// The overlay's plots, the first's first (the delta plot apart).
+    std::vector<QCustomPlot*> channelPlots() const;
+    /// The read-out under plot i of channelPlots(): every run's value at the cursor.
+    QLabel* readout(int plot) const;
+    QPushButton* addChannelButton() const { return m_addChannel; }
+
+signals:
+    /// A channel added, removed or changed on any plot.
+    void channelsChanged();
+
 private:
+    struct ExtraPlot {
+        QWidget* pane = nullptr;
+        QComboBox* channel = nullptr;
+        QCustomPlot* plot = nullptr;
+        QLabel* readout = nullptr;
+    };
+    void removeChannelPlot(QWidget* pane);
+    /// Every plot's x range to this one (they share the x axis).
+    void shareXRange(const QCPRange& range);
+    void updateReadouts();
     void replot();
     /// Fits the axis and channel choices to the maneuver shown (a lap's are fewer).
     void followManeuver();
@@ -55,6 +93,12 @@ private:
     QComboBox* m_deltaOf;
     QCustomPlot* m_plot;
     QCustomPlot* m_delta;
+    QLabel* m_readout;
+    QPushButton* m_addChannel;
+    QVBoxLayout* m_stack; ///< the first plot, then the extra ones
+    std::vector<ExtraPlot> m_extras;
+    WorkspaceCursor* m_cursor = nullptr;
+    bool m_sharingX = false;
 };
 
 } // namespace vtw

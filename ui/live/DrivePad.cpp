@@ -8,9 +8,15 @@
 
 namespace vtw {
 
+namespace {
+constexpr int barCount = 4;
+// The longest hint, wrapped on a pad of the least width, takes this many lines.
+constexpr int statusLines = 2;
+} // namespace
+
 DrivePad::DrivePad(QWidget* parent) : QWidget(parent) {
     setFocusPolicy(Qt::StrongFocus);
-    setMinimumSize(200, 110);
+    setMinimumSize(200, barCount * minimumBarRowHeight() + statusLines * fontMetrics().lineSpacing() + 12);
     setToolTip(tr("Drive mode: click here, then W/Up throttle, S/Down brake, A D/Left Right "
                   "steer, E/Q or Page Up/Down shift, Space handbrake."));
     m_timer = new QTimer(this);
@@ -70,6 +76,29 @@ void DrivePad::focusOutEvent(QFocusEvent* event) {
     update();
 }
 
+QSize DrivePad::sizeHint() const {
+    return {260, minimumHeight()};
+}
+
+int DrivePad::minimumBarRowHeight() const {
+    return fontMetrics().height() + 4;
+}
+
+QString DrivePad::statusText() const {
+    const int gear = m_shown.gear.gear;
+    const QString gearText = gear < 0 ? tr("R") : gear == 0 ? tr("N") : QString::number(gear);
+    const QString hint = m_driving ? (hasFocus() ? tr("driving: WASD/arrows, E/Q gear, Space handbrake")
+                                                 : tr("click here to drive"))
+                                   : tr("inputs of the run");
+    return tr("Gear %1   %2").arg(gearText, hint);
+}
+
+int DrivePad::statusHeight() const {
+    return fontMetrics()
+        .boundingRect(QRect(0, 0, std::max(1, width() - 8), height()), Qt::TextWordWrap, statusText())
+        .height();
+}
+
 void DrivePad::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
@@ -77,7 +106,9 @@ void DrivePad::paintEvent(QPaintEvent*) {
     const QFontMetrics fm = fontMetrics();
     const int labelWidth = fm.horizontalAdvance(tr("Handbrake")) + 8;
     const double barLeft = labelWidth + 4, barWidth = std::max(40.0, width() - barLeft - 8.0);
-    const double rowH = std::max<double>(fm.height() + 4, (height() - fm.height() - 8) / 4.0);
+    // The status under the bars wraps (a narrow pad); the bars share what it leaves.
+    const int statusH = statusHeight();
+    const double rowH = std::max<double>(minimumBarRowHeight(), (height() - statusH - 8) / double(barCount));
 
     auto bar = [&](int row, const QString& name, double value, bool centred, const QColor& colour) {
         const double y = 4 + row * rowH;
@@ -110,14 +141,9 @@ void DrivePad::paintEvent(QPaintEvent*) {
     bar(2, tr("Steer"), m_shown.steer, true, QColor(40, 100, 200));
     bar(3, tr("Handbrake"), m_shown.handbrake, false, QColor(150, 90, 30));
 
-    const int gear = m_shown.gear.gear;
-    const QString gearText = gear < 0 ? tr("R") : gear == 0 ? tr("N") : QString::number(gear);
-    QString hint = m_driving ? (hasFocus() ? tr("driving: WASD/arrows, E/Q gear, Space handbrake")
-                                           : tr("click here to drive"))
-                             : tr("inputs of the run");
     p.setPen(palette().color(QPalette::Text));
-    p.drawText(QRectF(4, height() - fm.height() - 3, width() - 8, fm.height()),
-               Qt::AlignLeft | Qt::AlignVCenter, tr("Gear %1   %2").arg(gearText, hint));
+    p.drawText(QRectF(4, height() - statusH - 3, width() - 8, statusH), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
+               statusText());
 }
 
 } // namespace vtw

@@ -26,7 +26,13 @@ public:
     void setDriving(bool driving);
     bool isDriving() const { return m_driving; }
 
-    QSize sizeHint() const override { return {260, 118}; }
+    QSize sizeHint() const override;
+    /// The line under the bars: the gear and what the keys do ("Gear 3   driving: ...").
+    QString statusText() const;
+    /// The height the status text takes at the pad's width, wrapped onto as many lines as it needs.
+    int statusHeight() const;
+    /// The least height of a bar's row that keeps its name readable.
+    int minimumBarRowHeight() const;
 
 signals:
     void inputsChanged(const vtw::DriverInputs& inputs);

@@ -248,8 +248,11 @@ QWidget* LiveSimulationPage::buildControls() {
     m_errorLabel->setStyleSheet(QStringLiteral("color: #b00000;"));
     m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_errorLabel->hide();
-    for (QLabel* l : {m_stateLabel, m_timeLabel, m_rateLabel, m_errorLabel})
+    // The panel is narrow: long states ("plotting every 4th step", a maneuver's title) wrap.
+    for (QLabel* l : {m_stateLabel, m_timeLabel, m_rateLabel, m_errorLabel}) {
+        l->setWordWrap(true);
         statusLayout->addWidget(l);
+    }
     layout->addWidget(statusBox);
 
     // Metrics of the finished maneuver.

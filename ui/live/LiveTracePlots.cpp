@@ -4,18 +4,23 @@
 #include "CursorLines.h"
 #include "LiveHistory.h"
 #include "MathChannelStore.h"
+#include "ReadableTicker.h"
 #include "RunMathChannels.h"
 #include "Telemetry.h"
 #include "ViewExport.h"
 
 #include "setupfile/AtomicFile.h"
 
+#include <QApplication>
 #include <QBuffer>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QPdfWriter>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
@@ -38,9 +43,13 @@ const QColor traceColours[] = {QColor(31, 119, 180),  QColor(214, 39, 40),   QCo
                                QColor(255, 127, 14),  QColor(148, 103, 189), QColor(140, 86, 75),
                                QColor(227, 119, 194), QColor(23, 190, 207)};
 
-// Four rows by default: more fit once the user picks them, but each row needs
-// about 100 px to stay readable.
+// Four rows by default (ax and ay share one); more once the user picks them.
 const QStringList defaultChannels = {"speed", "ax", "ay", "yaw_rate", "steer_angle"};
+
+// Before the first layout tells the rows' real margins: about a row's axis room, and the
+// time axis's labels and title under the bottom row.
+constexpr int estimatedRowMargins = 35;
+constexpr int estimatedTimeAxisRoom = 40;
 
 } // namespace
 
@@ -48,6 +57,9 @@ LiveTracePlots::LiveTracePlots(QWidget* parent) : QWidget(parent) {
     m_picker = new QTreeWidget(this);
     m_picker->setHeaderLabel(tr("Channels"));
     m_picker->setMinimumWidth(190);
+    // Long channel names are shown whole: the list scrolls sideways rather than cut them.
+    m_picker->header()->setStretchLastSection(false);
+    m_picker->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     buildPicker();
 
     m_windowCombo = new QComboBox(this);
@@ -71,6 +83,16 @@ LiveTracePlots::LiveTracePlots(QWidget* parent) : QWidget(parent) {
     m_plot->setPlottingHints(QCP::phCacheLabels);
     m_plot->setMinimumSize(300, 200);
     m_plot->plotLayout()->clear();
+    // Many rows scroll: each keeps minimumRowHeight of traces (fitPlotHeight).
+    m_plotScroll = new QScrollArea(this);
+    m_plotScroll->setObjectName(QStringLiteral("liveTraceScroll"));
+    m_plotScroll->setWidget(m_plot);
+    m_plotScroll->setWidgetResizable(true);
+    m_plotScroll->setFrameShape(QFrame::NoFrame);
+    m_plotScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_plotScroll->setMinimumHeight(200);
+    connect(m_plot, &QCustomPlot::afterLayout, this, &LiveTracePlots::fitPlotHeight);
+    m_plot->installEventFilter(this);
     m_cursor = new WorkspaceCursor(CursorAxis::Time, this);
     m_cursorLines = new CursorLines(m_plot, m_cursor);
     connect(m_cursor, &WorkspaceCursor::moved, this, &LiveTracePlots::updateReadout);
@@ -83,7 +105,7 @@ LiveTracePlots::LiveTracePlots(QWidget* parent) : QWidget(parent) {
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addLayout(bar);
-    rightLayout->addWidget(m_plot, 1);
+    rightLayout->addWidget(m_plotScroll, 1);
     rightLayout->addWidget(m_readout);
     auto* splitter = new QSplitter(this);
     splitter->addWidget(m_picker);
@@ -114,13 +136,11 @@ void LiveTracePlots::buildPicker() {
             group = new QTreeWidgetItem(m_picker, {QString::fromStdString(info.group)});
             group->setFlags(Qt::ItemIsEnabled);
         }
-        const ChannelDisplay display = channelDisplay(info.unit, m_units);
-        auto* item = new QTreeWidgetItem(
-            group, {channelTitle(QString::fromStdString(info.label), display.unit)});
+        auto* item = new QTreeWidgetItem(group);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
         item->setCheckState(0, Qt::Unchecked);
         item->setData(0, channelRole, static_cast<int>(c));
-        item->setToolTip(0, QString::fromStdString(info.name));
+        labelPickerItem(item, info, QString::fromStdString(info.name));
     }
     rebuildMathPicker();
     connect(&MathChannelStore::instance(), &MathChannelStore::changed, this, [this] {
@@ -152,14 +172,20 @@ void LiveTracePlots::rebuildMathPicker() {
             group = new QTreeWidgetItem(m_picker, {groupName});
             group->setFlags(Qt::ItemIsEnabled);
         }
-        auto* item = new QTreeWidgetItem(
-            group, {channelTitle(QString::fromStdString(info.label), channelDisplay(info.unit, m_units).unit)});
+        auto* item = new QTreeWidgetItem(group);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
         item->setCheckState(0, Qt::Unchecked);
         item->setData(0, channelRole, static_cast<int>(first + k));
-        item->setToolTip(0, QString::fromStdString(MathChannelStore::instance().channels()[k].formula));
+        labelPickerItem(item, info, QString::fromStdString(MathChannelStore::instance().channels()[k].formula));
     }
     m_updatingPicker = false;
+}
+
+void LiveTracePlots::labelPickerItem(QTreeWidgetItem* item, const ChannelInfo& info, const QString& detail) const {
+    const QString title = channelTitle(QString::fromStdString(info.label), channelDisplay(info.unit, m_units).unit);
+    item->setText(0, title);
+    // The whole title in the tooltip too, for a list narrower than its names.
+    item->setToolTip(0, QStringLiteral("%1\n%2").arg(title, detail));
 }
 
 ChannelInfo LiveTracePlots::channelInfoAt(std::size_t channel) const {
@@ -277,6 +303,7 @@ void LiveTracePlots::rebuildRows() {
         row.rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
         row.rect->setRangeDrag(Qt::Horizontal);
         row.rect->setRangeZoom(Qt::Horizontal);
+        row.rect->setMinimumSize(0, minimumRowHeight);
         m_plot->plotLayout()->addElement(static_cast<int>(r), 0, row.rect);
         QCPAxis* x = row.rect->axis(QCPAxis::atBottom);
         QCPAxis* y = row.rect->axis(QCPAxis::atLeft);
@@ -295,12 +322,14 @@ void LiveTracePlots::rebuildRows() {
         y->setLabel(label.isEmpty() ? QStringLiteral("(%1)").arg(rowUnits[r])
                                     : channelTitle(label, rowUnits[r]));
         y->setNumberFormat(QStringLiteral("gb"));
-        y->ticker()->setTickCount(4);
         QFont labelFont = font();
         labelFont.setPointSizeF(labelFont.pointSizeF() * 0.9);
         y->setLabelFont(labelFont);
         y->setTickLabelFont(labelFont);
         x->setTickLabelFont(labelFont);
+        // As many ticks as the row's height and width hold without their labels touching.
+        useReadableTicks(y);
+        useReadableTicks(x);
         connect(x, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
                 &LiveTracePlots::syncTimeAxes);
 
@@ -332,6 +361,9 @@ void LiveTracePlots::rebuildRows() {
         }
         m_rows.push_back(row);
     }
+    m_plot->setMinimumHeight(std::max(200, static_cast<int>(m_rows.size()) *
+                                                 (minimumRowHeight + estimatedRowMargins) +
+                                             estimatedTimeAxisRoom));
     if (heldRange) {
         m_syncing = true;
         for (const Row& row : m_rows)
@@ -353,8 +385,8 @@ void LiveTracePlots::setUnitSystem(UnitSystem system) {
         if (!channel.isValid())
             continue;
         const ChannelInfo info = channelInfoAt(static_cast<std::size_t>(channel.toInt()));
-        (*it)->setText(0, channelTitle(QString::fromStdString(info.label),
-                                       channelDisplay(info.unit, m_units).unit));
+        const QString tip = (*it)->toolTip(0);
+        labelPickerItem(*it, info, tip.mid(tip.indexOf(QLatin1Char('\n')) + 1));
     }
     rebuildRows();
     refresh();
@@ -476,6 +508,28 @@ void LiveTracePlots::refresh() {
     if (m_cursor->position())
         updateReadout();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool LiveTracePlots::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_plot && event->type() == QEvent::Wheel && !m_inspecting) {
+        QApplication::sendEvent(m_plotScroll->verticalScrollBar(), event);
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void LiveTracePlots::fitPlotHeight() {
+    // Each row's margins (its axis room; the bottom row's time axis) are known once laid
+    // out: the plot is as tall as the rows' traces at their minimum, those margins and
+    // the spacing between the rows.
+    const QCPLayoutGrid* grid = m_plot->plotLayout();
+    int needed = grid->margins().top() + grid->margins().bottom() +
+                 grid->rowSpacing() * std::max(0, static_cast<int>(m_rows.size()) - 1);
+    for (const Row& row : m_rows)
+        needed += row.rect->outerRect().height() - row.rect->height() + minimumRowHeight;
+    needed = std::max(200, needed);
+    if (needed != m_plot->minimumHeight())
+        m_plot->setMinimumHeight(needed);
 }
 
 double LiveTracePlots::legendHeadroom(const Row& row) {

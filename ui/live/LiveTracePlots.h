@@ -19,6 +19,7 @@ class QCPLegend;
 class QCustomPlot;
 class QLabel;
 class QMouseEvent;
+class QScrollArea;
 class QTreeWidget;
 class QTreeWidgetItem;
 
@@ -36,7 +37,8 @@ class WorkspaceCursor;
 /// whole run. "Inspect" stops the scrolling and lets the user zoom and pan. The
 /// Live workspace's cursor (workspaceCursor()) follows the mouse over the plots and
 /// a read-out lists every channel's value at that time: the last sample at or
-/// before it, and nothing for a time outside the run.
+/// before it, and nothing for a time outside the run. Each plot keeps a readable
+/// height (more plots than fit scroll) and as many ticks as its size holds.
 ///
 /// Fed by a LiveHistory (plain data, so tests can fill it with synthetic
 /// samples). refresh() decimates each visible trace to about two points per
@@ -44,6 +46,10 @@ class WorkspaceCursor;
 class LiveTracePlots : public QWidget {
     Q_OBJECT
 public:
+    /// The height of a row's traces (pixels) below which its values stop being readable:
+    /// more rows than the page holds at this height scroll instead of shrinking.
+    static constexpr int minimumRowHeight = 110;
+
     explicit LiveTracePlots(QWidget* parent = nullptr);
 
     /// Not owned; must outlive this widget or be replaced.
@@ -76,6 +82,8 @@ public:
     std::vector<ReferenceTarget> referenceTargets() const;
 
     QCustomPlot* plot() const { return m_plot; }
+    /// Holds the plot: it scrolls when the rows at their minimum height do not fit.
+    QScrollArea* plotScroll() const { return m_plotScroll; }
     /// The user's math channels over the recorded history, as the traces plot them.
     const LiveMathChannels& mathChannels() const { return m_math; }
     int rowCount() const { return static_cast<int>(m_rows.size()); }
@@ -85,6 +93,10 @@ public:
 
     /// PNG or PDF by the file's suffix.
     bool exportTo(const QString& path, QString* error = nullptr);
+
+protected:
+    /// Outside Inspect the mouse wheel over the plots scrolls them (the plot would take it).
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 signals:
     void selectionChanged();
@@ -106,6 +118,9 @@ private:
     void buildPicker();
     /// The picker's math channels, after the store changed: listed anew, the gone unselected.
     void rebuildMathPicker();
+    /// A picker entry's title ("Speed (km/h)") and tooltip (the title, then the detail:
+    /// the channel's key or a math channel's formula).
+    void labelPickerItem(QTreeWidgetItem* item, const ChannelInfo& info, const QString& detail) const;
     /// A channel by index: the catalogue's, then the math channels (LiveMathChannels).
     ChannelInfo channelInfoAt(std::size_t channel) const;
     std::span<const double> archiveOf(std::size_t channel) const;
@@ -116,6 +131,8 @@ private:
     void rebuildRows();
     void onPickerChanged(QTreeWidgetItem* item);
     void syncTimeAxes(const QCPRange& range);
+    /// The plot's minimum height: every row's traces at least minimumRowHeight tall.
+    void fitPlotHeight();
     /// Share of a row's height its legend takes (0 without one), kept free above the traces.
     static double legendHeadroom(const Row& row);
     void updateReadout();
@@ -125,6 +142,7 @@ private:
     QCheckBox* m_inspectBox = nullptr;
     QLabel* m_readout = nullptr;
     QCustomPlot* m_plot = nullptr;
+    QScrollArea* m_plotScroll = nullptr;
     const LiveHistory* m_history = nullptr;
     std::vector<std::size_t> m_selected; ///< catalogue indices, then math channels'
     LiveMathChannels m_math;
