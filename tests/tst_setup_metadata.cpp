@@ -215,6 +215,9 @@ void TestSetupMetadata::displayUnits_data() {
     QTest::newRow("lb-ft") << int(Quantity::Torque) << true << 1.3558179 << 1.0 << "lb-ft";
     QTest::newRow("share") << int(Quantity::Share) << false << 0.7 << 70.0 << "%";
     QTest::newRow("rpm stays") << int(Quantity::EngineSpeed) << true << 6000.0 << 6000.0 << "rpm";
+    // Accelerations in g whatever the system (standard gravity, 9.80665 m/s^2 by definition).
+    QTest::newRow("1 g SI") << int(Quantity::Acceleration) << false << 9.80665 << 1.0 << "g";
+    QTest::newRow("1 g imperial") << int(Quantity::Acceleration) << true << 9.80665 << 1.0 << "g";
 }
 
 void TestSetupMetadata::displayUnits() {

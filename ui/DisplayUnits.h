@@ -3,6 +3,8 @@
 // Stored (SI) values against what the user sees. The metadata table names
 // each field's quantity; this file picks the unit a quantity is shown in for
 // the chosen unit system and converts both ways. Storage never changes.
+// Accelerations are shown in g in both systems (core's displayUnit for
+// Quantity::Acceleration, which metrics, channels and maneuver forms share).
 
 #include "setupfile/SetupMetadata.h"
 

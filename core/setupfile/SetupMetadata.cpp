@@ -628,6 +628,10 @@ DisplayUnit displayUnit(Quantity quantity, UnitSystem system) {
         // 1 psi = 1 lbf / in^2.
         return imp ? DisplayUnit{"psi", units::metresPerInch * units::metresPerInch / units::newtonsPerPound}
                    : DisplayUnit{"kPa", 1e-3};
+    case Quantity::Acceleration:
+        // What drivers and data loggers read accelerations in, whatever the length unit:
+        // lateral and longitudinal g, as the G-G views and the g metrics already show.
+        return {"g", 1.0 / units::gravity};
     }
     return {"", 1.0};
 }
@@ -635,6 +639,8 @@ DisplayUnit displayUnit(Quantity quantity, UnitSystem system) {
 DisplayUnit metricDisplayUnit(const QString& unit, UnitSystem system) {
     if (unit == QLatin1String(yesNoUnit))
         return {"", 1.0}; // the value reads "yes" or "no": no unit beside it
+    if (unit == QLatin1String("m/s^2"))
+        return displayUnit(Quantity::Acceleration, system);
     if (system == UnitSystem::Imperial) {
         if (unit == QLatin1String("km/h"))
             return {"mph", units::mphPerMps / units::kmhPerMps};

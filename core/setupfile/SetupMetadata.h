@@ -52,6 +52,7 @@ enum class Quantity {
     ForcePounds,     ///< lb (native unit of the Calspan model)
     Force,           ///< N
     Pressure,        ///< Pa
+    Acceleration,    ///< m/s^2, shown in g in both unit systems
 };
 
 enum class UnitSystem { SI, Imperial };
@@ -67,8 +68,8 @@ struct DisplayUnit {
 DisplayUnit displayUnit(Quantity quantity, UnitSystem system);
 
 /// The display unit of a metric core reports in its own unit ("km/h", "m",
-/// "s", "g", ...): speeds in mph and distances in ft for imperial; the rest,
-/// and everything in SI, as reported.
+/// "s", "g", ...): speeds in mph and distances in ft for imperial, accelerations
+/// ("m/s^2") in g in both systems; the rest, and everything in SI, as reported.
 DisplayUnit metricDisplayUnit(const QString& unit, UnitSystem system);
 
 /// Rules for a point-list curve beyond "finite numbers".
