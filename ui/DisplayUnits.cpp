@@ -75,6 +75,10 @@ ShownMetric showMetric(double value, const QString& unit, UnitSystem system) {
     return {value * shown.scale, shown.symbol};
 }
 
+ValueDisplay parameterDisplay(const std::string& unit, UnitSystem system) {
+    return {metricDisplayUnit(QString::fromStdString(unit), system)};
+}
+
 bool parseNumber(const QString& text, double* value) {
     const QString t = text.trimmed();
     bool ok = false;

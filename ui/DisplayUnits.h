@@ -10,6 +10,8 @@
 
 #include <QString>
 
+#include <string>
+
 namespace vtw {
 
 /// Converts one quantity between stored and shown values.
@@ -47,6 +49,10 @@ struct ShownMetric {
     QString unit;
 };
 ShownMetric showMetric(double value, const QString& unit, UnitSystem system);
+
+/// A maneuver parameter given in `unit` ("km/h", "m", "m/s^2", "deg"), as a form shows
+/// and takes it: by the same rules as a metric (mph, ft, g).
+ValueDisplay parameterDisplay(const std::string& unit, UnitSystem system);
 
 /// Parses a number the way a user types it: the locale's form, then the C form.
 bool parseNumber(const QString& text, double* value);
