@@ -1,12 +1,16 @@
 // The unit choice reaches every value a user reads or types, driven through the widgets
-// offscreen: the maneuver forms (compare and live). A typed value is converted once to
-// the parameter's own unit, and a switch of units never rewrites what is kept.
+// offscreen: the maneuver forms (compare and live), the tyre view's load and the friction
+// ellipses' read-outs. A typed value is converted once to the
+// stored unit, and a switch of units never rewrites what is kept.
 // Conversion factors are the exact definitions (1 ft = 0.3048 m, 1 mph = 1.609344 km/h,
-// 1 g = 9.80665 m/s^2).
+// 1 g = 9.80665 m/s^2, 1 lbf = 4.448222 N as core/Units.h states it).
 
 #include "DisplayUnits.h"
+#include "FrictionEllipseView.h"
 #include "LiveSimulationPage.h"
 #include "ManeuverParameterForm.h"
+#include "SetupDocument.h"
+#include "TireModelView.h"
 #include "Units.h"
 
 #include <QComboBox>
@@ -16,6 +20,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QtTest>
+#include <qcustomplot.h>
 
 using namespace vtw;
 
@@ -57,6 +62,8 @@ private slots:
     void typedFeetAreStoredAsExactMetres();
     void speedsInMphAndRampsInG();
     void livePageFormFollowsUnits();
+    void tyreLoadInPoundsForce();
+    void frictionEllipseReadoutsFollowUnits();
 };
 
 void TestUiUnits::compareFormShowsDistancesInFeetAndKeepsMetres() {
@@ -149,6 +156,52 @@ void TestUiUnits::livePageFormFollowsUnits() {
     QVERIFY(skidpadRadius);
     QCOMPARE(rowLabel(skidpadRadius), QStringLiteral("Radius (ft)"));
     QCOMPARE(skidpadRadius->cleanText(), shownText(skidpadRadius, 40.0 / units::metresPerFoot));
+}
+
+void TestUiUnits::tyreLoadInPoundsForce() {
+    SetupDocument document(defaultSetup());
+    TireModelView view(&document);
+    auto* load = view.findChild<QDoubleSpinBox*>(QStringLiteral("tireLoad"));
+    QVERIFY(load);
+    view.setLoad(4000.0);
+    QCOMPARE(load->suffix(), QStringLiteral(" kN"));
+    QCOMPARE(load->cleanText(), shownText(load, 4.0));
+    QCOMPARE(view.loadPlot()->xAxis->label(), QStringLiteral("Load Fz (kN)"));
+
+    view.setUnitSystem(UnitSystem::Imperial);
+    QCOMPARE(load->suffix(), QStringLiteral(" lbf"));
+    QCOMPARE(load->cleanText(), shownText(load, 4000.0 / units::newtonsPerPound));
+    QCOMPARE(view.load(), 4000.0); // the switch re-shows, it does not rewrite
+    QCOMPARE(view.loadPlot()->xAxis->label(), QStringLiteral("Load Fz (lbf)"));
+    typeInto(load, QStringLiteral("1000"));
+    QVERIFY2(view.load() == 4448.222, qPrintable(QString::number(view.load(), 'g', 17))); // 1000 lbf
+    // The load the plots are drawn at, named in the legend in lbf.
+    bool named = false;
+    for (int i = 0; i < view.longitudinalPlot()->graphCount(); ++i)
+        named = named || view.longitudinalPlot()->graph(i)->name().contains(QStringLiteral("1000.0 lbf"));
+    QVERIFY(named);
+
+    view.setUnitSystem(UnitSystem::SI);
+    QCOMPARE(load->suffix(), QStringLiteral(" kN"));
+    QCOMPARE(load->cleanText(), shownText(load, 4.448222));
+    QVERIFY(view.load() == 4448.222);
+}
+
+void TestUiUnits::frictionEllipseReadoutsFollowUnits() {
+    FrictionEllipseView view;
+    FrictionEllipseData data;
+    // 1000, 100 and -200 lbf in N (1 lbf = 4.448222 N).
+    data.wheels[0].load = 4448.222;
+    data.wheels[0].fx = 444.8222;
+    data.wheels[0].fy = -889.6444;
+    data.wheels[0].fxMax = data.wheels[0].fyMax = 4448.222;
+    view.setData(data);
+    QCOMPARE(view.readouts(0), QStringList({QStringLiteral("FL  Fz 4448 N"), QStringLiteral("Fx 445  Fy -890 N")}));
+    view.setUnitSystem(UnitSystem::Imperial);
+    QCOMPARE(view.readouts(0),
+             QStringList({QStringLiteral("FL  Fz 1000 lbf"), QStringLiteral("Fx 100  Fy -200 lbf")}));
+    view.setUnitSystem(UnitSystem::SI);
+    QCOMPARE(view.readouts(0)[0], QStringLiteral("FL  Fz 4448 N"));
 }
 
 QTEST_MAIN(TestUiUnits)

@@ -70,6 +70,11 @@ ValueDisplay distanceDisplay(UnitSystem system) {
                                           : ValueDisplay{{QStringLiteral("m"), 1.0}};
 }
 
+ValueDisplay tyreLoadDisplay(UnitSystem system) {
+    return system == UnitSystem::Imperial ? valueDisplay(Quantity::Force, system)
+                                          : ValueDisplay{{QStringLiteral("kN"), 1e-3}};
+}
+
 ShownMetric showMetric(double value, const QString& unit, UnitSystem system) {
     const DisplayUnit shown = metricDisplayUnit(unit, system);
     return {value * shown.scale, shown.symbol};

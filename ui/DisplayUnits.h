@@ -41,6 +41,8 @@ QString rangeMessage(const FieldMeta& field, UnitSystem system, double stored);
 ValueDisplay powerDisplay(UnitSystem system);
 /// Distances of the derived figures (stopping distance): m or ft.
 ValueDisplay distanceDisplay(UnitSystem system);
+/// A tyre's normal load: kN (a wheel carries a few) or lbf.
+ValueDisplay tyreLoadDisplay(UnitSystem system);
 
 /// A metric reported by core in its own unit ("km/h", "m", "s", "g"), in the
 /// unit system's unit: speeds to mph and distances to ft in imperial.

@@ -862,7 +862,7 @@ void MainWindow::importTir(const QString& axle) {
         return;
     }
     const double radius = axle == QLatin1String("rear") ? d->setup().rearTires.radius : d->setup().frontTires.radius;
-    auto* dialog = new TirImportDialog(path, *read.coefficients, radius, axle, this);
+    auto* dialog = new TirImportDialog(path, *read.coefficients, radius, axle, this, m_unitSystem);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] { importTirFile(dialog->request()); });
     dialog->open();

@@ -409,6 +409,7 @@ void LiveSimulationPage::setUnitSystem(UnitSystem system) {
     m_units = system;
     m_traces->setUnitSystem(system);
     m_topDown->setUnitSystem(system);
+    m_friction->setUnitSystem(system);
     for (const auto& [key, editor] : m_paramSpins)
         setParameterEditorUnits(editor, system, m_paramForm);
     showMetrics(m_metrics);
