@@ -1,6 +1,6 @@
 // The unit choice reaches every value a user reads or types, driven through the widgets
-// offscreen: the maneuver forms (compare and live), the tyre view's load and the friction
-// ellipses' read-outs. A typed value is converted once to the
+// offscreen: the maneuver forms (compare and live), the tyre view's load, the friction
+// ellipses' read-outs and the published figures. A typed value is converted once to the
 // stored unit, and a switch of units never rewrites what is kept.
 // Conversion factors are the exact definitions (1 ft = 0.3048 m, 1 mph = 1.609344 km/h,
 // 1 g = 9.80665 m/s^2, 1 lbf = 4.448222 N as core/Units.h states it).
@@ -10,6 +10,7 @@
 #include "LiveSimulationPage.h"
 #include "ManeuverParameterForm.h"
 #include "SetupDocument.h"
+#include "TargetsEditor.h"
 #include "TireModelView.h"
 #include "Units.h"
 
@@ -19,6 +20,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QPushButton>
+#include <QTableWidget>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -64,6 +67,7 @@ private slots:
     void livePageFormFollowsUnits();
     void tyreLoadInPoundsForce();
     void frictionEllipseReadoutsFollowUnits();
+    void publishedFiguresTypedInMph();
 };
 
 void TestUiUnits::compareFormShowsDistancesInFeetAndKeepsMetres() {
@@ -202,6 +206,31 @@ void TestUiUnits::frictionEllipseReadoutsFollowUnits() {
              QStringList({QStringLiteral("FL  Fz 1000 lbf"), QStringLiteral("Fx 100  Fy -200 lbf")}));
     view.setUnitSystem(UnitSystem::SI);
     QCOMPARE(view.readouts(0)[0], QStringLiteral("FL  Fz 4448 N"));
+}
+
+void TestUiUnits::publishedFiguresTypedInMph() {
+    Setup setup = defaultSetup();
+    setup.targets.clear();
+    SetupDocument document(setup);
+    TargetsEditor editor(&document);
+    editor.setUnitSystem(UnitSystem::Imperial);
+    const int topSpeed = editor.newMetric()->findData(QStringLiteral("top_speed_kmh"));
+    QVERIFY(topSpeed >= 0);
+    QCOMPARE(editor.newMetric()->itemText(topSpeed), QStringLiteral("Top speed (mph)"));
+    editor.newMetric()->setCurrentIndex(topSpeed);
+    QTest::keyClicks(editor.newValue(), QStringLiteral("155"));
+    QTest::keyClicks(editor.newSource(), QStringLiteral("maker"));
+    QTest::mouseClick(editor.addButton(), Qt::LeftButton);
+    QCOMPARE(document.setup().targets.size(), std::size_t(1));
+    // 155 mph = 249.44832 km/h (1 mile = 1.609344 km), stored in the key's km/h.
+    QVERIFY2(document.setup().targets[0].value == 249.44832,
+             qPrintable(QString::number(document.setup().targets[0].value, 'g', 17)));
+    QCOMPARE(editor.table()->item(0, 0)->text(), QStringLiteral("Top speed (mph)"));
+    QCOMPARE(editor.table()->item(0, 1)->text(), QLocale().toString(249.44832 / 1.609344, 'g', 10));
+    editor.setUnitSystem(UnitSystem::SI);
+    QCOMPARE(editor.table()->item(0, 0)->text(), QStringLiteral("Top speed (km/h)"));
+    QCOMPARE(editor.table()->item(0, 1)->text(), QLocale().toString(249.44832, 'g', 10));
+    QVERIFY(document.setup().targets[0].value == 249.44832);
 }
 
 QTEST_MAIN(TestUiUnits)

@@ -574,6 +574,10 @@ const FieldMeta* findField(const QString& path) {
     return nullptr;
 }
 
+namespace {
+constexpr double kilogramsPerPound = 0.45359237; ///< the avoirdupois pound, exact by definition
+} // namespace
+
 DisplayUnit displayUnit(Quantity quantity, UnitSystem system) {
     const bool imp = system == UnitSystem::Imperial;
     switch (quantity) {
@@ -586,13 +590,16 @@ DisplayUnit displayUnit(Quantity quantity, UnitSystem system) {
     case Quantity::Length:
         return imp ? DisplayUnit{"in", 1.0 / units::metresPerInch} : DisplayUnit{"m", 1.0};
     case Quantity::Mass:
-        return imp ? DisplayUnit{"lb", 1.0 / 0.45359237} : DisplayUnit{"kg", 1.0};
+        return imp ? DisplayUnit{"lb", 1.0 / kilogramsPerPound} : DisplayUnit{"kg", 1.0};
     case Quantity::Area:
         return imp ? DisplayUnit{"ft^2", 1.0 / (0.3048 * 0.3048)} : DisplayUnit{"m^2", 1.0};
     case Quantity::Density:
-        return {"kg/m^3", 1.0};
+        return imp ? DisplayUnit{"lb/ft^3", units::metresPerFoot * units::metresPerFoot * units::metresPerFoot /
+                                                kilogramsPerPound}
+                   : DisplayUnit{"kg/m^3", 1.0};
     case Quantity::MomentOfInertia:
-        return {"kg m^2", 1.0};
+        return imp ? DisplayUnit{"lb ft^2", 1.0 / (kilogramsPerPound * units::metresPerFoot * units::metresPerFoot)}
+                   : DisplayUnit{"kg m^2", 1.0};
     case Quantity::Speed:
         return imp ? DisplayUnit{"mph", units::mphPerMps} : DisplayUnit{"km/h", units::kmhPerMps};
     case Quantity::EngineSpeed:
@@ -615,7 +622,8 @@ DisplayUnit displayUnit(Quantity quantity, UnitSystem system) {
         return imp ? DisplayUnit{"lbf/deg", units::pi / 180.0 / units::newtonsPerPound}
                    : DisplayUnit{"N/deg", units::pi / 180.0};
     case Quantity::ForcePerSpeed:
-        return {"N s/m", 1.0};
+        return imp ? DisplayUnit{"lbf s/ft", units::metresPerFoot / units::newtonsPerPound}
+                   : DisplayUnit{"N s/m", 1.0};
     case Quantity::LengthInches:
         return {"in", 1.0};
     case Quantity::PressurePsi:
