@@ -371,7 +371,7 @@ void TestLiveViews::tracesKeepTheLegendClearOfTheData() {
     QCPAxisRect* rect = plots.rowRect(0);
     auto* legend = qobject_cast<QCPLegend*>(rect->insetLayout()->elementAt(0));
     QVERIFY(legend && legend->visible());
-    const double highest = rect->axis(QCPAxis::atLeft)->coordToPixel(4.0); // max of ax, m/s^2
+    const double highest = rect->axis(QCPAxis::atLeft)->coordToPixel(4.0 / units::gravity); // max of ax, in g
     QVERIFY2(highest > legend->outerRect().bottom(),
              qPrintable(QStringLiteral("data top at %1 px, legend bottom at %2 px")
                             .arg(highest)
@@ -385,10 +385,10 @@ void TestLiveViews::tracesGroupByUnitWithUnitsInTitles() {
     plots.resize(800, 600);
     plots.setSelectedChannels({"speed", "vx", "ax", "steer_angle"});
     plots.setHistory(&history);
-    QCOMPARE(plots.rowCount(), 3); // speeds (km/h in SI display), m/s^2, deg
+    QCOMPARE(plots.rowCount(), 3); // speeds (km/h in SI display), accelerations (g), deg
     QCOMPARE(plots.rowRect(0)->axis(QCPAxis::atLeft)->label(), QString("Motion (km/h)"));
     QCOMPARE(plots.rowRect(1)->axis(QCPAxis::atLeft)->label(),
-             QString("Longitudinal acceleration (m/s^2)"));
+             QString("Longitudinal acceleration (g)"));
     QCOMPARE(plots.rowRect(2)->axis(QCPAxis::atLeft)->label(), QString("Steer angle (deg)"));
     QCOMPARE(plots.rowRect(2)->axis(QCPAxis::atBottom)->label(), QString("Time (s)"));
     // Radians are shown in degrees.

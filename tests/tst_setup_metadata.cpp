@@ -232,6 +232,16 @@ void TestSetupMetadata::displayUnits_data() {
     QTest::newRow("lbf/in") << int(Quantity::Stiffness) << true << 4.448222 / 0.0254 << 1.0 << "lbf/in";
     QTest::newRow("mm/s") << int(Quantity::DamperSpeed) << false << 0.05 << 50.0 << "mm/s";
     QTest::newRow("in/s") << int(Quantity::DamperSpeed) << true << 0.0254 << 1.0 << "in/s";
+    // Accelerations in g whatever the system (standard gravity, 9.80665 m/s^2 by definition).
+    QTest::newRow("1 g SI") << int(Quantity::Acceleration) << false << 9.80665 << 1.0 << "g";
+    QTest::newRow("1 g imperial") << int(Quantity::Acceleration) << true << 9.80665 << 1.0 << "g";
+    // 1 lb = 0.45359237 kg and 1 ft = 0.3048 m exactly; 1 lbf = 4.448222 N (Units.h).
+    QTest::newRow("1 lb/ft^3") << int(Quantity::Density) << true << 0.45359237 / (0.3048 * 0.3048 * 0.3048) << 1.0
+                               << "lb/ft^3";
+    QTest::newRow("1 lb ft^2") << int(Quantity::MomentOfInertia) << true << 0.45359237 * 0.3048 * 0.3048 << 1.0
+                               << "lb ft^2";
+    QTest::newRow("1 lbf s/ft") << int(Quantity::ForcePerSpeed) << true << 4.448222 / 0.3048 << 1.0 << "lbf s/ft";
+    QTest::newRow("N s/m in SI") << int(Quantity::ForcePerSpeed) << false << 12.5 << 12.5 << "N s/m";
 }
 
 void TestSetupMetadata::displayUnits() {

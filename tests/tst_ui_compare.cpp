@@ -652,6 +652,28 @@ private slots:
         QVERIFY(std::abs(traces->tracePlot()->graph(0)->data()->at(int(last))->value - speed[last] * units::mphPerMps) < 1e-9);
         traces->channelChoice()->setCurrentIndex(traces->channelChoice()->findData(QStringLiteral("yaw_rate")));
         QVERIFY(traces->tracePlot()->yAxis->label().contains(QStringLiteral("deg/s")));
+        // Accelerations in g in both systems; by distance, the ticks read in feet while the
+        // coordinates stay metres (what the cursors share): a tick at x m is labelled x/0.3048.
+        traces->channelChoice()->setCurrentIndex(traces->channelChoice()->findData(QStringLiteral("ax")));
+        QCOMPARE(traces->tracePlot()->yAxis->label(), QStringLiteral("Longitudinal acceleration (g)"));
+        const std::vector<double>& ax = page.results()->run(0, 0)->telemetry.column("ax");
+        QVERIFY(std::abs(traces->tracePlot()->graph(0)->data()->at(int(last))->value - ax[last] / units::gravity) < 1e-12);
+        traces->axisChoice()->setCurrentIndex(traces->axisChoice()->findData(int(TraceAxis::Distance)));
+        QCPAxis* x = traces->tracePlot()->xAxis;
+        QCOMPARE(x->label(), QStringLiteral("Distance (ft)"));
+        const std::vector<double>& distance = page.results()->run(0, 0)->telemetry.column("distance");
+        QCOMPARE(traces->tracePlot()->graph(0)->data()->at(int(last))->key, distance[last]);
+        traces->tracePlot()->replot();
+        QVector<double> ticks, subTicks;
+        QVector<QString> labels;
+        x->ticker()->generate(x->range(), QLocale::c(), 'g', 6, ticks, &subTicks, &labels);
+        QVERIFY(ticks.size() >= 2);
+        for (int i = 0; i < ticks.size(); ++i)
+            QVERIFY2(std::abs(labels[i].toDouble() - ticks[i] / units::metresPerFoot) < 1e-6 * std::max(1.0, std::abs(labels[i].toDouble())),
+                     qPrintable(QStringLiteral("tick at %1 m labelled %2").arg(ticks[i]).arg(labels[i])));
+        page.setUnitSystem(UnitSystem::SI);
+        QCOMPARE(x->label(), QStringLiteral("Distance (m)"));
+        QCOMPARE(traces->tracePlot()->yAxis->label(), QStringLiteral("Longitudinal acceleration (g)"));
     }
 
     // Results go out of date when a compared setup is edited or closed: a banner says

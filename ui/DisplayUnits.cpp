@@ -70,9 +70,18 @@ ValueDisplay distanceDisplay(UnitSystem system) {
                                           : ValueDisplay{{QStringLiteral("m"), 1.0}};
 }
 
+ValueDisplay tyreLoadDisplay(UnitSystem system) {
+    return system == UnitSystem::Imperial ? valueDisplay(Quantity::Force, system)
+                                          : ValueDisplay{{QStringLiteral("kN"), 1e-3}};
+}
+
 ShownMetric showMetric(double value, const QString& unit, UnitSystem system) {
     const DisplayUnit shown = metricDisplayUnit(unit, system);
     return {value * shown.scale, shown.symbol};
+}
+
+ValueDisplay parameterDisplay(const std::string& unit, UnitSystem system) {
+    return {metricDisplayUnit(QString::fromStdString(unit), system)};
 }
 
 bool parseNumber(const QString& text, double* value) {

@@ -3,10 +3,14 @@
 // Stored (SI) values against what the user sees. The metadata table names
 // each field's quantity; this file picks the unit a quantity is shown in for
 // the chosen unit system and converts both ways. Storage never changes.
+// Accelerations are shown in g in both systems (core's displayUnit for
+// Quantity::Acceleration, which metrics, channels and maneuver forms share).
 
 #include "setupfile/SetupMetadata.h"
 
 #include <QString>
+
+#include <string>
 
 namespace vtw {
 
@@ -37,6 +41,8 @@ QString rangeMessage(const FieldMeta& field, UnitSystem system, double stored);
 ValueDisplay powerDisplay(UnitSystem system);
 /// Distances of the derived figures (stopping distance): m or ft.
 ValueDisplay distanceDisplay(UnitSystem system);
+/// A tyre's normal load: kN (a wheel carries a few) or lbf.
+ValueDisplay tyreLoadDisplay(UnitSystem system);
 
 /// A metric reported by core in its own unit ("km/h", "m", "s", "g"), in the
 /// unit system's unit: speeds to mph and distances to ft in imperial.
@@ -45,6 +51,10 @@ struct ShownMetric {
     QString unit;
 };
 ShownMetric showMetric(double value, const QString& unit, UnitSystem system);
+
+/// A maneuver parameter given in `unit` ("km/h", "m", "m/s^2", "deg"), as a form shows
+/// and takes it: by the same rules as a metric (mph, ft, g).
+ValueDisplay parameterDisplay(const std::string& unit, UnitSystem system);
 
 /// Parses a number the way a user types it: the locale's form, then the C form.
 bool parseNumber(const QString& text, double* value);

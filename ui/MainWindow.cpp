@@ -473,6 +473,7 @@ void MainWindow::setUnitSystem(UnitSystem system) {
     m_compare->setUnitSystem(system);
     m_track->setUnitSystem(system);
     m_live->setUnitSystem(system);
+    m_transfers->setUnitSystem(system);
     if (m_unitCombo)
         m_unitCombo->setCurrentIndex(m_unitCombo->findData(int(system)));
     if (m_unitActions) {

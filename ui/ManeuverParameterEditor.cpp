@@ -1,14 +1,54 @@
 #include "ManeuverParameterEditor.h"
 
+#include "StoredValueSpinBox.h"
+
 #include <QCheckBox>
 #include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLocale>
 #include <QSpinBox>
 
 #include <cmath>
 
 namespace vtw {
 
-QWidget* makeParameterEditor(const ManeuverParameter& p, double value, QWidget* parent) {
+namespace {
+
+/// A decimal parameter: a StoredValueSpinBox in the parameter's unit, and the parameter
+/// it edits (for its label and its unit).
+class ParameterNumberBox : public StoredValueSpinBox {
+public:
+    ParameterNumberBox(const ManeuverParameter& p, double value, UnitSystem system, QWidget* parent)
+        : StoredValueSpinBox(p.min, p.max, value, parameterDisplay(p.unit, system), parent), m_parameter(p) {
+        showTip();
+    }
+
+    void setUnits(UnitSystem system) {
+        setDisplay(parameterDisplay(m_parameter.unit, system));
+        showTip();
+    }
+
+    const ManeuverParameter& parameter() const { return m_parameter; }
+
+private:
+    void showTip() {
+        const double shownDefault = display().toDisplay(m_parameter.defaultValue);
+        setToolTip(QStringLiteral("%1 (default %2)").arg(rangeText(), QLocale().toString(shownDefault, 'g', 6)));
+    }
+
+    ManeuverParameter m_parameter;
+};
+
+} // namespace
+
+QString parameterLabel(const ManeuverParameter& p, UnitSystem system) {
+    const QString label = QString::fromStdString(p.label);
+    const QString unit = parameterDisplay(p.unit, system).unit.symbol;
+    return unit.isEmpty() ? label : QStringLiteral("%1 (%2)").arg(label, unit);
+}
+
+QWidget* makeParameterEditor(const ManeuverParameter& p, double value, QWidget* parent, UnitSystem system) {
     QWidget* editor = nullptr;
     switch (p.kind) {
     case ParameterKind::YesNo: {
@@ -23,23 +63,14 @@ QWidget* makeParameterEditor(const ManeuverParameter& p, double value, QWidget* 
         auto* box = new QSpinBox(parent);
         box->setRange(static_cast<int>(std::ceil(p.min)), static_cast<int>(std::floor(p.max)));
         box->setValue(static_cast<int>(std::lround(value)));
+        box->setToolTip(QStringLiteral("%1 to %2 (default %3)").arg(p.min).arg(p.max).arg(p.defaultValue));
         editor = box;
         break;
     }
-    case ParameterKind::Number: {
-        auto* box = new QDoubleSpinBox(parent);
-        // Enough decimals for the smallest meaningful step of the range.
-        const int decimals = p.max - p.min <= 5.0 ? 3 : 1;
-        box->setDecimals(decimals);
-        box->setRange(p.min, p.max);
-        box->setSingleStep(std::pow(10.0, std::min(0, 1 - decimals)));
-        box->setValue(value);
-        editor = box;
+    case ParameterKind::Number:
+        editor = new ParameterNumberBox(p, value, system, parent);
         break;
     }
-    }
-    if (p.kind != ParameterKind::YesNo)
-        editor->setToolTip(QStringLiteral("%1 to %2 (default %3)").arg(p.min).arg(p.max).arg(p.defaultValue));
     editor->setObjectName(QString::fromStdString("param_" + p.key));
     return editor;
 }
@@ -49,8 +80,8 @@ double parameterEditorValue(const QWidget* editor) {
         return box->isChecked() ? 1.0 : 0.0;
     if (const auto* box = qobject_cast<const QSpinBox*>(editor))
         return box->value();
-    if (const auto* box = qobject_cast<const QDoubleSpinBox*>(editor))
-        return box->value();
+    if (const auto* box = qobject_cast<const StoredValueSpinBox*>(editor))
+        return box->storedValue();
     return 0.0;
 }
 
@@ -59,8 +90,17 @@ void setParameterEditorValue(QWidget* editor, double value) {
         box->setChecked(value != 0.0);
     else if (auto* box = qobject_cast<QSpinBox*>(editor))
         box->setValue(static_cast<int>(std::lround(value)));
-    else if (auto* box = qobject_cast<QDoubleSpinBox*>(editor))
-        box->setValue(value);
+    else if (auto* box = qobject_cast<StoredValueSpinBox*>(editor))
+        box->setStoredValue(value);
+}
+
+void setParameterEditorUnits(QWidget* editor, UnitSystem system, QFormLayout* form) {
+    auto* box = dynamic_cast<ParameterNumberBox*>(editor);
+    if (!box)
+        return; // counts and yes/no have no unit
+    box->setUnits(system);
+    if (auto* label = form ? qobject_cast<QLabel*>(form->labelForField(editor)) : nullptr)
+        label->setText(parameterLabel(box->parameter(), system));
 }
 
 void onParameterEditorChanged(QWidget* editor, QObject* context, std::function<void()> changed) {

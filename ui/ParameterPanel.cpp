@@ -173,6 +173,7 @@ void ParameterPanel::setUnitSystem(UnitSystem system) {
         f->setUnitSystem(system);
     for (TireParameterForm* t : m_tireForms)
         t->setUnitSystem(system);
+    m_targets->setUnitSystem(system);
 }
 
 bool ParameterPanel::showGroup(const QString& title) {

@@ -194,7 +194,7 @@ void SetupTransfers::importTir(const QString& axle) {
         return;
     }
     const double radius = axle == QLatin1String("rear") ? d->setup().rearTires.radius : d->setup().frontTires.radius;
-    auto* dialog = new TirImportDialog(path, *read.coefficients, radius, axle, m_window);
+    auto* dialog = new TirImportDialog(path, *read.coefficients, radius, axle, m_window, m_unitSystem);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] { importTirFile(dialog->request()); });
     dialog->open();

@@ -53,6 +53,8 @@ public:
     void importTir(const QString& axle);
     /// A .tir file onto the current document's axles; false (with the reasons shown) when refused.
     bool importTirFile(const TirImportRequest& request);
+    /// The units the import dialogs show values in (the window's choice).
+    void setUnitSystem(UnitSystem system) { m_unitSystem = system; }
 
 signals:
     void statusMessage(const QString& text);
@@ -63,6 +65,7 @@ private:
     QWidget* m_window;
     DocumentManager* m_documents;
     CurrentDocument m_current;
+    UnitSystem m_unitSystem = UnitSystem::SI;
 };
 
 } // namespace vtw

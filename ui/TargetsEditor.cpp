@@ -1,5 +1,6 @@
 #include "TargetsEditor.h"
 
+#include "DisplayUnits.h"
 #include "Targets.h"
 
 #include <QComboBox>
@@ -16,21 +17,17 @@ namespace vtw {
 
 namespace {
 
-QString metricTitle(const std::string& key) {
+/// A figure of `key` as the window shows it: km/h as mph, m as ft in imperial (DisplayUnits).
+ValueDisplay targetDisplay(const std::string& key, UnitSystem units) {
+    const TargetMetric* m = findTargetMetric(key);
+    return {metricDisplayUnit(m ? QString::fromStdString(m->unit) : QString(), units)};
+}
+
+QString metricTitle(const std::string& key, UnitSystem units) {
     const TargetMetric* m = findTargetMetric(key);
     if (!m)
         return QString::fromStdString(key);
-    return QStringLiteral("%1 (%2)").arg(QString::fromStdString(m->label),
-                                         QString::fromStdString(m->unit));
-}
-
-// The user's locale first (a comma decimal separator), then the C form.
-bool parseNumber(const QString& text, double& out) {
-    bool ok = false;
-    out = QLocale().toDouble(text.trimmed(), &ok);
-    if (!ok)
-        out = text.trimmed().toDouble(&ok);
-    return ok;
+    return axisTitle(QString::fromStdString(m->label), targetDisplay(key, units).unit.symbol);
 }
 
 } // namespace
@@ -92,10 +89,10 @@ void TargetsEditor::refresh() {
     m_table->setRowCount(int(targets.size()));
     for (int r = 0; r < int(targets.size()); ++r) {
         const PublishedFigure& t = targets[std::size_t(r)];
-        auto* metric = new QTableWidgetItem(metricTitle(t.metricKey));
+        auto* metric = new QTableWidgetItem(metricTitle(t.metricKey, m_units));
         metric->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable); // remove and add to change it
         metric->setData(Qt::UserRole, QString::fromStdString(t.metricKey));
-        auto* value = new QTableWidgetItem(QLocale().toString(t.value, 'g', 10));
+        auto* value = new QTableWidgetItem(QLocale().toString(targetDisplay(t.metricKey, m_units).toDisplay(t.value), 'g', 10));
         value->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         auto* source = new QTableWidgetItem(QString::fromStdString(t.source));
         source->setToolTip(QString::fromStdString(t.source));
@@ -108,7 +105,7 @@ void TargetsEditor::refresh() {
     m_metric->clear();
     for (const TargetMetric& m : targetMetrics()) {
         if (!findTarget(m_document->setup(), m.key))
-            m_metric->addItem(metricTitle(m.key), QString::fromStdString(m.key));
+            m_metric->addItem(metricTitle(m.key, m_units), QString::fromStdString(m.key));
     }
     const int again = m_metric->findData(current);
     if (again >= 0)
@@ -118,9 +115,14 @@ void TargetsEditor::refresh() {
     m_filling = false;
 }
 
+void TargetsEditor::setUnitSystem(UnitSystem system) {
+    m_units = system;
+    refresh();
+}
+
 void TargetsEditor::updateAddRow() {
     double v = 0;
-    m_add->setEnabled(m_metric->count() > 0 && parseNumber(m_value->text(), v) && v > 0.0 &&
+    m_add->setEnabled(m_metric->count() > 0 && parseNumber(m_value->text(), &v) && v > 0.0 &&
                       !m_source->text().trimmed().isEmpty());
     m_metric->setEnabled(m_metric->count() > 0);
 }
@@ -150,12 +152,12 @@ void TargetsEditor::applyCellText(int row, int column, const QString& text) {
     PublishedFigure& t = targets[std::size_t(row)];
     if (column == 1) {
         double v = 0;
-        if (!parseNumber(text, v)) {
+        if (!parseNumber(text, &v)) {
             emit refused(tr("targets[%1].value: must be a number").arg(row));
             refresh();
             return;
         }
-        t.value = v;
+        t.value = targetDisplay(t.metricKey, m_units).fromDisplay(v);
     } else if (column == 2) {
         t.source = text.trimmed().toStdString();
     }
@@ -164,11 +166,11 @@ void TargetsEditor::applyCellText(int row, int column, const QString& text) {
 
 void TargetsEditor::addFigure() {
     double v = 0;
-    if (m_metric->count() == 0 || !parseNumber(m_value->text(), v))
+    if (m_metric->count() == 0 || !parseNumber(m_value->text(), &v))
         return;
     std::vector<PublishedFigure> targets = m_document->setup().targets;
-    targets.push_back({m_metric->currentData().toString().toStdString(), v,
-                       m_source->text().trimmed().toStdString()});
+    const std::string key = m_metric->currentData().toString().toStdString();
+    targets.push_back({key, targetDisplay(key, m_units).fromDisplay(v), m_source->text().trimmed().toStdString()});
     const std::size_t before = m_document->setup().targets.size();
     commit(targets);
     if (m_document->setup().targets.size() > before) {

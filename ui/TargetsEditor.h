@@ -1,11 +1,13 @@
 #pragma once
 
 // The published figures of a setup ("targets"): a small table of metric,
-// value (in the metric key's unit) and source, with a row to add one and a
+// value (stored in the metric key's unit, shown and typed in the window's unit
+// system: mph for km/h, ft for m) and source, with a row to add one and a
 // button to remove the selected ones. Every edit goes through the document's
 // undo stack and is checked first, so an invalid figure never gets in.
 
 #include "SetupDocument.h"
+#include "setupfile/SetupMetadata.h"
 
 #include <QWidget>
 
@@ -30,6 +32,8 @@ public:
 
     /// Shows the document's figures again (after an undo, say).
     void refresh();
+    /// Shows and takes the values in `system`'s units; the stored figures stay as they are.
+    void setUnitSystem(UnitSystem system);
 
 signals:
     void refused(const QString& reason);
@@ -50,6 +54,7 @@ private:
     QPushButton* m_add;
     QPushButton* m_remove;
     bool m_filling = false;
+    UnitSystem m_units = UnitSystem::SI;
 };
 
 } // namespace vtw

@@ -1,5 +1,6 @@
 #include "TirImport.h"
 
+#include "DisplayUnits.h"
 #include "setupfile/TirFileRead.h"
 #include "tires/TirImport.h"
 
@@ -36,20 +37,28 @@ TirImportOutcome importTirIntoDocument(SetupDocument* document, const TirImportR
 }
 
 TirImportDialog::TirImportDialog(const QString& path, const TirCoefficients& c, double currentRadius,
-                                 const QString& axle, QWidget* parent)
-    : QDialog(parent), m_path(path), m_axles(new QComboBox(this)),
-      m_radius(new QCheckBox(tr("Use the file's unloaded radius, %1 m, as the wheel radius (now %2 m)")
-                                 .arg(c.UNLOADED_RADIUS, 0, 'f', 4)
-                                 .arg(currentRadius, 0, 'f', 4),
-                             this)) {
+                                 const QString& axle, QWidget* parent, UnitSystem units)
+    : QDialog(parent), m_path(path), m_axles(new QComboBox(this)), m_radius(new QCheckBox(this)) {
+    // The wheel radius as the chassis form shows it (m or in), load and pressure likewise.
+    const FieldMeta& radiusField = *findField(QStringLiteral("tires.front.radius"));
+    const QString radiusUnit = valueDisplay(radiusField.quantity, units).unit.symbol;
+    m_radius->setText(tr("Use the file's unloaded radius, %1 %3, as the wheel radius (now %2 %3)")
+                          .arg(formatForField(radiusField, units, c.UNLOADED_RADIUS),
+                               formatForField(radiusField, units, currentRadius), radiusUnit));
+    const ValueDisplay force = valueDisplay(Quantity::Force, units);
+    const ValueDisplay pressure = valueDisplay(Quantity::Pressure, units);
     setWindowTitle(tr("Import %1").arg(QFileInfo(path).fileName()));
     auto* form = new QFormLayout(this);
     const std::string_view version = tirVersionName(c.version);
     form->addRow(tr("Version:"), new QLabel(QString::fromUtf8(version.data(), qsizetype(version.size())), this));
-    form->addRow(tr("Nominal load (FNOMIN):"), new QLabel(QStringLiteral("%1 N").arg(c.FNOMIN, 0, 'f', 0), this));
+    form->addRow(tr("Nominal load (FNOMIN):"),
+                 new QLabel(QStringLiteral("%1 %2").arg(formatNumber(force.toDisplay(c.FNOMIN), 0), force.unit.symbol),
+                            this));
     if (c.NOMPRES > 0.0)
         form->addRow(tr("Nominal pressure (NOMPRES):"),
-                     new QLabel(QStringLiteral("%1 kPa").arg(c.NOMPRES / 1000.0, 0, 'f', 1), this));
+                     new QLabel(QStringLiteral("%1 %2").arg(formatNumber(pressure.toDisplay(c.NOMPRES), 1),
+                                                            pressure.unit.symbol),
+                                this));
     m_axles->addItem(tr("Front and rear"), QStringLiteral("both"));
     m_axles->addItem(tr("Front"), QStringLiteral("front"));
     m_axles->addItem(tr("Rear"), QStringLiteral("rear"));

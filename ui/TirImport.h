@@ -35,9 +35,10 @@ TirImportOutcome importTirIntoDocument(SetupDocument* document, const TirImportR
 class TirImportDialog : public QDialog {
     Q_OBJECT
 public:
-    /// `coefficients` of the file at `path`; `axle` the one preselected ("front", "rear", "both").
+    /// `coefficients` of the file at `path`; `axle` the one preselected ("front", "rear", "both");
+    /// the file's figures in `units`.
     TirImportDialog(const QString& path, const TirCoefficients& coefficients, double currentRadius,
-                    const QString& axle, QWidget* parent = nullptr);
+                    const QString& axle, QWidget* parent = nullptr, UnitSystem units = UnitSystem::SI);
     TirImportRequest request() const;
 
 private:

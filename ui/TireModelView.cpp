@@ -4,6 +4,7 @@
 #include "DisplayUnits.h"
 #include "FieldEditors.h"
 #include "PlotStyle.h"
+#include "StoredValueSpinBox.h"
 #include "Units.h"
 #include "setupfile/SetupEnumKeys.h"
 #include "setupfile/TirFileRead.h"
@@ -58,7 +59,7 @@ QColor lighter(const QColor& c, int alpha) {
 
 TireModelView::TireModelView(SetupDocument* document, QWidget* parent)
     : QWidget(parent), m_document(document), m_axle(new QComboBox(this)),
-      m_load(new QDoubleSpinBox(this)), m_surface(new QComboBox(this)),
+      m_load(new StoredValueSpinBox(100.0, 50000.0, 0.0, tyreLoadDisplay(UnitSystem::SI), this)), m_surface(new QComboBox(this)),
       m_compare(new QComboBox(this)), m_camberLabel(new QLabel(tr("Camber:"), this)),
       m_camber(new QDoubleSpinBox(this)), m_pressureLabel(new QLabel(tr("Pressure:"), this)),
       m_pressure(new QDoubleSpinBox(this)), m_pin(new QPushButton(tr("Pin as B"), this)),
@@ -67,15 +68,11 @@ TireModelView::TireModelView(SetupDocument* document, QWidget* parent)
     auto* controls = new QHBoxLayout;
     m_axle->addItem(tr("Front axle"), QStringLiteral("front"));
     m_axle->addItem(tr("Rear axle"), QStringLiteral("rear"));
-    m_load->setRange(0.1, 50.0);
-    m_load->setDecimals(2);
-    m_load->setSingleStep(0.25);
-    m_load->setSuffix(QStringLiteral(" kN"));
-    m_load->setToolTip(tr("Normal load on one tire"));
+    m_load->setObjectName(QStringLiteral("tireLoad"));
+    showLoadUnit();
     // Start at the static load of a rear wheel: a figure the user recognises.
     const Setup& s = document->setup();
-    m_load->setValue(s.chassis.mass * units::gravity * s.chassis.cgToFrontAxle /
-                     s.chassis.wheelbase() / 2.0 / 1000.0);
+    m_load->setStoredValue(s.chassis.mass * units::gravity * s.chassis.cgToFrontAxle / s.chassis.wheelbase() / 2.0);
     for (const SurfacePreset& p : surfacePresets)
         m_surface->addItem(QString::fromUtf8(p.name.data(), qsizetype(p.name.size())), p.gripScale);
     m_pin->setToolTip(tr("Remember these parameters as set B to compare later edits against"));
@@ -264,11 +261,22 @@ void TireModelView::showAxle(const QString& axle) {
 }
 
 void TireModelView::setLoad(double newtons) {
-    m_load->setValue(newtons / 1000.0);
+    m_load->setStoredValue(newtons);
 }
 
 double TireModelView::load() const {
-    return m_load->value() * 1000.0;
+    return m_load->storedValue();
+}
+
+QString TireModelView::shownLoad(double newtons) const {
+    const ValueDisplay d = tyreLoadDisplay(m_system);
+    return formatNumber(d.toDisplay(newtons), m_load->decimals()) + QLatin1Char(' ') + d.unit.symbol;
+}
+
+void TireModelView::showLoadUnit() {
+    m_load->setDisplay(tyreLoadDisplay(m_system));
+    m_load->setSuffix(QLatin1Char(' ') + m_load->display().unit.symbol);
+    m_load->setToolTip(tr("Normal load on one tire, %1").arg(m_load->rangeText()));
 }
 
 const TireParams& TireModelView::params(const QString& axle) const {
@@ -278,6 +286,7 @@ const TireParams& TireModelView::params(const QString& axle) const {
 
 void TireModelView::setUnitSystem(UnitSystem system) {
     m_system = system;
+    showLoadUnit();
     resetTirConditions();
     refresh();
 }
@@ -411,7 +420,7 @@ void TireModelView::refresh() {
             const double fz = loads[li];
             const SweepConditions conditions{fz, grip, 10.0, 0.0};
             const QColor c = li == 0 ? colour : lighter(colour, 90);
-            const QString name = li == 0 ? tr("%1 at %2 kN").arg(tag, formatNumber(fz / 1000.0, 2))
+            const QString name = li == 0 ? tr("%1 at %2").arg(tag, shownLoad(fz))
                                  : li == 1 ? tr("%1, other loads (×0.5, 1.5, 2)").arg(tag)
                                            : QString();
             QVector<double> xs, ys;
@@ -529,11 +538,10 @@ void TireModelView::refresh() {
                             limitsText(limA));
     if (b && limB)
         info += tr("<br><b>B</b> (dashed) — %1, %2 model: %3").arg(bName, enumDisplayName(b->model), limitsText(*limB));
-    info += tr("<br><span style='color:gray'>At %1 %2 load on %3; lighter lines ×0.5, ×1.5 and ×2 the load. "
-               "Friction ellipse: μx Fz by μy Fz, with combined slip at α = 2, 4 and 8° for κ from −1 to 1.%4%5"
+    info += tr("<br><span style='color:gray'>At %1 load on %2; lighter lines ×0.5, ×1.5 and ×2 the load. "
+               "Friction ellipse: μx Fz by μy Fz, with combined slip at α = 2, 4 and 8° for κ from −1 to 1.%3%4"
                "</span>")
-                .arg(formatNumber(valueDisplay(Quantity::Force, m_system).toDisplay(chosenLoad) / 1000.0, 2),
-                     m_system == UnitSystem::SI ? tr("kN") : tr("klbf"), m_surface->currentText().toLower(),
+                .arg(shownLoad(chosenLoad), m_surface->currentText().toLower(),
                      tir ? tr(" The .tir curves at %1° camber%2.")
                                .arg(formatNumber(m_camber->value(), 2),
                                     m_pressure->isEnabled()
@@ -552,14 +560,14 @@ void TireModelView::drawLoadDependence(const TireParams& a, const std::optional<
                                        double chosenLoad) {
     m_loadPlot->clearGraphs();
     m_loadPlot->clearItems();
-    const ValueDisplay force = valueDisplay(Quantity::Force, m_system);
+    const ValueDisplay force = tyreLoadDisplay(m_system);
     const ValueDisplay stiffness = valueDisplay(Quantity::ForcePerAngle, m_system);
     const SweepRange loads{chosenLoad * loadPlotFrom, chosenLoad * loadPlotTo, loadPlotPoints};
     const QColor muX = seriesColour(0), muY = seriesColour(2), cornering = seriesColour(3);
     const auto draw = [&](const TireParams& tp, Qt::PenStyle style, const QString& tag) {
         QVector<double> x, px, py, c;
         for (const LoadSweepRow& r : sweepLoad(Tire(tp), {0.0, grip, 10.0, 0.0}, loads)) {
-            x << force.toDisplay(r.normalLoad) / 1000.0;
+            x << force.toDisplay(r.normalLoad);
             px << r.peakMuX;
             py << r.peakMuY;
             c << stiffness.toDisplay(r.corneringStiffness);
@@ -580,16 +588,16 @@ void TireModelView::drawLoadDependence(const TireParams& a, const std::optional<
         draw(*b, Qt::DashLine, QStringLiteral("B"));
     // The chosen load, where the other plots are drawn.
     auto* marker = new QCPItemStraightLine(m_loadPlot);
-    const double x0 = force.toDisplay(chosenLoad) / 1000.0;
+    const double x0 = force.toDisplay(chosenLoad);
     marker->point1->setCoords(x0, 0.0);
     marker->point2->setCoords(x0, 1.0);
     marker->setPen(QPen(Qt::gray, 1, Qt::DotLine));
-    m_loadPlot->xAxis->setLabel(axisTitle(tr("Load Fz"), m_system == UnitSystem::SI ? tr("kN") : tr("klbf")));
+    m_loadPlot->xAxis->setLabel(axisTitle(tr("Load Fz"), force.unit.symbol));
     m_loadPlot->yAxis->setLabel(tr("Peak friction μ"));
     m_loadPlot->yAxis2->setLabel(axisTitle(tr("Cornering stiffness Cα"), stiffness.unit.symbol));
     m_loadPlot->yAxis->setLabelColor(muX);
     m_loadPlot->yAxis2->setLabelColor(cornering);
-    m_loadPlot->xAxis->setRange(force.toDisplay(loads.from) / 1000.0, force.toDisplay(loads.to) / 1000.0);
+    m_loadPlot->xAxis->setRange(force.toDisplay(loads.from), force.toDisplay(loads.to));
     m_loadPlot->yAxis->rescale();
     m_loadPlot->yAxis2->rescale();
     QCPRange mu = m_loadPlot->yAxis->range();

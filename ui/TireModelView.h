@@ -25,6 +25,7 @@ class QPushButton;
 namespace vtw {
 
 class CurvePointDragger;
+class StoredValueSpinBox;
 
 class TireModelView : public QWidget {
     Q_OBJECT
@@ -64,6 +65,10 @@ protected:
 
 private:
     void refresh();
+    /// The load box in the unit system's tyre-load unit (kN or lbf).
+    void showLoadUnit();
+    /// "4.00 kN", "899.2 lbf": a load as the view writes it.
+    QString shownLoad(double newtons) const;
     void rebuildComparisons();
     const TireParams& params(const QString& axle) const;
     std::optional<TireParams> comparisonParams(QString* name) const;
@@ -76,7 +81,7 @@ private:
 
     SetupDocument* m_document;
     QComboBox* m_axle;
-    QDoubleSpinBox* m_load;
+    StoredValueSpinBox* m_load; ///< N, shown in kN or lbf
     QComboBox* m_surface;
     QComboBox* m_compare;
     QLabel* m_camberLabel;

@@ -1,5 +1,6 @@
 #include "TireParameterForm.h"
 
+#include "DisplayUnits.h"
 #include "FieldEditors.h"
 #include "ParameterForm.h"
 #include "setupfile/SetupEnumKeys.h"
@@ -121,22 +122,28 @@ QWidget* TireParameterForm::tirFileRow(QWidget* parent) {
     auto* source = new QLabel(row);
     source->setObjectName(QStringLiteral("tirSource"));
     source->setWordWrap(true);
-    auto update = [this, source] {
-        const TirTireParams& tir = axleParams(m_document->setup(), m_axle).tir;
-        const std::string_view version = tirVersionName(tir.coefficients.version);
-        source->setText(tr("From %1 (%2, FNOMIN %3 N)")
-                            .arg(QString::fromStdString(tir.source),
-                                 QString::fromUtf8(version.data(), qsizetype(version.size())))
-                            .arg(tir.coefficients.FNOMIN, 0, 'f', 0));
-    };
-    update();
-    connect(m_document, &SetupDocument::changed, source, update);
+    m_tirSource = source;
+    showTirSource();
+    connect(m_document, &SetupDocument::changed, source, [this] { showTirSource(); });
     auto* import = new QPushButton(tr("Import .tir…"), row);
     import->setObjectName(QStringLiteral("importTir"));
     connect(import, &QPushButton::clicked, this, [this] { emit importTirRequested(m_axle); });
     l->addWidget(source, 1);
     l->addWidget(import);
     return row;
+}
+
+void TireParameterForm::showTirSource() {
+    if (!m_tirSource)
+        return;
+    const TirTireParams& tir = axleParams(m_document->setup(), m_axle).tir;
+    const std::string_view version = tirVersionName(tir.coefficients.version);
+    const ValueDisplay force = valueDisplay(Quantity::Force, m_units);
+    m_tirSource->setText(tr("From %1 (%2, FNOMIN %3 %4)")
+                             .arg(QString::fromStdString(tir.source),
+                                  QString::fromUtf8(version.data(), qsizetype(version.size())))
+                             .arg(force.toDisplay(tir.coefficients.FNOMIN), 0, 'f', 0)
+                             .arg(force.unit.symbol));
 }
 
 ParameterForm* TireParameterForm::addForm(const QString& prefix, QWidget* parent) {
@@ -147,8 +154,10 @@ ParameterForm* TireParameterForm::addForm(const QString& prefix, QWidget* parent
 }
 
 void TireParameterForm::setUnitSystem(UnitSystem system) {
+    m_units = system;
     for (ParameterForm* f : m_forms)
         f->setUnitSystem(system);
+    showTirSource();
 }
 
 int TireParameterForm::currentModelPage() const {

@@ -10,6 +10,7 @@
 
 class QStackedWidget;
 class QGroupBox;
+class QLabel;
 class QLayout;
 
 namespace vtw {
@@ -43,6 +44,8 @@ private:
     QWidget* tablePointsNote(QWidget* parent);
     QLayout* calspanPresetRow(QWidget* parent);
     QWidget* tirFileRow(QWidget* parent);
+    /// "From file.tir (MF 6.1, FNOMIN 4000 N)": the .tir row's source, in the shown units.
+    void showTirSource();
     ParameterForm* addForm(const QString& prefix, QWidget* parent);
     void applyCalspanPreset(int index);
     SetupDocument* m_document;
@@ -50,6 +53,8 @@ private:
     QStackedWidget* m_pages;
     QGroupBox* m_modelBox;
     QList<ParameterForm*> m_forms;
+    QLabel* m_tirSource = nullptr;
+    UnitSystem m_units = UnitSystem::SI;
 };
 
 } // namespace vtw

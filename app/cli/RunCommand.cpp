@@ -229,7 +229,8 @@ int maneuversCommand(const QStringList& arguments) {
             const std::string kind = p.kind == ParameterKind::YesNo        ? ": 1 yes, 0 no"
                                      : p.kind == ParameterKind::WholeNumber ? ", a whole number"
                                                                             : "";
-            out += "    -p " + p.key + "=<" + p.label + kind + ", default " +
+            const std::string unit = p.unit.empty() ? std::string() : " (" + p.unit + ")";
+            out += "    -p " + p.key + "=<" + p.label + unit + kind + ", default " +
                    QString::number(p.defaultValue, 'g', 10).toStdString() + ">\n";
         }
         for (const ManeuverWord& w : d.words)

@@ -20,7 +20,10 @@ enum class ParameterKind {
 /// A maneuver's named numeric parameter with its default and unit.
 struct ManeuverParameter {
     std::string key;   ///< e.g. "speed_kmh"
-    std::string label;
+    std::string label; ///< without the unit, e.g. "Speed"
+    /// The unit the value is given in, e.g. "km/h", "m", "m/s^2" ("" for a count or a
+    /// share); a window shows it in the chosen unit system (DisplayUnits).
+    std::string unit;
     double defaultValue = 0.0;
     double min = 0.0, max = 0.0;
     ParameterKind kind = ParameterKind::Number;

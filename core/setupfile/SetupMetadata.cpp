@@ -746,6 +746,10 @@ const FieldMeta* findField(const QString& path) {
     return nullptr;
 }
 
+namespace {
+constexpr double kilogramsPerPound = 0.45359237; ///< the avoirdupois pound, exact by definition
+} // namespace
+
 DisplayUnit displayUnit(Quantity quantity, UnitSystem system) {
     const bool imp = system == UnitSystem::Imperial;
     switch (quantity) {
@@ -758,13 +762,16 @@ DisplayUnit displayUnit(Quantity quantity, UnitSystem system) {
     case Quantity::Length:
         return imp ? DisplayUnit{"in", 1.0 / units::metresPerInch} : DisplayUnit{"m", 1.0};
     case Quantity::Mass:
-        return imp ? DisplayUnit{"lb", 1.0 / 0.45359237} : DisplayUnit{"kg", 1.0};
+        return imp ? DisplayUnit{"lb", 1.0 / kilogramsPerPound} : DisplayUnit{"kg", 1.0};
     case Quantity::Area:
         return imp ? DisplayUnit{"ft^2", 1.0 / (0.3048 * 0.3048)} : DisplayUnit{"m^2", 1.0};
     case Quantity::Density:
-        return {"kg/m^3", 1.0};
+        return imp ? DisplayUnit{"lb/ft^3", units::metresPerFoot * units::metresPerFoot * units::metresPerFoot /
+                                                kilogramsPerPound}
+                   : DisplayUnit{"kg/m^3", 1.0};
     case Quantity::MomentOfInertia:
-        return {"kg m^2", 1.0};
+        return imp ? DisplayUnit{"lb ft^2", 1.0 / (kilogramsPerPound * units::metresPerFoot * units::metresPerFoot)}
+                   : DisplayUnit{"kg m^2", 1.0};
     case Quantity::Speed:
         return imp ? DisplayUnit{"mph", units::mphPerMps} : DisplayUnit{"km/h", units::kmhPerMps};
     case Quantity::EngineSpeed:
@@ -787,7 +794,8 @@ DisplayUnit displayUnit(Quantity quantity, UnitSystem system) {
         return imp ? DisplayUnit{"lbf/deg", units::pi / 180.0 / units::newtonsPerPound}
                    : DisplayUnit{"N/deg", units::pi / 180.0};
     case Quantity::ForcePerSpeed:
-        return {"N s/m", 1.0};
+        return imp ? DisplayUnit{"lbf s/ft", units::metresPerFoot / units::newtonsPerPound}
+                   : DisplayUnit{"N s/m", 1.0};
     case Quantity::LengthInches:
         return {"in", 1.0};
     case Quantity::PressurePsi:
@@ -811,6 +819,10 @@ DisplayUnit displayUnit(Quantity quantity, UnitSystem system) {
                    : DisplayUnit{"N/mm", 1e-3};
     case Quantity::DamperSpeed:
         return imp ? DisplayUnit{"in/s", 1.0 / units::metresPerInch} : DisplayUnit{"mm/s", 1e3};
+    case Quantity::Acceleration:
+        // What drivers and data loggers read accelerations in, whatever the length unit:
+        // lateral and longitudinal g, as the G-G views and the g metrics already show.
+        return {"g", 1.0 / units::gravity};
     }
     return {"", 1.0};
 }
@@ -818,6 +830,8 @@ DisplayUnit displayUnit(Quantity quantity, UnitSystem system) {
 DisplayUnit metricDisplayUnit(const QString& unit, UnitSystem system) {
     if (unit == QLatin1String(yesNoUnit))
         return {"", 1.0}; // the value reads "yes" or "no": no unit beside it
+    if (unit == QLatin1String("m/s^2"))
+        return displayUnit(Quantity::Acceleration, system);
     if (system == UnitSystem::Imperial) {
         if (unit == QLatin1String("km/h"))
             return {"mph", units::mphPerMps / units::kmhPerMps};

@@ -56,6 +56,7 @@ enum class Quantity {
     Frequency,       ///< Hz
     Stiffness,       ///< N/m (spring and bar rates)
     DamperSpeed,     ///< m/s of a damper (shown in mm/s or in/s)
+    Acceleration,    ///< m/s^2, shown in g in both unit systems
 };
 
 enum class UnitSystem { SI, Imperial };
@@ -71,8 +72,8 @@ struct DisplayUnit {
 DisplayUnit displayUnit(Quantity quantity, UnitSystem system);
 
 /// The display unit of a metric core reports in its own unit ("km/h", "m",
-/// "s", "g", ...): speeds in mph and distances in ft for imperial; the rest,
-/// and everything in SI, as reported.
+/// "s", "g", ...): speeds in mph and distances in ft for imperial, accelerations
+/// ("m/s^2") in g in both systems; the rest, and everything in SI, as reported.
 DisplayUnit metricDisplayUnit(const QString& unit, UnitSystem system);
 
 /// Rules for a point-list curve beyond "finite numbers".

@@ -1,12 +1,9 @@
 #include "ChannelDisplay.h"
 
-#include "Units.h"
-
 namespace vtw {
 
 ChannelDisplay channelDisplay(const std::string& siUnit, UnitSystem system) {
     const auto shown = [](const DisplayUnit& d) { return ChannelDisplay{d.scale, d.symbol}; };
-    const bool imperial = system == UnitSystem::Imperial;
     if (siUnit == "rad")
         return shown(displayUnit(Quantity::Angle, system));
     if (siUnit == "rad/s")
@@ -15,10 +12,14 @@ ChannelDisplay channelDisplay(const std::string& siUnit, UnitSystem system) {
         return shown(displayUnit(Quantity::Speed, system));
     if (siUnit == "N m")
         return shown(displayUnit(Quantity::Torque, system));
-    if (siUnit == "N" && imperial)
-        return {1.0 / units::newtonsPerPound, QStringLiteral("lbf")};
-    if (siUnit == "m" && imperial)
-        return {1.0 / units::metresPerFoot, QStringLiteral("ft")};
+    if (siUnit == "N")
+        return shown(displayUnit(Quantity::Force, system));
+    if (siUnit == "m/s^2")
+        return shown(displayUnit(Quantity::Acceleration, system));
+    if (siUnit == "Pa")
+        return shown(displayUnit(Quantity::Pressure, system));
+    if (siUnit == "m")
+        return shown(metricDisplayUnit(QStringLiteral("m"), system));
     if (siUnit == "1")
         return {1.0, QString()};
     return {1.0, QString::fromStdString(siUnit)};

@@ -5,6 +5,7 @@
 #include "CompareCsv.h"
 #include "ComparisonReport.h"
 #include "GripOverlayPanel.h"
+#include "ManeuverParameterForm.h"
 #include "ManeuverPicker.h"
 #include "MetricsTable.h"
 #include "ParameterDiffView.h"
@@ -220,6 +221,7 @@ void ComparePage::setUnitSystem(UnitSystem system) {
     m_sweep->setUnitSystem(system);
     m_metrics->setUnitSystem(system);
     m_traces->setUnitSystem(system);
+    m_maneuvers->form()->setUnitSystem(system);
 }
 
 bool ComparePage::isRunning() const {

@@ -77,9 +77,11 @@ QString maneuverSummary(const ManeuverSpec& spec) {
     for (const ManeuverParameter& p : d->parameters) {
         const auto it = spec.options.find(p.key);
         if (it != spec.options.end() && it->second != p.defaultValue)
-            changed << QStringLiteral("%1 %2")
+            changed << QStringLiteral("%1 %2 %3")
                            .arg(QString::fromStdString(p.label))
-                           .arg(it->second, 0, 'g', 6);
+                           .arg(it->second, 0, 'g', 6)
+                           .arg(QString::fromStdString(p.unit))
+                           .trimmed();
     }
     if (!changed.isEmpty())
         title += QStringLiteral(" (%1)").arg(changed.join(QStringLiteral(", ")));

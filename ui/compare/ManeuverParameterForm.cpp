@@ -82,13 +82,19 @@ void ManeuverParameterForm::setManeuver(const ManeuverSpec& spec) {
     const ManeuverOptions& values = spec.options;
     for (const ManeuverParameter& p : d ? d->parameters : std::vector<ManeuverParameter>{}) {
         const auto it = values.find(p.key);
-        QWidget* editor = makeParameterEditor(p, it != values.end() ? it->second : p.defaultValue, this);
-        m_form->addRow(QString::fromStdString(p.label), editor);
+        QWidget* editor = makeParameterEditor(p, it != values.end() ? it->second : p.defaultValue, this, m_units);
+        m_form->addRow(parameterLabel(p, m_units), editor);
         m_editors.emplace_back(p.key, editor);
         onParameterEditorChanged(editor, this, [this] { emit specChanged(this->spec()); });
     }
     if (!wordsFilled) // the words the form picked become the spec's
         emit specChanged(this->spec());
+}
+
+void ManeuverParameterForm::setUnitSystem(UnitSystem system) {
+    m_units = system;
+    for (const auto& [key, editor] : m_editors)
+        setParameterEditorUnits(editor, system, m_form);
 }
 
 ManeuverOptions ManeuverParameterForm::options() const {

@@ -4,6 +4,7 @@
 // bounded by the catalogue's limits, and a choice for each of its words (a dynamic
 // lap's track and line); for the lap of a track, the track, the line and the start.
 
+#include "setupfile/SetupMetadata.h"
 #include "study/Comparison.h"
 
 #include <QWidget>
@@ -38,6 +39,8 @@ public:
     QComboBox* lineChoice() const { return wordChoice("line"); }
     /// A lap's start, or nullptr when the form shows no lap.
     QCheckBox* standingChoice() const { return m_standing; }
+    /// Shows the numbers in `system`'s units; the values stay as they are.
+    void setUnitSystem(UnitSystem system);
 
 signals:
     void specChanged(const ManeuverSpec& spec);
@@ -51,6 +54,7 @@ private:
     std::vector<std::pair<std::string, QWidget*>> m_editors;
     std::vector<std::pair<std::string, QComboBox*>> m_words;
     QCheckBox* m_standing = nullptr;
+    UnitSystem m_units = UnitSystem::SI;
 };
 
 } // namespace vtw

@@ -150,6 +150,7 @@ void SweepPanel::setUnitSystem(UnitSystem system) {
     m_units = system;
     m_first->setUnitSystem(system);
     m_second->setUnitSystem(system);
+    m_maneuverForm->setUnitSystem(system);
     replot();
 }
 

@@ -4,6 +4,7 @@
 #include "CompareStyle.h"
 #include "ComparisonData.h"
 #include "RunMathChannels.h"
+#include "ShownAxis.h"
 #include "analysis/TraceInterpolation.h"
 
 #include <qcustomplot.h>
@@ -33,8 +34,7 @@ void prepare(QCustomPlot* plot, const TraceSelection& selection, const QString& 
     plot->clearGraphs();
     plot->clearItems();
     const auto x = channelInfo(xChannel(selection.x));
-    plot->xAxis->setLabel(
-        axisTitleWithUnit(QString::fromStdString(x->label), QString::fromStdString(x->unit)));
+    showAxisIn(plot->xAxis, QString::fromStdString(x->label), x->unit, selection.units);
     plot->yAxis->setLabel(yTitle);
 }
 

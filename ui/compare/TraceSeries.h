@@ -29,8 +29,9 @@ struct TraceSelection {
     /// Every maneuver of one setup (`setup`) instead of every setup of one maneuver.
     bool overlayManeuvers = false;
     std::size_t setup = 0;
-    /// The channel's values are drawn in this system's units (ChannelDisplay); the x axis
-    /// stays in seconds or metres, the axis the cursors and the reference runs share.
+    /// The channel's values are drawn in this system's units (ChannelDisplay); the x axis's
+    /// coordinates stay in seconds or metres, the axis the cursors and the reference runs
+    /// share, and its ticks read in feet in imperial (ShownAxis).
     UnitSystem units = UnitSystem::SI;
 };
 

@@ -1,5 +1,7 @@
 #include "FrictionEllipseView.h"
 
+#include "ChannelDisplay.h"
+
 #include <QPainter>
 #include <QPainterPath>
 
@@ -138,15 +140,15 @@ void FrictionEllipseView::paintEvent(QPaintEvent*) {
         // Title and read-out.
         p.setPen(text);
         const double line = fontMetrics().height();
+        const QStringList shown = readouts(i);
         p.drawText(QRectF(panel.left() + 6, panel.top() + 3, panel.width() - 12, line),
-                   Qt::AlignLeft | Qt::AlignVCenter,
-                   tr("%1  Fz %2 N").arg(QLatin1String(wheelNames[i])).arg(d.load, 0, 'f', 0));
+                   Qt::AlignLeft | Qt::AlignVCenter, shown[0]);
         p.drawText(QRectF(panel.left() + 6, panel.top() + 3, panel.width() - 12, line),
                    Qt::AlignRight | Qt::AlignVCenter,
                    tr("used %1 %").arg(d.usage * 100.0, 0, 'f', 0));
         p.drawText(QRectF(panel.left() + 6, area.bottom() + 3, panel.width() - 12, line),
                    Qt::AlignHCenter | Qt::AlignVCenter,
-                   tr("Fx %1  Fy %2 N").arg(d.fx, 0, 'f', 0).arg(d.fy, 0, 'f', 0));
+                   shown[1]);
     }
     // The scale, once, inside the first panel's frame: what the dotted circle means.
     QFont small = font();
@@ -154,8 +156,26 @@ void FrictionEllipseView::paintEvent(QPaintEvent*) {
     p.setFont(small);
     p.setPen(QColor(120, 120, 120));
     const QRectF first = plotArea(0);
+    const ChannelDisplay force = channelDisplay("N", m_units);
     p.drawText(first.adjusted(3, 1, -3, -1), Qt::AlignLeft | Qt::AlignTop,
-               tr("ring %1 N").arg(m_range / 2.0, 0, 'f', 0));
+               tr("ring %1 %2").arg(m_range / 2.0 * force.scale, 0, 'f', 0).arg(force.unit));
+}
+
+void FrictionEllipseView::setUnitSystem(UnitSystem system) {
+    if (system == m_units)
+        return;
+    m_units = system;
+    update();
+}
+
+QStringList FrictionEllipseView::readouts(int wheel) const {
+    const WheelFrictionData& d = m_data.wheels[static_cast<std::size_t>(wheel)];
+    const ChannelDisplay force = channelDisplay("N", m_units);
+    return {tr("%1  Fz %2 %3").arg(QLatin1String(wheelNames[wheel])).arg(d.load * force.scale, 0, 'f', 0).arg(force.unit),
+            tr("Fx %1  Fy %2 %3")
+                .arg(d.fx * force.scale, 0, 'f', 0)
+                .arg(d.fy * force.scale, 0, 'f', 0)
+                .arg(force.unit)};
 }
 
 } // namespace vtw

@@ -1,7 +1,10 @@
 #pragma once
 
+#include "setupfile/SetupMetadata.h"
+
 #include <QPointF>
 #include <QRectF>
+#include <QStringList>
 #include <QWidget>
 
 #include <array>
@@ -42,6 +45,10 @@ public:
 
     void setData(const FrictionEllipseData& data);
     const FrictionEllipseData& data() const { return m_data; }
+    /// The read-outs' forces in N or lbf (the drawing itself has no unit).
+    void setUnitSystem(UnitSystem system);
+    /// A panel's read-outs as painted: "FL  Fz 3650 N" and "Fx 120  Fy -2400 N".
+    QStringList readouts(int wheel) const;
 
     /// Newtons from the centre to a panel's edge; 0 picks a rounded range
     /// from the data that only changes in steps (no jitter).
@@ -68,6 +75,7 @@ private:
 
     FrictionEllipseData m_data;
     double m_fixedRange = 0.0;
+    UnitSystem m_units = UnitSystem::SI;
     double m_range = 5000.0;
     std::array<QRectF, 4> m_ellipse{};
     std::array<QPointF, 4> m_point{};

@@ -310,8 +310,8 @@ void LiveSimulationPage::rebuildParameterForm() {
             m_paramWords.emplace_back(w.key, box);
         }
         for (const ManeuverParameter& p : m.parameters) {
-            QWidget* editor = makeParameterEditor(p, p.defaultValue);
-            m_paramForm->addRow(QString::fromStdString(p.label), editor);
+            QWidget* editor = makeParameterEditor(p, p.defaultValue, nullptr, m_units);
+            m_paramForm->addRow(parameterLabel(p, m_units), editor);
             m_paramSpins.emplace_back(p.key, editor);
         }
     }
@@ -412,6 +412,9 @@ void LiveSimulationPage::setUnitSystem(UnitSystem system) {
     m_units = system;
     m_traces->setUnitSystem(system);
     m_topDown->setUnitSystem(system);
+    m_friction->setUnitSystem(system);
+    for (const auto& [key, editor] : m_paramSpins)
+        setParameterEditorUnits(editor, system, m_paramForm);
     showMetrics(m_metrics);
 }
 

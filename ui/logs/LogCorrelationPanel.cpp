@@ -26,7 +26,7 @@ ShownLogUnit shownLogUnit(const std::string& channel, const std::string& siUnit,
     };
     static const Shown shown[] = {
         {"m/s", "km/h", units::kmhPerMps},
-        {"m/s^2", "g", 1.0 / units::gravity},
+        {"m/s^2", "m/s^2", 1.0}, // metricDisplayUnit shows accelerations in g
         {"1", "%", 100.0},
         {"rad", "deg", 180.0 / std::numbers::pi},
         {"rad/s", "deg/s", 180.0 / std::numbers::pi},

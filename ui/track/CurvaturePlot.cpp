@@ -1,5 +1,8 @@
 #include "CurvaturePlot.h"
 
+#include "ChannelDisplay.h"
+#include "ShownAxis.h"
+
 #include "LapRun.h"
 #include "PlotStyle.h"
 
@@ -17,15 +20,16 @@ CurvaturePlot::CurvaturePlot(QWidget* parent) : QCustomPlot(parent), m_cursor(ne
     axisRect()->setRangeDrag(Qt::Horizontal);
     axisRect()->setRangeZoom(Qt::Horizontal);
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
-    xAxis->setLabel(tr("Distance (m)"));
+    showAxisIn(xAxis, tr("Distance"), "m", UnitSystem::SI);
     yAxis->setLabel(tr("Curvature, left positive (1/m)"));
     m_cursor->setPen(QPen(QColor(0xc0, 0x10, 0x10), 1.2));
     m_cursor->point1->setCoords(0, 0);
     m_cursor->point2->setCoords(0, 1);
 }
 
-void CurvaturePlot::setLap(const LapRun* run) {
+void CurvaturePlot::setLap(const LapRun* run, UnitSystem units) {
     clearGraphs();
+    showAxisIn(xAxis, tr("Distance"), "m", units);
     const PreparedTrack* prepared = run ? run->track.get() : nullptr;
     if (!prepared) {
         replot();
@@ -40,7 +44,10 @@ void CurvaturePlot::setLap(const LapRun* run) {
     QCPGraph* smooth = addGraph();
     smooth->setData(x, toVector(path.curvature), true);
     smooth->setPen(QPen(seriesColour(0), 2.0));
-    smooth->setName(path.smoothing > 0.0 ? tr("Smoothed over %1 m (what the lap drives)").arg(path.smoothing, 0, 'f', 1)
+    const ChannelDisplay length = channelDisplay("m", units);
+    smooth->setName(path.smoothing > 0.0 ? tr("Smoothed over %1 %2 (what the lap drives)")
+                                               .arg(path.smoothing * length.scale, 0, 'f', 1)
+                                               .arg(length.unit)
                                          : tr("Not smoothed (what the lap drives)"));
     xAxis->setRange(0.0, path.length);
     // The smoothed curve sets the scale: a raw spike must not flatten the curve the lap drives.

@@ -4,6 +4,8 @@
 // against the smoothed curvature the lap drives (docs/physics.md 15.1), so the effect of
 // the smoothing (and any kink in the track's points) can be seen. The cursor is marked.
 
+#include "setupfile/SetupMetadata.h"
+
 #include <qcustomplot.h>
 
 namespace vtw {
@@ -15,7 +17,8 @@ class CurvaturePlot : public QCustomPlot {
 public:
     explicit CurvaturePlot(QWidget* parent = nullptr);
 
-    void setLap(const LapRun* run);
+    /// The lap's curvature by distance, the distance axis in m or ft.
+    void setLap(const LapRun* run, UnitSystem units);
     void setCursorDistance(double distance);
 
 private:

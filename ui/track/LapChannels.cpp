@@ -19,9 +19,9 @@ QString tr(const char* text) {
 const std::vector<LapChannel>& lapChannels() {
     static const std::vector<LapChannel> channels = {
         {"speed", tr("Speed"), "km/h", units::kmhPerMps, [](const LapTrace& t) -> const auto& { return t.speed; }},
-        {"ax", tr("Longitudinal acceleration"), "g", 1.0 / units::gravity,
+        {"ax", tr("Longitudinal acceleration"), "m/s^2", 1.0,
          [](const LapTrace& t) -> const auto& { return t.ax; }},
-        {"ay", tr("Lateral acceleration"), "g", 1.0 / units::gravity,
+        {"ay", tr("Lateral acceleration"), "m/s^2", 1.0,
          [](const LapTrace& t) -> const auto& { return t.ay; }},
         {"rpm", tr("Engine speed"), "rpm", 1.0, [](const LapTrace& t) -> const auto& { return t.rpm; }},
         {"throttle", tr("Throttle"), "%", 100.0, [](const LapTrace& t) -> const auto& { return t.throttle; }},

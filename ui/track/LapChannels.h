@@ -16,7 +16,7 @@ namespace vtw {
 struct LapChannel {
     const char* key;   ///< "speed", "ax": stable, for settings and tests
     QString label;     ///< "Speed"
-    const char* unit;  ///< the shown unit in SI ("km/h", "g"); metricDisplayUnit converts speeds
+    const char* unit;  ///< the unit in SI ("km/h", "m/s^2"); metricDisplayUnit picks the shown one (mph, g)
     double scale;      ///< shown value per SI value of the trace
     const std::vector<double>& (*column)(const LapTrace&);
 };

@@ -1,5 +1,7 @@
 #include "LapTracePlots.h"
 
+#include "ShownAxis.h"
+
 #include "CompareStyle.h"
 #include "LapRun.h"
 #include "PlotStyle.h"
@@ -32,7 +34,7 @@ LapTracePlots::LapTracePlots(QWidget* parent) : QCustomPlot(parent) {
         plotLayout()->setRowStretchFactor(r, rowStretch[r]);
     }
     plotLayout()->setRowSpacing(2);
-    m_rows[LimitRow]->axis(QCPAxis::atBottom)->setLabel(tr("Distance (m)"));
+    showAxisIn(m_rows[LimitRow]->axis(QCPAxis::atBottom), tr("Distance"), "m", UnitSystem::SI);
     setAutoAddPlottableToLegend(false);
     setInteractions(QCP::iRangeZoom);
     setNoAntialiasingOnDrag(true);
@@ -89,6 +91,11 @@ void LapTracePlots::setLap(const LapRun* run, UnitSystem units) {
     }
     clearGraphs();
     m_length = 0.0;
+    // Distance in m or ft: titled on the bottom row, ticks on every row so that the grids
+    // line up with it.
+    for (QCPAxisRect* rect : std::as_const(m_rows))
+        showAxisTicksIn(rect->axis(QCPAxis::atBottom), "m", units);
+    showAxisIn(m_rows[LimitRow]->axis(QCPAxis::atBottom), tr("Distance"), "m", units);
     if (!run || !run->lap.ok || run->lap.trace.distance.empty()) {
         showMathChannels(nullptr);
         replot();

@@ -1,5 +1,7 @@
 #include "TrackMapPlot.h"
 
+#include "ShownAxis.h"
+
 #include "RunMathChannels.h"
 #include "lap/LapTelemetry.h"
 
@@ -93,6 +95,8 @@ void TrackMapPlot::setLap(const LapRun* run, const QString& key, UnitSystem unit
     clearItems();
     m_segments = 0;
     m_marker->data()->clear();
+    showAxisIn(xAxis, tr("x"), "m", units);
+    showAxisIn(yAxis, tr("y"), "m", units);
     const PreparedTrack* prepared = run ? run->track.get() : nullptr;
     if (!prepared) {
         m_scale->setVisible(false);

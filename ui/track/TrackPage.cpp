@@ -239,7 +239,7 @@ void TrackPage::showRun() {
     m_traces->setLap(run, m_units);
     m_logView->lapShown(run, m_units);
     m_ggv->setLap(run, m_units);
-    m_curvature->setLap(run);
+    m_curvature->setLap(run, m_units);
     m_sectors->setLap(run, m_units);
     m_tools->lapChanged();
     if (!run)
@@ -282,17 +282,19 @@ void TrackPage::updateReadout() {
     const LapTrace& t = m_run->lap.trace;
     const std::size_t k = nearestStation(t, m_cursor);
     const DisplayUnit speed = metricDisplayUnit(QStringLiteral("km/h"), m_units);
+    const DisplayUnit distance = metricDisplayUnit(QStringLiteral("m"), m_units);
+    const DisplayUnit g = metricDisplayUnit(QStringLiteral("m/s^2"), m_units);
     m_readout->setText(
-        tr("<b>%1 m</b> &nbsp; %2 s &nbsp; <b>%3 %4</b> &nbsp; gear %5 &nbsp; %6 rpm &nbsp; ax %7 g &nbsp; "
-           "ay %8 g &nbsp; throttle %9 % &nbsp; brake %10 % &nbsp; limit: %11")
-            .arg(t.distance[k], 0, 'f', 0)
+        tr("<b>%1</b> &nbsp; %2 s &nbsp; <b>%3 %4</b> &nbsp; gear %5 &nbsp; %6 rpm &nbsp; ax %7 &nbsp; "
+           "ay %8 &nbsp; throttle %9 % &nbsp; brake %10 % &nbsp; limit: %11")
+            .arg(QStringLiteral("%1 %2").arg(t.distance[k] * distance.scale, 0, 'f', 0).arg(distance.symbol))
             .arg(t.time[k], 0, 'f', 2)
             .arg(t.speed[k] * units::kmhPerMps * speed.scale, 0, 'f', 1)
             .arg(speed.symbol)
             .arg(t.gear[k])
             .arg(t.rpm[k], 0, 'f', 0)
-            .arg(t.ax[k] / units::gravity, 0, 'f', 2)
-            .arg(t.ay[k] / units::gravity, 0, 'f', 2)
+            .arg(QStringLiteral("%1 %2").arg(t.ax[k] * g.scale, 0, 'f', 2).arg(g.symbol))
+            .arg(QStringLiteral("%1 %2").arg(t.ay[k] * g.scale, 0, 'f', 2).arg(g.symbol))
             .arg(t.throttle[k] * 100.0, 0, 'f', 0)
             .arg(t.brake[k] * 100.0, 0, 'f', 0)
             .arg(limitNames().value(static_cast<int>(t.limit[k]))));
