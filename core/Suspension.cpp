@@ -94,6 +94,8 @@ SuspensionDynamics::SuspensionDynamics(const Setup& setup) {
     }
     m_fastestMode = std::sqrt(std::max({stiff / m_sprungMass, stiffRoll / m_rollInertia, stiffPitch / m_pitchInertia}));
     m_fastestDamping = std::max({damp / m_sprungMass, dampRoll / m_rollInertia, dampPitch / m_pitchInertia});
+    m_setupStep = setup.simulation.timeStep / std::max(1, setup.simulation.substeps);
+    m_setupStepParts = substeps(m_setupStep);
     m_pitchLinkPerAccel = m_sprungMass * m_pitchCentreHeight / L;
     m_unsprungPitchPerAccel = (unsprungFront * tyreRadius[0] + unsprungRear * tyreRadius[1]) / L;
 }
@@ -182,7 +184,7 @@ int SuspensionDynamics::substeps(double dt) const {
 }
 
 void SuspensionDynamics::advance(SuspensionState& s, const SuspensionDrive& d, double dt) const {
-    const int parts = substeps(dt);
+    const int parts = dt == m_setupStep ? m_setupStepParts : substeps(dt);
     for (int i = 0; i < parts; ++i)
         advanceOnce(s, d, dt / parts);
 }

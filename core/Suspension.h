@@ -105,6 +105,8 @@ private:
     double m_wheelbase = 0.0;
     double m_fastestMode = 0.0;   ///< rad/s, an upper bound of the body's natural frequencies
     double m_fastestDamping = 0.0; ///< 1/s, an upper bound of its damping rates C / m
+    double m_setupStep = 0.0;      ///< s, the setup's (sub)step, and the parts it takes:
+    int m_setupStepParts = 1;      ///< worked out once, as every step asks for them
     double m_rollStiffness[2]{};
     WheelArray m_x{}, m_y{};
     WheelArray m_staticSpringLoad{}; ///< N, the sprung weight each spring carries at rest

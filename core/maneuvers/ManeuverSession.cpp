@@ -61,17 +61,23 @@ std::string ManeuverSession::budgetError(const Setup& adapted) {
     // time limit: a run that could fill the disk is refused before it starts.
     const double kept = double(m_telemetry.sampleCount());
     const double samples = kept + std::ceil(rest / double(m_keepEvery));
-    const double bytes = telemetryCsvBytesEstimate(samples);
+    // A rigid car's run leaves the suspension's channels out (Telemetry::record).
+    const bool suspension = adapted.suspension.model == SuspensionModel::Dynamic;
+    std::size_t channels = 0;
+    for (const ChannelInfo& c : channelCatalogue())
+        channels += suspension || !c.suspension ? 1 : 0;
+    const double recordedShare = double(channels) / double(channelCatalogue().size());
+    const double bytes = recordedShare * telemetryCsvBytesEstimate(samples);
     if (bytes <= m_options.maxTelemetryBytes)
         return {};
     const double fitting =
-        std::floor(m_options.maxTelemetryBytes / telemetryCsvBytesEstimate(1.0)) - kept;
+        std::floor(m_options.maxTelemetryBytes / (recordedShare * telemetryCsvBytesEstimate(1.0))) - kept;
     m_decimationNeeded = fitting >= 1.0 ? long(std::ceil(rest / fitting)) : maxManeuverSteps;
     std::snprintf(buffer, sizeof buffer,
                   "the telemetry of this run could take %.4g MiB (%.0f samples x %zu channels "
                   "x %g bytes a value), more than the limit of %.4g MiB: keep one sample in "
                   "%ld (decimation %ld) or shorten the run",
-                  bytes / 1048576.0, samples, channelCatalogue().size(), telemetryCsvBytesPerValue,
+                  bytes / 1048576.0, samples, channels, telemetryCsvBytesPerValue,
                   m_options.maxTelemetryBytes / 1048576.0, m_decimationNeeded, m_decimationNeeded);
     return buffer;
 }
