@@ -7,7 +7,8 @@
 
 namespace vtw {
 
-FrozenFirstColumn::FrozenFirstColumn(QTableView* table) : QObject(table), m_table(table), m_frozen(new QTableView(table)) {
+FrozenFirstColumn::FrozenFirstColumn(QTableView* table)
+    : QObject(table), m_table(table), m_frozen(new QTableView(table)), m_tableHeader(table->horizontalHeader()) {
     m_frozen->setObjectName(QStringLiteral("frozenFirstColumn"));
     m_frozen->setModel(table->model());
     m_frozen->setSelectionModel(table->selectionModel());
@@ -43,9 +44,10 @@ FrozenFirstColumn::FrozenFirstColumn(QTableView* table) : QObject(table), m_tabl
     QAbstractItemModel* model = table->model();
     for (auto changed : {&QAbstractItemModel::columnsInserted, &QAbstractItemModel::columnsRemoved,
                          &QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
-        connect(model, changed, this, &FrozenFirstColumn::matchColumns);
-    connect(model, &QAbstractItemModel::modelReset, this, &FrozenFirstColumn::matchColumns);
-    connect(model, &QAbstractItemModel::headerDataChanged, this, &FrozenFirstColumn::place);
+        connect(model, changed, m_frozen, [this] { matchColumns(); });
+    // The overlay as the context: its connections go with it.
+    connect(model, &QAbstractItemModel::modelReset, m_frozen, [this] { matchColumns(); });
+    connect(model, &QAbstractItemModel::headerDataChanged, m_frozen, [this] { place(); });
     table->installEventFilter(this);
     table->viewport()->stackUnder(m_frozen);
     matchColumns();
@@ -58,7 +60,13 @@ bool FrozenFirstColumn::eventFilter(QObject* watched, QEvent* event) {
     return QObject::eventFilter(watched, event);
 }
 
+bool FrozenFirstColumn::intact() const {
+    return m_frozen && m_tableHeader && m_frozen->horizontalHeader();
+}
+
 void FrozenFirstColumn::matchColumns() {
+    if (!intact())
+        return;
     const int columns = m_table->model()->columnCount();
     for (int c = 1; c < columns; ++c)
         m_frozen->setColumnHidden(c, true);
@@ -72,6 +80,8 @@ void FrozenFirstColumn::matchColumns() {
 }
 
 void FrozenFirstColumn::place() {
+    if (!intact())
+        return;
     const bool shown = m_table->model()->columnCount() > 0 && !m_table->isColumnHidden(0);
     m_frozen->setVisible(shown);
     if (!shown)

@@ -5,7 +5,9 @@
 // scrolls sideways under it; rows scroll together, widths and heights follow the table.
 
 #include <QObject>
+#include <QPointer>
 
+class QHeaderView;
 class QTableView;
 
 namespace vtw {
@@ -17,7 +19,7 @@ public:
     explicit FrozenFirstColumn(QTableView* table);
 
     /// The view drawn over the first column.
-    QTableView* view() const { return m_frozen; }
+    QTableView* view() const { return m_frozen.data(); }
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -27,8 +29,13 @@ private:
     void matchColumns();
     void place();
 
+    /// False once the table or the overlay has begun to go away: the model may still
+    /// announce a reset while the table's children are deleted, with its headers gone.
+    bool intact() const;
+
     QTableView* m_table;
-    QTableView* m_frozen;
+    QPointer<QTableView> m_frozen;
+    QPointer<QHeaderView> m_tableHeader;
 };
 
 } // namespace vtw
