@@ -6,6 +6,7 @@
 #include "CursorLines.h"
 #include "LapChannels.h"
 #include "LapTracePlots.h"
+#include "ReadableTicker.h"
 #include "ReferencePanel.h"
 #include "ReferenceRuns.h"
 #include "ReferenceTraces.h"
@@ -50,6 +51,7 @@ class TestTrackCursors : public QObject {
 private slots:
     void initTestCase() { Q_INIT_RESOURCE(resources); }
     void hoverAbAndReferenceLap();
+    void lapTraceTicksNeverOverlap();
 };
 
 void TestTrackCursors::hoverAbAndReferenceLap() {
@@ -126,6 +128,44 @@ void TestTrackCursors::hoverAbAndReferenceLap() {
     QTest::mouseClick(tools->referencePanel()->unpinButton(), Qt::LeftButton);
     QVERIFY(runs.empty());
     QVERIFY(referenceGraphs(traces).empty());
+}
+
+// On a small window the lap's short trace rows keep their value ticks at least one label
+// height apart (ReadableTicker), where fixed ticks crowded them.
+void TestTrackCursors::lapTraceTicksNeverOverlap() {
+    TrackPage page;
+    page.resize(1280, 720);
+    page.setSetup(defaultLibraryCar(), QStringLiteral("Corvette"));
+    QVERIFY(page.chooser()->selectTrack(QStringLiteral("spa")));
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QVERIFY(runAndWait(page));
+    QVERIFY2(page.lastRun()->ok(), qPrintable(page.message()->text()));
+    LapTracePlots* traces = page.traces();
+    for (int pass = 0; pass < 3; ++pass) { // lay out, then tick the laid-out rows
+        QApplication::processEvents();
+        traces->replot();
+    }
+    int checked = 0;
+    for (QCPAxisRect* row : traces->rows()) {
+        for (QCPAxis* axis : row->axes()) {
+            if (!axis->visible() || !dynamic_cast<ReadableTicker*>(axis->ticker().data()))
+                continue;
+            QVector<double> pixels;
+            for (double t : axis->tickVector()) {
+                if (axis->range().contains(t))
+                    pixels << axis->coordToPixel(t);
+            }
+            std::sort(pixels.begin(), pixels.end());
+            const int labelHeight = QFontMetrics(axis->tickLabelFont()).height();
+            for (qsizetype k = 1; k < pixels.size(); ++k)
+                QVERIFY2(pixels[k] - pixels[k - 1] >= labelHeight,
+                         qPrintable(QStringLiteral("row %1 px tall: ticks %2 px apart")
+                                        .arg(row->height()).arg(pixels[k] - pixels[k - 1])));
+            ++checked;
+        }
+    }
+    QVERIFY2(checked >= 4, qPrintable(QStringLiteral("%1 value axes with readable ticks").arg(checked)));
 }
 
 QTEST_MAIN(TestTrackCursors)

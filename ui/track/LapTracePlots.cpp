@@ -1,5 +1,7 @@
 #include "LapTracePlots.h"
 
+#include "ReadableTicker.h"
+
 #include "ShownAxis.h"
 
 #include "CompareStyle.h"
@@ -30,6 +32,12 @@ LapTracePlots::LapTracePlots(QWidget* parent) : QCustomPlot(parent) {
         QCPAxisRect* rect = addRow(r, margins);
         rect->axis(QCPAxis::atRight)->setVisible(r == GearRow);
         rect->axis(QCPAxis::atBottom)->setTickLabels(r == LimitRow);
+        // Rows are short: as many value ticks as each row's height holds without their
+        // labels overlapping. The gear axis keeps whole gears, the limit row its names.
+        if (r == GearRow)
+            useReadableTicks(rect->axis(QCPAxis::atRight));
+        else if (r != LimitRow)
+            useReadableTicks(rect->axis(QCPAxis::atLeft));
         rect->setAutoMargins(QCP::msLeft | QCP::msRight | (r == LimitRow ? QCP::msBottom : QCP::msNone));
         plotLayout()->setRowStretchFactor(r, rowStretch[r]);
     }
