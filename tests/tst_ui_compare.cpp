@@ -8,6 +8,8 @@
 // tab and a copy of the report there, for looking at.
 #include "AttributionPanel.h"
 #include "ComparePage.h"
+#include "CompareTraceTools.h"
+#include "ReferencePanel.h"
 #include "CompareStyle.h"
 #include "ComparisonReport.h"
 #include "ManeuverParameterForm.h"
@@ -671,8 +673,12 @@ private slots:
         for (int i = 0; i < ticks.size(); ++i)
             QVERIFY2(std::abs(labels[i].toDouble() - ticks[i] / units::metresPerFoot) < 1e-6 * std::max(1.0, std::abs(labels[i].toDouble())),
                      qPrintable(QStringLiteral("tick at %1 m labelled %2").arg(ticks[i]).arg(labels[i])));
+        // The delta-time against the reference run reads its distance in the same unit.
+        QCPAxis* referenceX = page.traceTools()->referencePanel()->deltaPlot()->xAxis;
+        QCOMPARE(referenceX->label(), QStringLiteral("Distance (ft)"));
         page.setUnitSystem(UnitSystem::SI);
         QCOMPARE(x->label(), QStringLiteral("Distance (m)"));
+        QCOMPARE(referenceX->label(), QStringLiteral("Distance (m)"));
         QCOMPARE(traces->tracePlot()->yAxis->label(), QStringLiteral("Longitudinal acceleration (g)"));
     }
 

@@ -1,5 +1,7 @@
 #include "ReferencePanel.h"
 
+#include "ShownAxis.h"
+
 #include "CursorLines.h"
 #include "ReferenceRuns.h"
 #include "ReferenceTraces.h"
@@ -25,7 +27,7 @@ ReferencePanel::ReferencePanel(ReferenceRuns* runs, RunSource source, QWidget* p
     m_unpin->setObjectName(QStringLiteral("unpinReference"));
     m_delta->setObjectName(QStringLiteral("referenceDelta"));
     m_delta->setMinimumHeight(90);
-    m_delta->xAxis->setLabel(tr("Distance (m)"));
+    showAxisIn(m_delta->xAxis, tr("Distance"), "m", UnitSystem::SI);
     m_delta->yAxis->setLabel(tr("\u0394t vs reference (s)"));
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
@@ -108,6 +110,11 @@ void ReferencePanel::refresh() {
     m_delta->rescaleAxes();
     m_delta->yAxis->scaleRange(1.2, m_delta->yAxis->range().center());
     replotWhenShown(m_delta);
+}
+
+void ReferencePanel::setUnitSystem(UnitSystem system) {
+    showAxisIn(m_delta->xAxis, tr("Distance"), "m", system);
+    m_delta->replot(QCustomPlot::rpQueuedReplot);
 }
 
 } // namespace vtw

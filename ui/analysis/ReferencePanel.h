@@ -7,6 +7,8 @@
 #include "analysis/ChannelTable.h"
 
 #include <QString>
+#include "setupfile/SetupMetadata.h"
+
 #include <QWidget>
 
 #include <functional>
@@ -44,6 +46,8 @@ public:
     QPushButton* unpinButton() const { return m_unpin; }
     QLabel* nameLabel() const { return m_name; }
     QCustomPlot* deltaPlot() const { return m_delta; }
+    /// The delta plot's distance in m or ft (its coordinates stay metres).
+    void setUnitSystem(UnitSystem system);
 
 signals:
     /// What pinning said (done, or why not), for a status line.

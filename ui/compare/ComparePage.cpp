@@ -221,6 +221,7 @@ void ComparePage::setUnitSystem(UnitSystem system) {
     m_sweep->setUnitSystem(system);
     m_metrics->setUnitSystem(system);
     m_traces->setUnitSystem(system);
+    m_traceTools->referencePanel()->setUnitSystem(system);
     m_maneuvers->form()->setUnitSystem(system);
 }
 

@@ -413,6 +413,8 @@ void LiveSimulationPage::setUnitSystem(UnitSystem system) {
     m_traces->setUnitSystem(system);
     m_topDown->setUnitSystem(system);
     m_friction->setUnitSystem(system);
+    if (m_analysis)
+        m_analysis->referencePanel()->setUnitSystem(system);
     for (const auto& [key, editor] : m_paramSpins)
         setParameterEditorUnits(editor, system, m_paramForm);
     showMetrics(m_metrics);

@@ -177,6 +177,8 @@ void TrackPage::scheduleRerun() {
 
 void TrackPage::setUnitSystem(UnitSystem units) {
     m_units = units;
+    if (m_tools)
+        m_tools->referencePanel()->setUnitSystem(units);
     showRun();
 }
 
