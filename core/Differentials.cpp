@@ -5,13 +5,9 @@
 
 namespace vtw {
 
-namespace {
-
-bool isCoupling(DifferentialType type) {
+bool isLimitedSlip(DifferentialType type) {
     return type == DifferentialType::ClutchLimitedSlip || type == DifferentialType::Viscous;
 }
-
-} // namespace
 
 double clutchLockingTorque(const LimitedSlipParams& params, double inputTorque) {
     const double locking = inputTorque >= 0.0 ? params.powerLocking : params.coastLocking;
@@ -48,7 +44,7 @@ DriveCouplings driveCouplings(const Setup& setup) {
     case DrivelineLayout::FrontWheelDrive: c.frontShare = 1.0; break;
     case DrivelineLayout::AllWheelDrive: c.frontShare = d.frontTorqueShare; break;
     }
-    const bool axleCoupled = isCoupling(d.differential);
+    const bool axleCoupled = isLimitedSlip(d.differential);
     c.frontAxle = axleCoupled && c.frontShare > 0.0;
     c.rearAxle = axleCoupled && c.frontShare < 1.0;
     if (d.layout == DrivelineLayout::AllWheelDrive && d.centreDifferential != DifferentialType::Open) {

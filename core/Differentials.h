@@ -12,6 +12,9 @@ namespace vtw {
 // outputs' speed difference. The optimised and the reference step share these scalar
 // definitions; they run only for a setup with such a differential.
 
+/// Whether a differential of this type has a limited-slip coupling (clutch or viscous).
+bool isLimitedSlip(DifferentialType type);
+
 /// How much torque a coupling may pass, for one differential.
 struct CouplingLaw {
     DifferentialType type = DifferentialType::Open;

@@ -2,6 +2,7 @@
 
 #include "maneuvers/Metric.h"
 
+#include "Differentials.h"
 #include "Units.h"
 #include "setupfile/SetupEnumKeys.h"
 #include "tires/TirOptions.h"
@@ -129,19 +130,12 @@ void addLimitedSlipFields(std::vector<FieldMeta>& out, const QString& p, const Q
                           std::function<DifferentialType&(Setup&)> type,
                           std::function<LimitedSlipParams&(Setup&)> params) {
     using Q = Quantity;
-    auto usedBy = [type](std::initializer_list<DifferentialType> kinds) {
-        const std::vector<DifferentialType> list(kinds);
-        return [type, list](const Setup& s) {
-            const DifferentialType t = type(const_cast<Setup&>(s));
-            return std::find(list.begin(), list.end(), t) != list.end();
-        };
-    };
     auto ref = [params](double LimitedSlipParams::*member) {
         return [params, member](Setup& s) -> double& { return params(s).*member; };
     };
     // All four are written with either limited-slip type, so that switching between
     // the two in a saved file keeps the other's values.
-    const auto limitedSlip = usedBy({DifferentialType::ClutchLimitedSlip, DifferentialType::Viscous});
+    const auto limitedSlip = [type](const Setup& s) { return isLimitedSlip(type(const_cast<Setup&>(s))); };
     out.push_back(number(p + "preload", which + " LSD preload", "N m", Q::Torque, within(0, 1e5), 5, 0,
                          "Clutch type: locking torque with no input torque",
                          ref(&LimitedSlipParams::preload)));
