@@ -35,18 +35,30 @@ double couplingTorque(const CouplingLaw& law, double inputTorque, double speedDi
     return 0.0;
 }
 
+CouplingLaw axleDifferential(const DrivelineParams& d, Axle axle) {
+    if (axle == Axle::Front && d.layout == DrivelineLayout::AllWheelDrive)
+        return {d.frontDifferential, d.frontLimitedSlip};
+    return {d.differential, d.axleLimitedSlip};
+}
+
+bool isAxleLocked(const DrivelineParams& d, Axle axle) {
+    const bool driven = axle == Axle::Front ? d.layout != DrivelineLayout::RearWheelDrive
+                                            : d.layout != DrivelineLayout::FrontWheelDrive;
+    return driven && axleDifferential(d, axle).type == DifferentialType::Locked;
+}
+
 DriveCouplings driveCouplings(const Setup& setup) {
     const DrivelineParams& d = setup.driveline;
     DriveCouplings c;
-    c.axle = {d.differential, d.axleLimitedSlip};
+    c.front = axleDifferential(d, Axle::Front);
+    c.rear = axleDifferential(d, Axle::Rear);
     switch (d.layout) {
     case DrivelineLayout::RearWheelDrive: c.frontShare = 0.0; break;
     case DrivelineLayout::FrontWheelDrive: c.frontShare = 1.0; break;
     case DrivelineLayout::AllWheelDrive: c.frontShare = d.frontTorqueShare; break;
     }
-    const bool axleCoupled = isLimitedSlip(d.differential);
-    c.frontAxle = axleCoupled && c.frontShare > 0.0;
-    c.rearAxle = axleCoupled && c.frontShare < 1.0;
+    c.frontAxle = isLimitedSlip(c.front.type) && c.frontShare > 0.0;
+    c.rearAxle = isLimitedSlip(c.rear.type) && c.frontShare < 1.0;
     if (d.layout == DrivelineLayout::AllWheelDrive && d.centreDifferential != DifferentialType::Open) {
         c.centre = {d.centreDifferential, d.centreLimitedSlip};
         c.centreCoupled = true;
@@ -72,17 +84,17 @@ void addCouplingTorques(const DriveCouplings& couplings, const WheelArray& spin,
         netTorque[RL] += 0.5 * t;
         netTorque[RR] += 0.5 * t;
     }
-    auto axle = [&](std::size_t left, std::size_t right, double axleInput) {
-        const double t = couplingTorque(couplings.axle, axleInput, spin[left] - spin[right],
+    auto axle = [&](const CouplingLaw& law, std::size_t left, std::size_t right, double axleInput) {
+        const double t = couplingTorque(law, axleInput, spin[left] - spin[right],
                                         acceleration(left) - acceleration(right),
                                         1.0 / inertia[left] + 1.0 / inertia[right], dt);
         netTorque[left] -= t;
         netTorque[right] += t;
     };
     if (couplings.frontAxle)
-        axle(FL, FR, couplings.frontShare * inputTorque);
+        axle(couplings.front, FL, FR, couplings.frontShare * inputTorque);
     if (couplings.rearAxle)
-        axle(RL, RR, (1.0 - couplings.frontShare) * inputTorque);
+        axle(couplings.rear, RL, RR, (1.0 - couplings.frontShare) * inputTorque);
 }
 
 } // namespace vtw

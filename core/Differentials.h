@@ -37,9 +37,21 @@ double clutchLockingTorque(const LimitedSlipParams& params, double inputTorque);
 double couplingTorque(const CouplingLaw& law, double inputTorque, double speedDifference,
                       double freeAccelerationDifference, double compliance, double dt);
 
+/// The axles, as the differentials name them.
+enum class Axle { Front, Rear };
+
+/// The differential of one axle of a setup: an AWD car's front axle has its own
+/// (frontDifferential); every other axle has `differential`. Whether the axle is
+/// driven at all is the layout's business.
+CouplingLaw axleDifferential(const DrivelineParams& driveline, Axle axle);
+
+/// Whether a driven axle of this setup has a locked differential.
+bool isAxleLocked(const DrivelineParams& driveline, Axle axle);
+
 /// The couplings of a setup's differentials, ready for the step.
 struct DriveCouplings {
-    CouplingLaw axle;   ///< the driven axles' differentials (limited-slip types only)
+    CouplingLaw front;  ///< the front axle's differential (limited-slip types only)
+    CouplingLaw rear;   ///< the rear axle's
     CouplingLaw centre; ///< AWD's centre differential (Open: none)
     bool frontAxle = false, rearAxle = false; ///< which axles have a limited-slip coupling
     bool centreCoupled = false;

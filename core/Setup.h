@@ -103,9 +103,14 @@ struct LimitedSlipParams {
 struct DrivelineParams {
     DrivelineLayout layout = DrivelineLayout::RearWheelDrive; ///< which axles the engine drives
     double frontTorqueShare = 0.4; ///< AWD only: share of drive torque to the front axle, 0..1
-    /// The driven axles' differentials (both axles of an AWD car have this type).
+    /// The driven axle's differential: the rear axle's on an AWD car, whose front axle
+    /// has frontDifferential.
     DifferentialType differential = DifferentialType::Open;
     LimitedSlipParams axleLimitedSlip; ///< used by the limited-slip and viscous types
+    /// AWD only: the front axle's differential. A setup file from before the axles had
+    /// their own types gives it the type and coupling of `differential`.
+    DifferentialType frontDifferential = DifferentialType::Open;
+    LimitedSlipParams frontLimitedSlip;
     /// AWD only: open shares the torque by frontTorqueShare; the others couple the axles.
     DifferentialType centreDifferential = DifferentialType::Open;
     LimitedSlipParams centreLimitedSlip;

@@ -71,6 +71,8 @@ void Simulator::setSetup(const Setup& setup) {
     m_sample.surfaceMu = wheelSurfaceGrip(setup.simulation);
     if (!m_model->dynamicSuspension())
         m_sample.suspension = SuspensionSample{}; // a rigid car shows no suspension
+    if (!m_model->hasDriverAids())
+        m_sample.aids = DriverAidState{}; // nor does a car without aids show them at work
 }
 
 bool Simulator::step(const DriverInputs& inputs) {
@@ -106,8 +108,10 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
     const double currentRatio = gearRatio(setup.gearbox, st.gearbox.gear);
     updateGearbox(setup.gearbox, st.gearbox, inputs.gear,
                   model.drivenWheelRpm(st.body.wheelSpin, currentRatio), dt);
-    if (model.hasDriverAids()) [[unlikely]]
+    if (model.hasDriverAids()) [[unlikely]] {
         updateDriverAids(setup.aids, driverAidInputs(model, m_sample, inputs), dt, st.aids);
+        m_sample.aids = st.aids;
+    }
     const StepContext ctx = model.makeContext(st, inputs, m_steer);
 
     // The sample of this substep's start; with several substeps the last one
@@ -141,14 +145,12 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
         }
     }
     // Keep a locked axle's wheels exactly together after the clamp above.
-    if (setup.driveline.differential == DifferentialType::Locked) {
-        for (int axle = 0; axle < 2; ++axle) {
-            const auto a = static_cast<std::size_t>(2 * axle), b = a + 1;
-            if (model.isDriven(static_cast<int>(a))) {
-                const double mean = 0.5 * (st.body.wheelSpin[a] + st.body.wheelSpin[b]);
-                st.body.wheelSpin.set(a, mean);
-                st.body.wheelSpin.set(b, mean);
-            }
+    for (const Axle axle : {Axle::Front, Axle::Rear}) {
+        if (model.isAxleLocked(axle)) [[unlikely]] {
+            const std::size_t a = axle == Axle::Front ? FL : RL, b = a + 1;
+            const double mean = 0.5 * (st.body.wheelSpin[a] + st.body.wheelSpin[b]);
+            st.body.wheelSpin.set(a, mean);
+            st.body.wheelSpin.set(b, mean);
         }
     }
 

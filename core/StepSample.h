@@ -22,6 +22,9 @@ struct StepSample {
     WheelArray surfaceMu{};      ///< grip scale seen by each wheel
     ForceEvaluation forces;
     SuspensionSample suspension; ///< the dynamic suspension at the step's start; inactive on the rigid model
+    /// ABS's brake release per wheel and traction control's torque cut as this step
+    /// applies them (docs/physics.md 4.1); zero for a setup without aids.
+    DriverAidState aids;
     double speed() const;        ///< m/s, |v|
     double sideslip() const;     ///< beta = atan2(vy, vx), rad (0 when at rest)
     double steerLeft() const { return frontWheels.left(); }   ///< rad, FL road-wheel angle

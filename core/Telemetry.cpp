@@ -90,6 +90,17 @@ std::vector<DerivedChannels> derivedChannels() {
     };
 }
 
+template <int W> double absRelease(const StepSample& s) { return s.aids.brakeRelease[W]; }
+
+// docs/physics.md 4.1: the aids at work, after the channels of the state (zero for a car
+// without aids); appended, so that the earlier columns keep their places.
+void addDriverAidChannels(std::vector<ChannelInfo>& c) {
+    addWheelChannels(c, "abs_release", "1", "ABS brake release", "Driver aids",
+                     {absRelease<0>, absRelease<1>, absRelease<2>, absRelease<3>});
+    c.push_back({"tc_torque_cut", "1", "TC torque cut", "Driver aids",
+                 [](const StepSample& s) { return s.aids.torqueCut; }});
+}
+
 template <int W> double rideHeight(const StepSample& s) { return s.suspension.rideHeight[W]; }
 template <int W> double travel(const StepSample& s) { return s.suspension.travel[W]; }
 template <int W> double damperVelocity(const StepSample& s) { return s.suspension.damperVelocity[W]; }
@@ -134,6 +145,7 @@ std::vector<ChannelInfo> buildCatalogue() {
     });
     if (placed != derived.size())
         throw std::logic_error("telemetry: derived channels follow a state channel that does not exist");
+    addDriverAidChannels(c);
     addSuspensionChannels(c);
     return c;
 }

@@ -5,7 +5,10 @@
 #include "Gearbox.h"
 #include "Setup.h"
 #include "Simulator.h"
+#include "Telemetry.h"
 #include "Units.h"
+#include "maneuvers/ManeuverFactory.h"
+#include "maneuvers/ManeuverRunner.h"
 #include "tires/TireModel.h"
 
 #include <QtTest>
@@ -157,6 +160,31 @@ private slots:
                  qPrintable(QStringLiteral("LSD %1 m, locked %2 m").arg(distance[1]).arg(distance[2])));
     }
 
+    // An AWD car's axles have their own differentials: on the split-mu launch at full
+    // throttle, with the front one open and the rear one locked, the front ice wheel
+    // spins away from its partner while the rear wheels turn as one (a locked axle's
+    // wheels share one spin after every step); with the two swapped, the other way round.
+    void awdAxlesHaveTheirOwnDifferentials() {
+        for (const bool frontLocked : {false, true}) {
+            Setup s = splitMuCar(DifferentialType::Open);
+            s.driveline.layout = DrivelineLayout::AllWheelDrive;
+            s.driveline.frontDifferential = frontLocked ? DifferentialType::Locked : DifferentialType::Open;
+            s.driveline.differential = frontLocked ? DifferentialType::Open : DifferentialType::Locked;
+            Simulator sim(s);
+            double lockedGap = 0.0, openGap = 0.0;
+            launch(sim, 1.0, [&](const Simulator& x) {
+                const WheelLanes& spin = x.state().body.wheelSpin;
+                const double front = std::abs(spin[FR] - spin[FL]), rear = std::abs(spin[RR] - spin[RL]);
+                lockedGap = std::max(lockedGap, frontLocked ? front : rear);
+                openGap = std::max(openGap, frontLocked ? rear : front);
+            });
+            std::printf("AWD split-mu launch, %s locked: locked axle's spin gap %.3g rad/s, open axle's %.3f rad/s\n",
+                        frontLocked ? "front" : "rear", lockedGap, openGap);
+            QCOMPARE(lockedGap, 0.0);
+            QVERIFY2(openGap > slippingSpeedDifference, qPrintable(QString::number(openGap)));
+        }
+    }
+
     // A viscous coupling on the same launch passes its coefficient times the wheels'
     // speed difference.
     void viscousCouplingPassesTorqueInProportionToTheSpeedDifference() {
@@ -218,6 +246,59 @@ private slots:
                                                     sim.state().body.vx);
         }
         QVERIFY2(slowest > 0.3, qPrintable(QStringLiteral("a wheel turned at %1 of the car's speed").arg(slowest)));
+    }
+
+    // Every maneuver takes the aids as the setup has them or switched off or on for the
+    // run: braking with "abs" on, on a car whose setup has it off, is the run of the
+    // same car with ABS in its setup, step for step, and "abs" off on that car is the
+    // locked-wheel stop. The ABS channels show the brakes released only where ABS is on.
+    void maneuversSwitchTheAidsAndTheChannelsShowThemAtWork() {
+        Setup locked = defaultSetup();
+        locked.brakes.maxTorque = 12000.0;
+        Setup absCar = locked;
+        absCar.aids.abs = AidSwitch::On;
+        RunOptions options;
+        options.recordTelemetry = true;
+        auto stop = [&](const Setup& s, AidChoice abs) {
+            std::string error;
+            auto m = makeManeuver("braking", {{"abs", double(abs)}}, &error);
+            if (!m)
+                qFatal("%s", error.c_str());
+            return runManeuver(s, *m, options);
+        };
+        auto distance = [](const RunResult& r) { return findMetric(r.metrics, "braking_100_0_kmh_m")->value; };
+        auto mostReleased = [](const RunResult& r) {
+            double most = 0.0;
+            for (const char* wheel : {"FL", "FR", "RL", "RR"})
+                for (double v : r.telemetry.column(std::string("abs_release_") + wheel))
+                    most = std::max(most, v);
+            return most;
+        };
+        const RunResult switchedOn = stop(locked, AidChoice::On), inSetup = stop(absCar, AidChoice::AsSetup);
+        const RunResult switchedOff = stop(absCar, AidChoice::Off), none = stop(locked, AidChoice::AsSetup);
+        std::printf("braking 100-0 km/h: locked %.3f m, abs=off on the ABS car %.3f m, ABS car %.3f m, abs=on "
+                    "%.3f m; most ABS release %.3f\n",
+                    distance(none), distance(switchedOff), distance(inSetup), distance(switchedOn),
+                    mostReleased(switchedOn));
+        QCOMPARE(distance(switchedOn), distance(inSetup));
+        QCOMPARE(distance(switchedOff), distance(none));
+        QVERIFY(distance(switchedOn) < distance(none));
+        QVERIFY(mostReleased(switchedOn) > 0.5); // ABS let a brake go most of the way
+        QCOMPARE(mostReleased(switchedOff), 0.0);
+
+        // Traction control switched on for a launch on ice cuts the engine's torque.
+        Setup ice = defaultSetup();
+        ice.simulation.surfaceMu = 0.1;
+        std::string error;
+        auto launchRun = makeManeuver("acceleration", {{"quarter_mile", 0.0}, {"traction_control", 2.0}}, &error);
+        QVERIFY2(launchRun, error.c_str());
+        const RunResult tc = runManeuver(ice, *launchRun, options);
+        const std::vector<double>& cut = tc.telemetry.column("tc_torque_cut");
+        QVERIFY(*std::max_element(cut.begin(), cut.end()) > 0.5);
+
+        // A choice is one of its values.
+        QVERIFY(!makeManeuver("braking", {{"abs", 3.0}}, &error));
+        QVERIFY2(QString::fromStdString(error).contains("0 (as the setup), 1 (off), 2 (on)"), error.c_str());
     }
 
     // Traction control on ice: the driven wheels' slip stays near the target, where

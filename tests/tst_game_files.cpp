@@ -51,7 +51,11 @@ void writeSampleCar(const QString& folder) {
                             "[DIFFERENTIAL]\nPOWER=0.3\nCOAST=0.1\nPRELOAD=40\n\n[GEARBOX]\nCHANGE_UP_TIME=180\n"
                             "CHANGE_DN_TIME=220\n\n[AUTO_SHIFTER]\nUP=6900\nDOWN=3500\n");
     write("suspensions.ini", "[HEADER]\nVERSION=4\n\n[BASIC]\nWHEELBASE=2.5\nCG_LOCATION=0.55\n\n"
-                             "[FRONT]\nTYPE=DWB\nTRACK=1.5\nSPRING_RATE=60000\n\n[REAR]\nTYPE=DWB\nTRACK=1.52\n");
+                             "[FRONT]\nTYPE=DWB\nTRACK=1.5\nSPRING_RATE=60000\nDAMP_BUMP=3000\nDAMP_REBOUND=4500\n"
+                             "DAMP_FAST_BUMP=1500\nDAMP_FAST_REBOUND=2000\nDAMP_FAST_BUMPTHRESHOLD=0.1\n"
+                             "DAMP_FAST_REBOUNDTHRESHOLD=0.1\nBUMP_STOP_RATE=300000\nBUMPSTOP_UP=0.08\nHUB_MASS=35\n\n"
+                             "[REAR]\nTYPE=DWB\nTRACK=1.52\nSPRING_RATE=55000\nPROGRESSIVE_SPRING_RATE=20000\n"
+                             "DAMP_BUMP=2800\nDAMP_REBOUND=4000\nHUB_MASS=38\n\n[ARB]\nFRONT=25000\nREAR=12000\n");
     write("brakes.ini", "[DATA]\nMAX_TORQUE=1500\nFRONT_SHARE=0.62\nHANDBRAKE_TORQUE=900\n");
     write("tyres.ini", "[HEADER]\nVERSION=10\n\n[FRONT]\nNAME=Street\nRADIUS=0.31\nANGULAR_INERTIA=1.3\n"
                        "DX_REF=1.15\nDY_REF=1.12\nFRICTION_LIMIT_ANGLE=8\n\n[REAR]\nNAME=Street\nRADIUS=0.32\n"
@@ -76,6 +80,7 @@ private slots:
     void iniKeepsEveryByteAndEditsOnlyTheValue();
     void iniAddsKeysAndSections();
     void importsTheDocumentedKeys();
+    void awdDifferentialsPerAxle();
     void everyLibraryCarRoundTripsThroughANewFolder();
     void inPlaceExportChangesOnlyWhatChanged();
     void brokenFoldersGetClearMessages();
@@ -152,11 +157,79 @@ void TstGameFiles::importsTheDocumentedKeys() {
     QVERIFY(near(s.aero.dragCoefficient * s.aero.frontalArea, 2.0 * 0.32 + 0.45 * 0.11));
     QVERIFY(near(s.aero.downforceCoefficientArea, 0.45));
     QVERIFY(std::abs(s.aero.downforceFrontShare) < 1e-12);
-    // The report says how the limited-slip differential was read, and that AC's
-    // suspension has no equivalent.
+    // AC's springs and dampers act on the hub's travel (wheel rates); the setup's act
+    // on the default motion ratio 0.7, so rate = wheel rate / 0.7^2 and the knee's
+    // damper speed = 0.7 x the wheel speed. A zero fast rate is AC's slow rate (rear:
+    // one stage), a missing BUMP_STOP_RATE AC's 500000 N/m.
+    const AxleSuspensionParams &front = s.suspension.front, &rear = s.suspension.rear;
+    const double mr2 = 0.7 * 0.7;
+    QVERIFY(near(front.springRate * mr2, 60000.0));
+    QVERIFY(near(rear.springRate * mr2, 55000.0));
+    QVERIFY(near(front.bumpDamping * mr2, 3000.0));
+    QVERIFY(near(front.reboundDamping * mr2, 4500.0));
+    QVERIFY(near(front.bumpDampingHigh * mr2, 1500.0));
+    QVERIFY(near(front.reboundDampingHigh * mr2, 2000.0));
+    QVERIFY(near(front.kneeSpeed, 0.1 * 0.7));
+    QVERIFY(near(rear.reboundDamping * mr2, 4000.0));
+    QCOMPARE(rear.kneeSpeed, 0.0);
+    QCOMPARE(front.bumpStopRate, 300000.0);
+    QCOMPARE(rear.bumpStopRate, 500000.0);
+    QCOMPARE(front.unsprungMass, 35.0);
+    QCOMPARE(rear.unsprungMass, 38.0);
+    QCOMPARE(front.antiRollBarRate, 25000.0);
+    QCOMPARE(rear.antiRollBarRate, 12000.0);
+    QCOMPARE(s.suspension.model, SuspensionModel::Rigid); // the level is the user's choice
+    // The report says how the limited-slip differential and the springs were read, and
+    // what of AC's suspension has no equivalent.
     QVERIFY(r.report.exact.join('\n').contains("clutch limited-slip: POWER 0.3, COAST 0.1, PRELOAD 40 N m"));
-    QVERIFY(r.report.unmapped.join('\n').contains("springs, dampers"));
+    QVERIFY(r.report.exact.join('\n').contains("suspensions.ini [FRONT] SPRING_RATE (a wheel rate)"));
+    QVERIFY(r.report.approximated.join('\n').contains("PROGRESSIVE_SPRING_RATE 20000: not read"));
+    QVERIFY(r.report.unmapped.join('\n').contains("geometry"));
     QVERIFY(r.report.exact.join('\n').contains("car.ini [BASIC] TOTALMASS -> chassis.mass"));
+}
+
+// An AWD car's [AWD] section names its three differentials: FRONT_DIFF_, REAR_DIFF_
+// and CENTRE_DIFF_ POWER, COAST and PRELOAD, each read as section 3.1's coefficients.
+void TstGameFiles::awdDifferentialsPerAxle() {
+    QTemporaryDir tmp;
+    const QString folder = tmp.filePath("data");
+    writeSampleCar(folder);
+    QFile drivetrain(QDir(folder).filePath("drivetrain.ini"));
+    QVERIFY(drivetrain.open(QIODevice::ReadOnly));
+    QByteArray text = drivetrain.readAll();
+    drivetrain.close();
+    text.replace("TYPE=RWD", "TYPE=AWD");
+    text += "\n[AWD]\nFRONT_SHARE=40\nFRONT_DIFF_POWER=0.1\nFRONT_DIFF_COAST=0.05\nFRONT_DIFF_PRELOAD=20\n"
+            "CENTRE_DIFF_POWER=1\nCENTRE_DIFF_COAST=1\nCENTRE_DIFF_PRELOAD=0\nREAR_DIFF_POWER=0.4\n"
+            "REAR_DIFF_COAST=0.2\nREAR_DIFF_PRELOAD=60\n";
+    QVERIFY(test::writeFile(drivetrain.fileName(), text));
+
+    const AcImportResult r = importAcFolder(folder);
+    QVERIFY2(r.setup, qPrintable(r.errors.join('\n')));
+    const DrivelineParams& d = r.setup->driveline;
+    QCOMPARE(d.layout, DrivelineLayout::AllWheelDrive);
+    QCOMPARE(d.frontDifferential, DifferentialType::ClutchLimitedSlip);
+    QCOMPARE(d.frontLimitedSlip.powerLocking, 0.1);
+    QCOMPARE(d.frontLimitedSlip.coastLocking, 0.05);
+    QCOMPARE(d.frontLimitedSlip.preload, 20.0);
+    QCOMPARE(d.differential, DifferentialType::ClutchLimitedSlip); // REAR_DIFF_ over [DIFFERENTIAL]
+    QCOMPARE(d.axleLimitedSlip.powerLocking, 0.4);
+    QCOMPARE(d.axleLimitedSlip.preload, 60.0);
+    QCOMPARE(d.centreDifferential, DifferentialType::Locked);
+    QVERIFY(r.report.exact.join('\n').contains("FRONT_DIFF_PRELOAD -> driveline.frontDifferential (clutch"));
+
+    // And back through a new folder: each differential keeps its type and coefficients.
+    const QString out = tmp.filePath("out");
+    const AcExportResult exported = exportAcFolder(*r.setup, out, AcExportMode::NewFolder);
+    QVERIFY2(exported.ok, qPrintable(exported.errors.join('\n')));
+    const AcImportResult back = importAcFolder(out);
+    QVERIFY2(back.setup, qPrintable(back.errors.join('\n')));
+    const DrivelineParams& b = back.setup->driveline;
+    QCOMPARE(b.frontDifferential, d.frontDifferential);
+    QCOMPARE(b.frontLimitedSlip, d.frontLimitedSlip);
+    QCOMPARE(b.differential, d.differential);
+    QCOMPARE(b.axleLimitedSlip, d.axleLimitedSlip);
+    QCOMPARE(b.centreDifferential, d.centreDifferential);
 }
 
 void TstGameFiles::everyLibraryCarRoundTripsThroughANewFolder() {
@@ -183,6 +256,21 @@ void TstGameFiles::everyLibraryCarRoundTripsThroughANewFolder() {
         QCOMPARE(s.engine.redlineRpm, original.engine.redlineRpm);
         QCOMPARE(s.driveline.layout, original.driveline.layout);
         QCOMPARE(s.driveline.differential, original.driveline.differential);
+        if (original.driveline.layout == DrivelineLayout::AllWheelDrive) {
+            QCOMPARE(s.driveline.frontDifferential, original.driveline.frontDifferential);
+            QCOMPARE(s.driveline.centreDifferential, original.driveline.centreDifferential);
+        }
+        // The suspension at the wheel: springs, dampers, stops, bars and hub masses.
+        for (const auto& [o, t] : {std::pair{original.suspension.front, s.suspension.front},
+                                   {original.suspension.rear, s.suspension.rear}}) {
+            const double mr2 = o.motionRatio * o.motionRatio;
+            QVERIFY2(near(t.springRate * mr2, o.springRate * mr2), qPrintable(what));
+            QVERIFY2(near(t.bumpDamping, o.bumpDamping) && near(t.reboundDamping, o.reboundDamping), qPrintable(what));
+            QVERIFY2(near(t.kneeSpeed, o.kneeSpeed), qPrintable(what));
+            QCOMPARE(t.bumpStopRate, o.bumpStopRate);
+            QCOMPARE(t.antiRollBarRate, o.antiRollBarRate);
+            QCOMPARE(t.unsprungMass, o.unsprungMass);
+        }
         QCOMPARE(s.brakes.maxTorque, original.brakes.maxTorque);
         QCOMPARE(s.brakes.frontBias, original.brakes.frontBias);
         QCOMPARE(s.frontTires.radius, original.frontTires.radius);

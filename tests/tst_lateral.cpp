@@ -547,6 +547,7 @@ private slots:
             Setup s = defaultSetup();
             s.driveline.layout = static_cast<DrivelineLayout>(layout);
             s.driveline.differential = diff;
+            s.driveline.frontDifferential = diff; // an AWD car's front axle
             Simulator sim(s);
             sim.reset({10.0, 0.0, 2});
             SpeedHold hold;

@@ -62,6 +62,7 @@ Setup everyFieldChanged() {
     // Differentials whose limited-slip values are written (they are left out of a file
     // whose differentials are open or locked).
     s.driveline.differential = DifferentialType::ClutchLimitedSlip;
+    s.driveline.frontDifferential = DifferentialType::Viscous;
     s.driveline.centreDifferential = DifferentialType::Viscous;
     return s;
 }
@@ -129,6 +130,7 @@ private slots:
     void outsizedJsonRefusedBeforeParsing();
     void valueCapIsExact();
     void targetsRoundTrip();
+    void awdFileFromBeforePerAxleDifferentials();
     void fileWithoutTargetsLoadsAndStaysWithout();
     void badTargetsReportedWithPaths_data();
     void badTargetsReportedWithPaths();
@@ -174,6 +176,34 @@ void TestSetupJson::everyFieldRoundTrips() {
     QCOMPARE(r.setup->name, changed.name);
     QCOMPARE(r.setup->notes, changed.notes);
     QVERIFY(*r.setup == changed); // catches anything the per-field loop cannot see
+}
+
+// A file from before each axle had its own differential gave an AWD car's front axle
+// the type and coupling of driveline.differential: read so, it drives as it did. A
+// two-wheel-drive file without the key keeps the default (open), so that it round-trips
+// unchanged.
+void TestSetupJson::awdFileFromBeforePerAxleDifferentials() {
+    for (const DrivelineLayout layout : {DrivelineLayout::AllWheelDrive, DrivelineLayout::RearWheelDrive}) {
+        Setup s = defaultSetup();
+        s.driveline.layout = layout;
+        s.driveline.differential = DifferentialType::ClutchLimitedSlip;
+        s.driveline.axleLimitedSlip = {70.0, 0.35, 0.2, 20.0};
+        QJsonObject root = QJsonDocument::fromJson(writeSetup(s)).object();
+        QJsonObject driveline = root.value("driveline").toObject();
+        QCOMPARE(driveline.contains("frontDifferential"), layout == DrivelineLayout::AllWheelDrive);
+        driveline.remove("frontDifferential");
+        root.insert("driveline", driveline);
+        const SetupLoadResult r = loadSetup(QJsonDocument(root).toJson());
+        QVERIFY2(r.ok(), qPrintable(r.errorStrings().join('\n')));
+        QVERIFY2(r.warnings.isEmpty(), qPrintable(r.warnings.join('\n')));
+        if (layout == DrivelineLayout::AllWheelDrive) {
+            QCOMPARE(r.setup->driveline.frontDifferential, DifferentialType::ClutchLimitedSlip);
+            QCOMPARE(r.setup->driveline.frontLimitedSlip, s.driveline.axleLimitedSlip);
+        } else {
+            QCOMPARE(*r.setup, s);
+            QCOMPARE(writeSetup(*r.setup), writeSetup(s));
+        }
+    }
 }
 
 void TestSetupJson::everyFieldIsWrittenUnderItsPath() {

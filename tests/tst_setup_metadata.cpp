@@ -75,9 +75,9 @@ void TestSetupMetadata::everyStructMemberHasAField_data() {
     QTest::newRow("AeroParams") << int(memberCount<AeroParams>()) << "aero.";
     QTest::newRow("EngineParams") << int(memberCount<EngineParams>()) << "engine.";
     QTest::newRow("GearboxParams") << int(memberCount<GearboxParams>()) << "gearbox.";
-    // Two of DrivelineParams' members are LimitedSlipParams (axle and centre).
+    // Three of DrivelineParams' members are LimitedSlipParams (axle, front and centre).
     QTest::newRow("DrivelineParams")
-        << int(memberCount<DrivelineParams>()) - 2 + 2 * int(memberCount<LimitedSlipParams>()) << "driveline.";
+        << int(memberCount<DrivelineParams>()) - 3 + 3 * int(memberCount<LimitedSlipParams>()) << "driveline.";
     QTest::newRow("DriverAidParams") << int(memberCount<DriverAidParams>()) << "aids.";
     QTest::newRow("BrakeParams") << int(memberCount<BrakeParams>()) << "brakes.";
     QTest::newRow("SteeringParams") << int(memberCount<SteeringParams>()) << "steering.";

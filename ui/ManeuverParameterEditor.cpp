@@ -3,6 +3,7 @@
 #include "StoredValueSpinBox.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -59,6 +60,16 @@ QWidget* makeParameterEditor(const ManeuverParameter& p, double value, QWidget* 
         editor = box;
         break;
     }
+    case ParameterKind::Choice: {
+        auto* box = new QComboBox(parent);
+        for (const std::string& choice : p.choices)
+            box->addItem(QString::fromStdString(choice));
+        box->setCurrentIndex(static_cast<int>(std::lround(value)));
+        box->setToolTip(QStringLiteral("Default: %1")
+                            .arg(QString::fromStdString(p.choices.at(static_cast<std::size_t>(p.defaultValue)))));
+        editor = box;
+        break;
+    }
     case ParameterKind::WholeNumber: {
         auto* box = new QSpinBox(parent);
         box->setRange(static_cast<int>(std::ceil(p.min)), static_cast<int>(std::floor(p.max)));
@@ -80,6 +91,8 @@ double parameterEditorValue(const QWidget* editor) {
         return box->isChecked() ? 1.0 : 0.0;
     if (const auto* box = qobject_cast<const QSpinBox*>(editor))
         return box->value();
+    if (const auto* box = qobject_cast<const QComboBox*>(editor))
+        return box->currentIndex();
     if (const auto* box = qobject_cast<const StoredValueSpinBox*>(editor))
         return box->storedValue();
     return 0.0;
@@ -90,6 +103,8 @@ void setParameterEditorValue(QWidget* editor, double value) {
         box->setChecked(value != 0.0);
     else if (auto* box = qobject_cast<QSpinBox*>(editor))
         box->setValue(static_cast<int>(std::lround(value)));
+    else if (auto* box = qobject_cast<QComboBox*>(editor))
+        box->setCurrentIndex(static_cast<int>(std::lround(value)));
     else if (auto* box = qobject_cast<StoredValueSpinBox*>(editor))
         box->setStoredValue(value);
 }
@@ -108,6 +123,8 @@ void onParameterEditorChanged(QWidget* editor, QObject* context, std::function<v
         QObject::connect(box, &QCheckBox::toggled, context, [changed] { changed(); });
     else if (auto* box = qobject_cast<QSpinBox*>(editor))
         QObject::connect(box, &QSpinBox::valueChanged, context, [changed] { changed(); });
+    else if (auto* box = qobject_cast<QComboBox*>(editor))
+        QObject::connect(box, &QComboBox::currentIndexChanged, context, [changed] { changed(); });
     else if (auto* box = qobject_cast<QDoubleSpinBox*>(editor))
         QObject::connect(box, &QDoubleSpinBox::valueChanged, context, [changed] { changed(); });
 }

@@ -228,6 +228,7 @@ int maneuversCommand(const QStringList& arguments) {
         for (const ManeuverParameter& p : d.parameters) {
             const std::string kind = p.kind == ParameterKind::YesNo        ? ": 1 yes, 0 no"
                                      : p.kind == ParameterKind::WholeNumber ? ", a whole number"
+                                     : p.kind == ParameterKind::Choice      ? ": " + choiceList(p)
                                                                             : "";
             const std::string unit = p.unit.empty() ? std::string() : " (" + p.unit + ")";
             out += "    -p " + p.key + "=<" + p.label + unit + kind + ", default " +

@@ -49,6 +49,12 @@ constexpr ScalarKey scalarKeys[] = {
     {"tyres.ini", "REAR", "RADIUS", "tires.rear.radius", 1.0, "the unloaded radius used as the rolling radius"},
     {"tyres.ini", "FRONT", "ANGULAR_INERTIA", "tires.front.wheelInertia", 1.0, ""},
     {"tyres.ini", "REAR", "ANGULAR_INERTIA", "tires.rear.wheelInertia", 1.0, ""},
+    // AC's bar pushes each hub with RATE x the two hubs' travel difference, the
+    // setup's definition; HUB_MASS is the unsprung mass of one corner.
+    {"suspensions.ini", "ARB", "FRONT", "suspension.front.antiRollBarRate", 1.0, ""},
+    {"suspensions.ini", "ARB", "REAR", "suspension.rear.antiRollBarRate", 1.0, ""},
+    {"suspensions.ini", "FRONT", "HUB_MASS", "suspension.front.unsprungMass", 1.0, ""},
+    {"suspensions.ini", "REAR", "HUB_MASS", "suspension.rear.unsprungMass", 1.0, ""},
 };
 
 MappingEntry scalarEntry(const ScalarKey& k) {
@@ -247,61 +253,133 @@ MappingEntry traction() {
 
 // POWER and COAST are the locking shares under drive and overrun (1 = locked),
 // PRELOAD a torque in N m: the clutch limited-slip differential's own coefficients
-// (docs/physics.md 3.1). AC's [DIFFERENTIAL] has no viscous type.
+// (docs/physics.md 3.1). AC has no viscous type. [DIFFERENTIAL] is the driven axle's;
+// an AWD car's [AWD] names the front, rear and centre ones with FRONT_DIFF_, REAR_DIFF_
+// and CENTRE_DIFF_ keys.
+struct DifferentialKeys {
+    const char* section;
+    const char* prefix; ///< before POWER, COAST and PRELOAD
+    const char* field;  ///< the setup's type field, as reports name it
+    DifferentialType DrivelineParams::*type;
+    LimitedSlipParams DrivelineParams::*coupling;
+};
+
+constexpr DifferentialKeys axleDifferentialKeys{"DIFFERENTIAL", "", "driveline.differential",
+                                                &DrivelineParams::differential,
+                                                &DrivelineParams::axleLimitedSlip};
+constexpr DifferentialKeys awdDifferentialKeys[] = {
+    {"AWD", "FRONT_DIFF_", "driveline.frontDifferential", &DrivelineParams::frontDifferential,
+     &DrivelineParams::frontLimitedSlip},
+    {"AWD", "REAR_DIFF_", "driveline.differential", &DrivelineParams::differential,
+     &DrivelineParams::axleLimitedSlip},
+    {"AWD", "CENTRE_DIFF_", "driveline.centreDifferential", &DrivelineParams::centreDifferential,
+     &DrivelineParams::centreLimitedSlip},
+};
+
+QString differentialKey(const DifferentialKeys& k, const char* which) {
+    return QString::fromLatin1(k.prefix) + QString::fromLatin1(which);
+}
+
+QString differentialName(const DifferentialKeys& k) {
+    return keyName("drivetrain.ini", QString::fromLatin1(k.section),
+                   QStringLiteral("%1, %2, %3")
+                       .arg(differentialKey(k, "POWER"), differentialKey(k, "COAST"), differentialKey(k, "PRELOAD")));
+}
+
+// Reads one differential's three keys; false when POWER or COAST is missing.
+bool readDifferential(const DifferentialKeys& k, Files& files, DrivelineParams& d, AcMappingReport& report,
+                      QStringList& errors) {
+    const QString section = QString::fromLatin1(k.section);
+    const std::optional<double> power = number(files, "drivetrain.ini", section, differentialKey(k, "POWER"), errors);
+    const std::optional<double> coast = number(files, "drivetrain.ini", section, differentialKey(k, "COAST"), errors);
+    const double preload =
+        number(files, "drivetrain.ini", section, differentialKey(k, "PRELOAD"), errors).value_or(0.0);
+    if (!power || !coast)
+        return false;
+    const QString name = differentialName(k), field = QString::fromLatin1(k.field);
+    if (*power >= 1.0 && *coast >= 1.0) {
+        d.*k.type = DifferentialType::Locked;
+        report.exact << QStringLiteral("%1 -> %2 (locked)").arg(name, field);
+    } else if (*power == 0.0 && *coast == 0.0 && preload == 0.0) {
+        d.*k.type = DifferentialType::Open;
+        report.exact << QStringLiteral("%1 -> %2 (open)").arg(name, field);
+    } else {
+        d.*k.type = DifferentialType::ClutchLimitedSlip;
+        LimitedSlipParams& c = d.*k.coupling;
+        c.powerLocking = std::clamp(*power, 0.0, 1.0);
+        c.coastLocking = std::clamp(*coast, 0.0, 1.0);
+        c.preload = std::max(0.0, preload);
+        report.exact << QStringLiteral("%1 -> %2 (clutch limited-slip: POWER %3, COAST %4, PRELOAD %5 N m)")
+                            .arg(name, field, iniNumberText(*power), iniNumberText(*coast), iniNumberText(preload));
+    }
+    return true;
+}
+
+void writeDifferential(const DifferentialKeys& k, const DrivelineParams& d, Files& files, AcMappingReport& report) {
+    double power = 0.0, coast = 0.0, preload = 0.0;
+    const LimitedSlipParams& c = d.*k.coupling;
+    switch (d.*k.type) {
+    case DifferentialType::Open: break;
+    case DifferentialType::Locked: power = coast = 1.0; break;
+    case DifferentialType::ClutchLimitedSlip:
+        power = c.powerLocking;
+        coast = c.coastLocking;
+        preload = c.preload;
+        break;
+    case DifferentialType::Viscous:
+        report.approximated << QStringLiteral("%1: a viscous differential written as open (AC has no viscous type)")
+                                   .arg(QString::fromLatin1(k.field));
+        break;
+    }
+    const QString section = QString::fromLatin1(k.section);
+    setNumber(files, "drivetrain.ini", section, differentialKey(k, "POWER"), power);
+    setNumber(files, "drivetrain.ini", section, differentialKey(k, "COAST"), coast);
+    setNumber(files, "drivetrain.ini", section, differentialKey(k, "PRELOAD"), preload);
+}
+
+bool sameDifferential(const DifferentialKeys& k, const DrivelineParams& x, const DrivelineParams& y) {
+    if (x.*k.type != y.*k.type)
+        return false;
+    const LimitedSlipParams &a = x.*k.coupling, &b = y.*k.coupling;
+    return x.*k.type != DifferentialType::ClutchLimitedSlip ||
+           (a.powerLocking == b.powerLocking && a.coastLocking == b.coastLocking && a.preload == b.preload);
+}
+
+// Runs after traction(): the layout decides whether [AWD]'s three are read.
 MappingEntry differential() {
-    const QString name = keyName("drivetrain.ini", "DIFFERENTIAL", "POWER, COAST, PRELOAD");
+    const QString name = differentialName(axleDifferentialKeys);
     MappingEntry e;
     e.name = name;
     e.read = [=](Files& files, Setup& setup, AcMappingReport& report, QStringList& errors) {
-        const std::optional<double> power = number(files, "drivetrain.ini", "DIFFERENTIAL", "POWER", errors);
-        const std::optional<double> coast = number(files, "drivetrain.ini", "DIFFERENTIAL", "COAST", errors);
-        const double preload = number(files, "drivetrain.ini", "DIFFERENTIAL", "PRELOAD", errors).value_or(0.0);
-        if (!power || !coast)
-            return missing(report, name);
         DrivelineParams& d = setup.driveline;
-        if (*power >= 1.0 && *coast >= 1.0) {
-            d.differential = DifferentialType::Locked;
-            report.exact << QStringLiteral("%1 -> driveline.differential (locked)").arg(name);
-        } else if (*power == 0.0 && *coast == 0.0 && preload == 0.0) {
-            d.differential = DifferentialType::Open;
-            report.exact << QStringLiteral("%1 -> driveline.differential (open)").arg(name);
-        } else {
-            d.differential = DifferentialType::ClutchLimitedSlip;
-            d.axleLimitedSlip.powerLocking = std::clamp(*power, 0.0, 1.0);
-            d.axleLimitedSlip.coastLocking = std::clamp(*coast, 0.0, 1.0);
-            d.axleLimitedSlip.preload = std::max(0.0, preload);
-            report.exact << QStringLiteral("%1 -> driveline.differential (clutch limited-slip: POWER %2, COAST "
-                                           "%3, PRELOAD %4 N m)")
-                                .arg(name, iniNumberText(*power), iniNumberText(*coast), iniNumberText(preload));
+        if (!readDifferential(axleDifferentialKeys, files, d, report, errors))
+            missing(report, name);
+        if (d.layout != DrivelineLayout::AllWheelDrive)
+            return;
+        // Without its own keys an AWD car's front axle has the driven axle's type.
+        d.frontDifferential = d.differential;
+        d.frontLimitedSlip = d.axleLimitedSlip;
+        for (const DifferentialKeys& k : awdDifferentialKeys) {
+            if (!readDifferential(k, files, d, report, errors))
+                missing(report, differentialName(k));
         }
     };
     e.write = [](const Setup& setup, Files& files, AcMappingReport& report) {
         const DrivelineParams& d = setup.driveline;
-        double power = 0.0, coast = 0.0, preload = 0.0;
-        switch (d.differential) {
-        case DifferentialType::Open: break;
-        case DifferentialType::Locked: power = coast = 1.0; break;
-        case DifferentialType::ClutchLimitedSlip:
-            power = d.axleLimitedSlip.powerLocking;
-            coast = d.axleLimitedSlip.coastLocking;
-            preload = d.axleLimitedSlip.preload;
-            break;
-        case DifferentialType::Viscous:
-            report.approximated << QStringLiteral("driveline.differential: a viscous differential written as "
-                                                  "open (AC's [DIFFERENTIAL] has no viscous type)");
-            break;
+        writeDifferential(axleDifferentialKeys, d, files, report);
+        if (d.layout == DrivelineLayout::AllWheelDrive) {
+            for (const DifferentialKeys& k : awdDifferentialKeys)
+                writeDifferential(k, d, files, report);
         }
-        setNumber(files, "drivetrain.ini", "DIFFERENTIAL", "POWER", power);
-        setNumber(files, "drivetrain.ini", "DIFFERENTIAL", "COAST", coast);
-        setNumber(files, "drivetrain.ini", "DIFFERENTIAL", "PRELOAD", preload);
     };
     e.same = [](const Setup& a, const Setup& b) {
         const DrivelineParams &x = a.driveline, &y = b.driveline;
-        return x.differential == y.differential &&
-               (x.differential != DifferentialType::ClutchLimitedSlip ||
-                (x.axleLimitedSlip.powerLocking == y.axleLimitedSlip.powerLocking &&
-                 x.axleLimitedSlip.coastLocking == y.axleLimitedSlip.coastLocking &&
-                 x.axleLimitedSlip.preload == y.axleLimitedSlip.preload));
+        if (!sameDifferential(axleDifferentialKeys, x, y) || x.layout != y.layout)
+            return false;
+        if (x.layout != DrivelineLayout::AllWheelDrive)
+            return true;
+        return std::all_of(std::begin(awdDifferentialKeys), std::end(awdDifferentialKeys),
+                           [&](const DifferentialKeys& k) { return sameDifferential(k, x, y); });
     };
     return e;
 }
@@ -404,6 +482,8 @@ MappingEntry steeringLock() {
 
 MappingEntry aeroEntry();                  // AcAeroMapping.cpp
 MappingEntry tyreEntry(bool front);        // AcTyreMapping.cpp
+MappingEntry springEntry(bool front);      // AcSuspensionMapping.cpp
+MappingEntry damperEntry(bool front);      // AcSuspensionMapping.cpp
 
 const std::vector<MappingEntry>& mappingEntries() {
     static const std::vector<MappingEntry> entries = [] {
@@ -420,6 +500,10 @@ const std::vector<MappingEntry>& mappingEntries() {
         list.push_back(steeringLock());
         list.push_back(tyreEntry(true));
         list.push_back(tyreEntry(false));
+        for (const bool front : {true, false}) {
+            list.push_back(springEntry(front));
+            list.push_back(damperEntry(front));
+        }
         list.push_back(aeroEntry()); // after the axle positions
         return list;
     }();
@@ -428,9 +512,11 @@ const std::vector<MappingEntry>& mappingEntries() {
 
 QStringList unmappedContent() {
     return {
-        QStringLiteral("suspensions.ini: springs, dampers, anti-roll bars, geometry and ride heights (the "
-                       "workbench's load transfer is quasi-static: chassis.cgHeight and "
-                       "chassis.rollStiffnessFront keep their values)"),
+        QStringLiteral("suspensions.ini: the geometry (wishbones, struts, ROD_LENGTH, BASEY), so ride heights, "
+                       "roll centres, camber and TOE_OUT; bump-stop and packer travel (BUMPSTOP_UP/DN, "
+                       "PACKER_RANGE), heave springs. The springs, dampers, bars and hub masses fill the dynamic "
+                       "suspension's fields; the rigid level's chassis.cgHeight and chassis.rollStiffnessFront "
+                       "keep their values"),
         QStringLiteral("tyres.ini: AC's load sensitivity, thermal model, wear and every compound but the first"),
         QStringLiteral("car.ini: fuel, graphics offsets and the driver's position"),
         QStringLiteral("engine.ini: turbos, engine inertia, damage; drivetrain.ini: clutch, auto-clutch, "

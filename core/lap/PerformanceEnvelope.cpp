@@ -1,5 +1,6 @@
 #include "PerformanceEnvelope.h"
 
+#include "../Differentials.h"
 #include "../Engine.h"
 #include "../GearSpeeds.h"
 #include "../Gearbox.h"
@@ -208,24 +209,24 @@ double PerformanceEnvelope::driveCapacity(const double (&reserve)[4]) const {
     // F <= (2 min + 2 P / R) / (1 - 2 k) while k < 1/2, and each wheel's own grip beyond.
     // A viscous one passes torque only with a speed difference the steady state does
     // not know: counted as open.
-    const DrivelineParams& d = m_setup.driveline;
-    auto axle = [&d](double left, double right, double radius) {
+    auto axle = [](const CouplingLaw& law, double left, double right, double radius) {
         const double both = left + right, weaker = 2.0 * std::min(left, right);
-        switch (d.differential) {
+        switch (law.type) {
         case DifferentialType::Locked: return both;
         case DifferentialType::ClutchLimitedSlip: {
-            const double k = d.axleLimitedSlip.powerLocking;
+            const double k = law.params.powerLocking;
             if (k >= 0.5)
                 return both;
-            return std::min(both, (weaker + 2.0 * d.axleLimitedSlip.preload / radius) / (1.0 - 2.0 * k));
+            return std::min(both, (weaker + 2.0 * law.params.preload / radius) / (1.0 - 2.0 * k));
         }
         case DifferentialType::Open:
         case DifferentialType::Viscous: return weaker;
         }
         return weaker;
     };
-    const double front = axle(reserve[FL], reserve[FR], m_setup.frontTires.radius);
-    const double rear = axle(reserve[RL], reserve[RR], m_setup.rearTires.radius);
+    const DrivelineParams& d = m_setup.driveline;
+    const double front = axle(axleDifferential(d, Axle::Front), reserve[FL], reserve[FR], m_setup.frontTires.radius);
+    const double rear = axle(axleDifferential(d, Axle::Rear), reserve[RL], reserve[RR], m_setup.rearTires.radius);
     switch (m_setup.driveline.layout) {
     case DrivelineLayout::RearWheelDrive:
         return rear;

@@ -17,6 +17,11 @@ namespace vtw {
 /// (from the driven wheels' radius).
 InitialConditions cruisingStart(const Setup& setup, double speed);
 
+/// How a maneuver's run treats one of the setup's driver aids (docs/physics.md 4.1):
+/// as the setup has it, or switched off or on for the run (the maneuvers' "abs" and
+/// "traction_control" parameters), so that the same car can be measured both ways.
+enum class AidChoice { AsSetup = 0, Off = 1, On = 2 };
+
 class Maneuver {
 public:
     virtual ~Maneuver() = default;
@@ -28,6 +33,12 @@ public:
 
     /// A maneuver may need to adjust the setup (e.g. hold a fixed gear).
     virtual Setup adaptSetup(const Setup& setup) const { return setup; }
+    /// The setup a run uses: adaptSetup()'s, with the driver aids as chosen.
+    Setup runSetup(const Setup& setup) const;
+    void chooseDriverAids(AidChoice abs, AidChoice tractionControl) {
+        m_abs = abs;
+        m_tractionControl = tractionControl;
+    }
     virtual InitialConditions initialConditions(const Setup& setup) const;
 
     /// The inputs for the next step, given the simulation as it stands.
@@ -39,6 +50,9 @@ public:
     virtual double timeLimit() const = 0;
 
     virtual MetricList metrics() const = 0;
+
+private:
+    AidChoice m_abs = AidChoice::AsSetup, m_tractionControl = AidChoice::AsSetup;
 };
 
 } // namespace vtw

@@ -134,11 +134,36 @@ const std::vector<Entry>& entries() {
 
 } // namespace
 
+std::string choiceList(const ManeuverParameter& p) {
+    std::string out;
+    for (std::size_t i = 0; i < p.choices.size(); ++i)
+        out += (i ? ", " : "") + std::to_string(i) + " (" + p.choices[i] + ")";
+    return out;
+}
+
+namespace {
+
+// Every maneuver runs with the setup's ABS and traction control, or with either
+// switched off or on for the run (AidChoice, docs/physics.md 4.1).
+const std::vector<ManeuverParameter>& driverAidParameters() {
+    static const std::vector<std::string> choices = {"as the setup", "off", "on"};
+    static const std::vector<ManeuverParameter> list = {
+        {"abs", "ABS", "", 0.0, 0.0, 2.0, ParameterKind::Choice, choices},
+        {"traction_control", "Traction control", "", 0.0, 0.0, 2.0, ParameterKind::Choice, choices},
+    };
+    return list;
+}
+
+} // namespace
+
 const std::vector<ManeuverDescription>& maneuverCatalogue() {
     static const std::vector<ManeuverDescription> catalogue = [] {
         std::vector<ManeuverDescription> out;
-        for (const Entry& e : entries())
+        for (const Entry& e : entries()) {
             out.push_back(e.description);
+            std::vector<ManeuverParameter>& parameters = out.back().parameters;
+            parameters.insert(parameters.end(), driverAidParameters().begin(), driverAidParameters().end());
+        }
         return out;
     }();
     return catalogue;
@@ -153,11 +178,13 @@ const ManeuverDescription* findManeuverDescription(const std::string& id) {
 
 std::unique_ptr<Maneuver> makeManeuver(const std::string& id, const ManeuverOptions& options,
                                        std::string* error, const ManeuverWords& words) {
-    for (const Entry& e : entries()) {
+    for (std::size_t index = 0; index < entries().size(); ++index) {
+        const Entry& e = entries()[index];
         if (e.description.id != id)
             continue;
+        const ManeuverDescription& description = maneuverCatalogue()[index]; // with the common parameters
         std::map<std::string, double> values;
-        for (const ManeuverParameter& p : e.description.parameters)
+        for (const ManeuverParameter& p : description.parameters)
             values[p.key] = p.defaultValue;
         for (const auto& [key, value] : options) {
             const auto known = values.find(key);
@@ -171,20 +198,23 @@ std::unique_ptr<Maneuver> makeManeuver(const std::string& id, const ManeuverOpti
                 return nullptr;
             }
             const ManeuverParameter* param = nullptr;
-            for (const ManeuverParameter& p : e.description.parameters) {
+            for (const ManeuverParameter& p : description.parameters) {
                 if (p.key == key)
                     param = &p;
             }
-            if (!std::isfinite(value) || value < param->min || value > param->max) {
+            const bool outOfRange = !std::isfinite(value) || value < param->min || value > param->max;
+            if (outOfRange && param->kind != ParameterKind::Choice) {
                 if (error)
                     *error = "maneuver '" + id + "' parameter '" + key + "' must be between " +
                              std::to_string(param->min) + " and " + std::to_string(param->max);
                 return nullptr;
             }
-            if (param->kind != ParameterKind::Number && value != std::round(value)) {
+            if (param->kind != ParameterKind::Number && (outOfRange || value != std::round(value))) {
                 if (error)
                     *error = "maneuver '" + id + "' parameter '" + key + "' must be " +
-                             (param->kind == ParameterKind::YesNo ? "0 (no) or 1 (yes)" : "a whole number");
+                             (param->kind == ParameterKind::YesNo    ? "0 (no) or 1 (yes)"
+                              : param->kind == ParameterKind::Choice ? "one of " + choiceList(*param)
+                                                                     : "a whole number");
                 return nullptr;
             }
             known->second = value;
@@ -206,7 +236,11 @@ std::unique_ptr<Maneuver> makeManeuver(const std::string& id, const ManeuverOpti
             }
             known->second = value;
         }
-        return e.build(values, texts, error);
+        std::unique_ptr<Maneuver> maneuver = e.build(values, texts, error);
+        if (maneuver)
+            maneuver->chooseDriverAids(static_cast<AidChoice>(std::lround(values.at("abs"))),
+                                       static_cast<AidChoice>(std::lround(values.at("traction_control"))));
+        return maneuver;
     }
     if (error) {
         std::string known;

@@ -14,7 +14,8 @@ namespace vtw {
 enum class ParameterKind {
     Number,     ///< any value in its range
     WholeNumber,///< a count or an index (a gear, cycles)
-    YesNo       ///< 1 for yes, 0 for no
+    YesNo,      ///< 1 for yes, 0 for no
+    Choice      ///< the index of one of the parameter's named choices
 };
 
 /// A maneuver's named numeric parameter with its default and unit.
@@ -27,6 +28,7 @@ struct ManeuverParameter {
     double defaultValue = 0.0;
     double min = 0.0, max = 0.0;
     ParameterKind kind = ParameterKind::Number;
+    std::vector<std::string> choices{}; ///< Choice: what the values 0, 1, ... mean
 };
 
 /// A maneuver's parameter that takes a word (a track's name), with its default.
@@ -50,6 +52,9 @@ struct ManeuverDescription {
 using ManeuverOptions = std::map<std::string, double>;
 /// Word parameters by key; missing keys take their defaults.
 using ManeuverWords = std::map<std::string, std::string>;
+
+/// A Choice parameter's values as the command line takes them: "0 (as the setup), 1 (off), ...".
+std::string choiceList(const ManeuverParameter& p);
 
 /// Every maneuver the core offers, in display order.
 const std::vector<ManeuverDescription>& maneuverCatalogue();

@@ -11,7 +11,7 @@ ManeuverSession::ManeuverSession(const Setup& setup, Maneuver* maneuver, const R
                                  const InitialConditions& freeStart)
     : m_maneuver(maneuver), m_options(options), m_keepEvery(std::max(1, options.decimation)),
       m_telemetry(options.decimation) {
-    const Setup adapted = maneuver ? maneuver->adaptSetup(setup) : setup;
+    const Setup adapted = maneuver ? maneuver->runSetup(setup) : setup;
     std::string refused = budgetError(adapted);
     if (!refused.empty()) {
         fail(std::move(refused));
@@ -157,7 +157,7 @@ void ManeuverSession::setDecimation(int every) {
 bool ManeuverSession::applySetup(const Setup& setup) {
     if (m_state != SessionState::Running)
         return false;
-    const Setup adapted = m_maneuver ? m_maneuver->adaptSetup(setup) : setup;
+    const Setup adapted = m_maneuver ? m_maneuver->runSetup(setup) : setup;
     const std::string refused = budgetError(adapted);
     if (!refused.empty()) {
         fail("the edited setup cannot finish the run: " + refused);

@@ -310,11 +310,9 @@ void ReferenceSimulator::evaluate(const BodyState& s, const Context& ctx, Evalua
     }
     // A locked differential makes the driven axle's two wheels one rigid body
     // (docs/physics.md 3): they share the sum of their torques over the sum of inertias.
-    if (m_setup.driveline.differential == DifferentialType::Locked) {
-        for (std::size_t a : {std::size_t{FL}, std::size_t{RL}}) {
-            const std::size_t b = a + 1;
-            if (!isDriven(static_cast<int>(a)))
-                continue;
+    for (const Axle axle : {Axle::Front, Axle::Rear}) {
+        if (isAxleLocked(m_setup.driveline, axle)) {
+            const std::size_t a = axle == Axle::Front ? FL : RL, b = a + 1;
             const double rate = (out.netTorque[a] + out.netTorque[b]) / (m_inertia[a] + m_inertia[b]);
             out.rates.wheelSpin.set(a, rate);
             out.rates.wheelSpin.set(b, rate);
@@ -486,11 +484,10 @@ void ReferenceSimulator::applyBrakeZeroCrossingClamp(const Context& ctx) {
 
 void ReferenceSimulator::keepLockedAxlesTogether() {
     // docs/physics.md 3: a locked differential's wheels turn together, also after the clamp.
-    if (m_setup.driveline.differential != DifferentialType::Locked)
-        return;
-    for (std::size_t a : {std::size_t{FL}, std::size_t{RL}}) {
-        if (!isDriven(static_cast<int>(a)))
+    for (const Axle axle : {Axle::Front, Axle::Rear}) {
+        if (!isAxleLocked(m_setup.driveline, axle))
             continue;
+        const std::size_t a = axle == Axle::Front ? FL : RL;
         WheelArray& spin = m_state.body.wheelSpin;
         spin[a] = spin[a + 1] = 0.5 * (spin[a] + spin[a + 1]);
     }
@@ -508,6 +505,7 @@ void ReferenceSimulator::recordSampleStart(const Context& ctx) {
     s.load = WheelLanes{ctx.load};
     if (m_setup.suspension.model == SuspensionModel::Dynamic)
         s.suspension = m_suspension.sample(m_state.suspension);
+    s.aids = m_state.aids; // zero without aids: nothing updates it
 }
 
 void ReferenceSimulator::recordSampleForces(const Evaluation& e) {

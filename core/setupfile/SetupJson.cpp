@@ -531,6 +531,14 @@ SetupLoadResult loadSetup(const QByteArray& bytes) {
         }
     }
 
+    // Before each axle had its own differential, an AWD car's front axle had the type and
+    // coupling of driveline.differential.
+    if (s.driveline.layout == DrivelineLayout::AllWheelDrive &&
+        !lookup(root, {QStringLiteral("driveline"), QStringLiteral("frontDifferential")}).found) {
+        s.driveline.frontDifferential = s.driveline.differential;
+        s.driveline.frontLimitedSlip = s.driveline.axleLimitedSlip;
+    }
+
     for (const TextField& t : textFields()) {
         const Lookup at = lookup(root, t.path.split('.'));
         if (!at.found)

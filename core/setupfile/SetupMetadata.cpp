@@ -589,12 +589,24 @@ std::vector<FieldMeta> buildTable() {
                        VTW_REF(s.driveline.frontTorqueShare)));
     f.push_back(enumeration<DifferentialType>(
         "driveline.differential", "Differential",
-        "The driven axles' differentials: open (equal torque), locked (equal spin), clutch "
-        "limited-slip (preload and ramps) or viscous",
+        "The driven axle's differential (the rear axle's on AWD): open (equal torque), locked "
+        "(equal spin), clutch limited-slip (preload and ramps) or viscous",
         VTW_REF(s.driveline.differential)));
     addLimitedSlipFields(f, "driveline.axleLimitedSlip.", "Axle",
                          [](Setup& s) -> DifferentialType& { return s.driveline.differential; },
                          [](Setup& s) -> LimitedSlipParams& { return s.driveline.axleLimitedSlip; });
+    // AWD's front axle has its own (SetupJson gives a file from before it the rear's).
+    f.push_back(enumeration<DifferentialType>(
+        "driveline.frontDifferential", "Front differential",
+        "AWD only: the front axle's differential; Differential is then the rear axle's",
+        VTW_REF(s.driveline.frontDifferential)));
+    optionalUnlessChanged(f.back(), [](const Setup& s) {
+        return s.driveline.layout == DrivelineLayout::AllWheelDrive ||
+               s.driveline.frontDifferential != DifferentialType::Open;
+    });
+    addLimitedSlipFields(f, "driveline.frontLimitedSlip.", "Front",
+                         [](Setup& s) -> DifferentialType& { return s.driveline.frontDifferential; },
+                         [](Setup& s) -> LimitedSlipParams& { return s.driveline.frontLimitedSlip; });
     f.push_back(enumeration<DifferentialType>(
         "driveline.centreDifferential", "Centre differential",
         "AWD only: open splits the torque by the front share; the others couple the axles",

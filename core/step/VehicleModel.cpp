@@ -71,9 +71,8 @@ VehicleModel::VehicleModel(const Setup& setup)
         const bool driven = i < 2 ? frontDriven : rearDriven;
         m_drivenSpinWeight[i] = driven ? 1.0 / drivenWheels : 0.0;
     }
-    const bool locked = setup.driveline.differential == DifferentialType::Locked;
-    m_frontLocked = locked && frontDriven;
-    m_rearLocked = locked && rearDriven;
+    m_frontLocked = vtw::isAxleLocked(setup.driveline, Axle::Front);
+    m_rearLocked = vtw::isAxleLocked(setup.driveline, Axle::Rear);
 
     const double bias = setup.brakes.frontBias;
     m_brakeShare = {0.5 * bias, 0.5 * bias, 0.5 * (1.0 - bias), 0.5 * (1.0 - bias)};

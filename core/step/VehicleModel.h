@@ -100,6 +100,8 @@ public:
     /// What drives the suspension from a state: its last accelerations, the downforce now.
     SuspensionDrive suspensionDrive(const VehicleState& state) const;
     bool isDriven(int wheel) const { return m_driveShare[static_cast<std::size_t>(wheel)] > 0.0; }
+    /// A driven axle whose differential is locked (its wheels turn as one).
+    bool isAxleLocked(Axle axle) const { return axle == Axle::Front ? m_frontLocked : m_rearLocked; }
     double downforce(double speed) const { return m_downforceConstant * speed * speed; }
 
 private:

@@ -31,8 +31,13 @@ std::string maneuverText(const ManeuverSpec& spec) {
             continue;
         for (const ManeuverParameter& p : d.parameters) {
             const auto given = spec.options.find(p.key);
-            text += " " + p.key + "=" +
-                    sweepNumberText(given != spec.options.end() ? given->second : p.defaultValue);
+            const double value = given != spec.options.end() ? given->second : p.defaultValue;
+            // A choice left at its default (the driver aids as the setup has them, which
+            // the setup's digest covers) is named only once made, so that the identities
+            // of sweeps from before the choices existed stay as they were.
+            if (p.kind == ParameterKind::Choice && value == p.defaultValue)
+                continue;
+            text += " " + p.key + "=" + sweepNumberText(value);
         }
         for (const ManeuverWord& w : d.words) {
             const auto given = spec.textOptions.find(w.key);

@@ -76,7 +76,12 @@ QString maneuverSummary(const ManeuverSpec& spec) {
     }
     for (const ManeuverParameter& p : d->parameters) {
         const auto it = spec.options.find(p.key);
-        if (it != spec.options.end() && it->second != p.defaultValue)
+        if (it == spec.options.end() || it->second == p.defaultValue)
+            continue;
+        if (p.kind == ParameterKind::Choice) // "ABS off"
+            changed << QStringLiteral("%1 %2").arg(QString::fromStdString(p.label),
+                                                   QString::fromStdString(p.choices.at(std::size_t(it->second))));
+        else
             changed << QStringLiteral("%1 %2 %3")
                            .arg(QString::fromStdString(p.label))
                            .arg(it->second, 0, 'g', 6)
