@@ -117,6 +117,33 @@ private slots:
         }
     }
 
+    // A field the car does not use is greyed out as the setup changes: the front axle's
+    // own and the centre differential on an AWD car only, a coupling's values with a
+    // differential of its type, an aid's settings with the aid on.
+    void driveAndAidFieldsApplyAsTheSetupUsesThem() {
+        SetupDocument document(defaultSetup()); // rear drive, open differentials, no aids
+        ParameterPanel panel(&document);
+        auto enabled = [&](const char* path) { return panel.editor(QString::fromLatin1(path))->isEnabled(); };
+        QVERIFY(!enabled("driveline.frontDifferential"));
+        QVERIFY(!enabled("driveline.centreDifferential"));
+        QVERIFY(!enabled("driveline.axleLimitedSlip.preload"));
+        QVERIFY(!enabled("aids.absSlipTarget"));
+        QVERIFY(document.changeValue(QStringLiteral("driveline.layout"), double(DrivelineLayout::AllWheelDrive)).accepted());
+        QVERIFY(document.changeValue(QStringLiteral("driveline.frontDifferential"),
+                                     double(DifferentialType::ClutchLimitedSlip)).accepted());
+        QVERIFY(document.changeValue(QStringLiteral("driveline.differential"), double(DifferentialType::Viscous)).accepted());
+        QVERIFY(document.changeValue(QStringLiteral("aids.abs"), double(AidSwitch::On)).accepted());
+        QVERIFY(enabled("driveline.frontDifferential"));
+        QVERIFY(enabled("driveline.centreDifferential"));
+        QVERIFY(enabled("driveline.frontLimitedSlip.powerLocking"));
+        QVERIFY(!enabled("driveline.frontLimitedSlip.viscousCoefficient"));
+        QVERIFY(enabled("driveline.axleLimitedSlip.viscousCoefficient"));
+        QVERIFY(!enabled("driveline.axleLimitedSlip.preload"));
+        QVERIFY(!enabled("driveline.centreLimitedSlip.preload")); // the centre is open
+        QVERIFY(enabled("aids.absSlipTarget"));
+        QVERIFY(!enabled("aids.tractionSlipTarget"));
+    }
+
     void goodValueIsOneUndoStep() {
         SetupDocument document(defaultSetup());
         ParameterPanel panel(&document);

@@ -69,6 +69,8 @@ int main(int argc, char* argv[]) {
     save(QStringLiteral("forms-tires"));
     view->parameters()->showGroup(QStringLiteral("Gearbox"));
     save(QStringLiteral("forms-gearbox"));
+    view->parameters()->showGroup(QStringLiteral("Driveline"));
+    save(QStringLiteral("forms-driveline"));
     view->tabs()->setCurrentWidget(static_cast<QWidget*>(view->torque()));
     save(QStringLiteral("torque"));
     view->tabs()->setCurrentWidget(static_cast<QWidget*>(view->tireTables()));

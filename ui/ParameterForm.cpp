@@ -16,13 +16,36 @@ std::vector<const FieldMeta*> fieldsWithPrefix(const QString& prefix) {
     return out;
 }
 
+// A limited-slip coupling's field (preload, powerLocking, coastLocking: the clutch
+// type's; viscousCoefficient: the viscous type's) applies to a differential of its type.
+bool couplingFieldApplies(const QString& field, DifferentialType type) {
+    if (field == QLatin1String("viscousCoefficient"))
+        return type == DifferentialType::Viscous;
+    return type == DifferentialType::ClutchLimitedSlip;
+}
+
 bool fieldApplies(const QString& path, const Setup& s) {
     if (path == QLatin1String("aero.rollingResistanceLinear"))
         return s.aero.rollingResistanceModel == RollingResistanceModel::SpeedLinear;
     if (path == QLatin1String("aero.rollingResistanceCoefficient"))
         return s.aero.rollingResistanceModel == RollingResistanceModel::LoadBased;
-    if (path == QLatin1String("driveline.frontTorqueShare"))
-        return s.driveline.layout == DrivelineLayout::AllWheelDrive;
+    // docs/physics.md 3.1: the front axle's own differential and the centre one are an
+    // AWD car's; each coupling's fields go with its differential's type.
+    const bool awd = s.driveline.layout == DrivelineLayout::AllWheelDrive;
+    if (path == QLatin1String("driveline.frontTorqueShare") || path == QLatin1String("driveline.frontDifferential") ||
+        path == QLatin1String("driveline.centreDifferential"))
+        return awd;
+    const QString field = path.section(QLatin1Char('.'), -1);
+    if (path.startsWith(QLatin1String("driveline.axleLimitedSlip.")))
+        return couplingFieldApplies(field, s.driveline.differential);
+    if (path.startsWith(QLatin1String("driveline.frontLimitedSlip.")))
+        return awd && couplingFieldApplies(field, s.driveline.frontDifferential);
+    if (path.startsWith(QLatin1String("driveline.centreLimitedSlip.")))
+        return awd && couplingFieldApplies(field, s.driveline.centreDifferential);
+    if (path == QLatin1String("aids.absSlipTarget") || path == QLatin1String("aids.absCycleRate"))
+        return s.aids.abs == AidSwitch::On;
+    if (path == QLatin1String("aids.tractionSlipTarget"))
+        return s.aids.tractionControl == AidSwitch::On;
     if (path == QLatin1String("gearbox.upshift_rpm") ||
         path == QLatin1String("gearbox.downshift_rpm"))
         return s.gearbox.shiftMode == ShiftMode::Automatic;
