@@ -166,6 +166,19 @@ void TestTrackCursors::lapTraceTicksNeverOverlap() {
         }
     }
     QVERIFY2(checked >= 4, qPrintable(QStringLiteral("%1 value axes with readable ticks").arg(checked)));
+    // And no row is shorter than its axis titles are long (QCustomPlot would cut them),
+    // nor than its named ticks (the limits) stacked: the rows scroll instead.
+    for (QCPAxisRect* row : traces->rows()) {
+        for (QCPAxis* axis : {row->axis(QCPAxis::atLeft), row->axis(QCPAxis::atRight)}) {
+            if (!axis->visible())
+                continue;
+            const int title = QFontMetrics(axis->labelFont()).horizontalAdvance(axis->label());
+            QVERIFY2(title <= row->height(), qPrintable(QStringLiteral("'%1' is %2 px long on a row %3 px tall")
+                                                             .arg(axis->label()).arg(title).arg(row->height())));
+            if (auto* names = dynamic_cast<QCPAxisTickerText*>(axis->ticker().data()))
+                QVERIFY(names->ticks().size() * QFontMetrics(axis->tickLabelFont()).height() <= row->height());
+        }
+    }
 }
 
 QTEST_MAIN(TestTrackCursors)

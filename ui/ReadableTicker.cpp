@@ -17,8 +17,8 @@ constexpr double verticalLineShare = 1.8;
 constexpr int horizontalLabelDigits = 8;
 } // namespace
 
-ReadableTicker::ReadableTicker(const QCPAxis* axis, double minimumSpacingPx)
-    : m_axis(axis), m_spacing(std::max(1.0, minimumSpacingPx)) {}
+ReadableTicker::ReadableTicker(const QCPAxis* axis, double minimumSpacingPx, bool wholeNumbers)
+    : m_axis(axis), m_spacing(std::max(1.0, minimumSpacingPx)), m_wholeNumbers(wholeNumbers) {}
 
 double ReadableTicker::spacingFor(const QCPAxis* axis) {
     const QFontMetricsF metrics(axis->tickLabelFont());
@@ -39,11 +39,13 @@ double ReadableTicker::getTickStep(const QCPRange& range) {
     const double mantissa = getMantissa(wanted, &magnitude);
     const double* nice = std::find_if(niceMantissas.begin(), niceMantissas.end(),
                                       [mantissa](double m) { return m >= mantissa - 1e-9; });
-    return (nice == niceMantissas.end() ? 10.0 : *nice) * magnitude;
+    const double step = (nice == niceMantissas.end() ? 10.0 : *nice) * magnitude;
+    return m_wholeNumbers ? std::max(1.0, std::ceil(step)) : step;
 }
 
-void useReadableTicks(QCPAxis* axis) {
-    axis->setTicker(QSharedPointer<QCPAxisTicker>(new ReadableTicker(axis, ReadableTicker::spacingFor(axis))));
+void useReadableTicks(QCPAxis* axis, bool wholeNumbers) {
+    axis->setTicker(QSharedPointer<QCPAxisTicker>(
+        new ReadableTicker(axis, ReadableTicker::spacingFor(axis), wholeNumbers)));
 }
 
 } // namespace vtw

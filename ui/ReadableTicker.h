@@ -11,8 +11,9 @@ namespace vtw {
 
 class ReadableTicker : public QCPAxisTicker {
 public:
-    /// Not owned: the ticker is the axis's (QSharedPointer), and goes with it.
-    ReadableTicker(const QCPAxis* axis, double minimumSpacingPx);
+    /// Not owned: the ticker is the axis's (QSharedPointer), and goes with it. With
+    /// wholeNumbers the step is a whole number (gears, counts): at least 1, rounded up.
+    ReadableTicker(const QCPAxis* axis, double minimumSpacingPx, bool wholeNumbers = false);
 
     /// The pixels wanted between ticks on an axis showing labels of this font: a vertical
     /// axis's labels need their height and room between, a horizontal one's about six digits.
@@ -24,9 +25,10 @@ protected:
 private:
     const QCPAxis* m_axis;
     double m_spacing;
+    bool m_wholeNumbers;
 };
 
 /// Gives the axis a ReadableTicker spaced for its tick label font (spacingFor).
-void useReadableTicks(QCPAxis* axis);
+void useReadableTicks(QCPAxis* axis, bool wholeNumbers = false);
 
 } // namespace vtw

@@ -28,7 +28,8 @@ ReferencePanel::ReferencePanel(ReferenceRuns* runs, RunSource source, QWidget* p
     m_delta->setObjectName(QStringLiteral("referenceDelta"));
     m_delta->setMinimumHeight(90);
     showAxisIn(m_delta->xAxis, tr("Distance"), "m", UnitSystem::SI);
-    m_delta->yAxis->setLabel(tr("\u0394t vs reference (s)"));
+    m_delta->yAxis->setLabel(tr("\u0394t (s)"));
+    m_delta->setToolTip(tr("Time behind the pinned reference at each point (positive: slower than it)"));
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
     for (QCPAxis* axis : {m_delta->xAxis, m_delta->yAxis}) {

@@ -33,9 +33,11 @@ LapTracePlots::LapTracePlots(QWidget* parent) : QCustomPlot(parent) {
         rect->axis(QCPAxis::atRight)->setVisible(r == GearRow);
         rect->axis(QCPAxis::atBottom)->setTickLabels(r == LimitRow);
         // Rows are short: as many value ticks as each row's height holds without their
-        // labels overlapping. The gear axis keeps whole gears, the limit row its names.
-        if (r == GearRow)
+        // labels overlapping; whole gears on the gear axis. The limit row names its limits.
+        if (r == GearRow) {
             useReadableTicks(rect->axis(QCPAxis::atRight));
+            useReadableTicks(rect->axis(QCPAxis::atLeft), true);
+        }
         else if (r != LimitRow)
             useReadableTicks(rect->axis(QCPAxis::atLeft));
         rect->setAutoMargins(QCP::msLeft | QCP::msRight | (r == LimitRow ? QCP::msBottom : QCP::msNone));
@@ -119,7 +121,9 @@ void LapTracePlots::setLap(const LapRun* run, UnitSystem units) {
 
     const ShownLapChannel speed = channel("speed");
     addTrace(m_rows[SpeedRow], m_rows[SpeedRow]->axis(QCPAxis::atLeft), x, speed.values, seriesColour(0), tr("Speed"));
-    label(m_rows[SpeedRow], QCPAxis::atLeft, axisTitleWithUnit(tr("Speed"), speed.unit));
+    // The rows are short: each value axis is titled with its unit, and the legends name
+    // the traces (a title longer than its row would be cut).
+    label(m_rows[SpeedRow], QCPAxis::atLeft, speed.unit);
 
     std::vector<double> gear(t.gear.begin(), t.gear.end());
     QCPGraph* gearGraph = addTrace(m_rows[GearRow], m_rows[GearRow]->axis(QCPAxis::atLeft), x, gear,
@@ -129,19 +133,19 @@ void LapTracePlots::setLap(const LapRun* run, UnitSystem units) {
     const ShownLapChannel rpm = channel("rpm");
     addTrace(m_rows[GearRow], m_rows[GearRow]->axis(QCPAxis::atRight), x, rpm.values, seriesColour(1),
              tr("Engine speed"));
-    label(m_rows[GearRow], QCPAxis::atRight, axisTitleWithUnit(tr("Engine"), rpm.unit));
+    label(m_rows[GearRow], QCPAxis::atRight, rpm.unit);
 
     const ShownLapChannel ax = channel("ax"), ay = channel("ay");
     addTrace(m_rows[AccelRow], m_rows[AccelRow]->axis(QCPAxis::atLeft), x, ax.values, seriesColour(0), tr("ax"));
     addTrace(m_rows[AccelRow], m_rows[AccelRow]->axis(QCPAxis::atLeft), x, ay.values, seriesColour(3), tr("ay"));
-    label(m_rows[AccelRow], QCPAxis::atLeft, axisTitleWithUnit(tr("Accel."), ax.unit));
+    label(m_rows[AccelRow], QCPAxis::atLeft, ax.unit);
 
     const ShownLapChannel throttle = channel("throttle"), brake = channel("brake");
     addTrace(m_rows[PedalRow], m_rows[PedalRow]->axis(QCPAxis::atLeft), x, throttle.values, seriesColour(2),
              tr("Throttle"));
     addTrace(m_rows[PedalRow], m_rows[PedalRow]->axis(QCPAxis::atLeft), x, brake.values, seriesColour(1),
              tr("Brake"));
-    label(m_rows[PedalRow], QCPAxis::atLeft, axisTitleWithUnit(tr("Pedals"), throttle.unit));
+    label(m_rows[PedalRow], QCPAxis::atLeft, throttle.unit);
 
     QCPGraph* limit = addTrace(m_rows[LimitRow], m_rows[LimitRow]->axis(QCPAxis::atLeft), x, limitLevels(t),
                                QColor(0x55, 0x55, 0x55), tr("Limit"));
@@ -154,8 +158,8 @@ void LapTracePlots::setLap(const LapRun* run, UnitSystem units) {
     m_rows[LimitRow]->axis(QCPAxis::atLeft)->setRange(-0.5, names.size() - 0.5);
     label(m_rows[LimitRow], QCPAxis::atLeft, tr("Limit"));
 
-    // A legend in the rows with more than one trace.
-    for (Row r : {GearRow, AccelRow, PedalRow}) {
+    // A legend in every row of traces.
+    for (Row r : {SpeedRow, GearRow, AccelRow, PedalRow}) {
         auto* legend = new QCPLegend;
         m_rows[r]->insetLayout()->addElement(legend, Qt::AlignTop | Qt::AlignRight);
         legend->setLayer(QStringLiteral("legend"));
@@ -184,8 +188,34 @@ void LapTracePlots::setLap(const LapRun* run, UnitSystem units) {
                           m_rows[PedalRow]->axis(QCPAxis::atLeft)})
         axis->ticker()->setTickCount(3);
     showMathChannels(&t);
+    keepTitlesWhole();
     resetZoom();
     setCursorDistance(std::clamp(m_cursor, 0.0, m_length));
+}
+
+void LapTracePlots::keepTitlesWhole() {
+    constexpr int titlePadding = 12; // px beyond the title's length
+    int rowsHeight = 0;
+    for (QCPAxisRect* rect : std::as_const(m_rows)) {
+        int need = 0;
+        for (QCPAxis* axis : {rect->axis(QCPAxis::atLeft), rect->axis(QCPAxis::atRight)}) {
+            if (!axis->visible())
+                continue;
+            if (!axis->label().isEmpty())
+                need = std::max(need, QFontMetrics(axis->labelFont()).horizontalAdvance(axis->label()) + titlePadding);
+            // A named ticker's names (the limits) one above the other, each a line.
+            if (auto* names = dynamic_cast<QCPAxisTickerText*>(axis->ticker().data()))
+                need = std::max(need, static_cast<int>(names->ticks().size()) *
+                                          QFontMetrics(axis->tickLabelFont()).height());
+        }
+        rect->setMinimumSize(0, need);
+        rowsHeight += need + rect->margins().top() + plotLayout()->rowSpacing();
+    }
+    // Below the last row: the distance's tick labels and title.
+    const QCPAxis* distance = m_rows.back()->axis(QCPAxis::atBottom);
+    const int below = QFontMetrics(distance->tickLabelFont()).height() + QFontMetrics(distance->labelFont()).height() +
+                      distance->tickLabelPadding() + distance->labelPadding() + titlePadding;
+    setMinimumHeight(rowsHeight + below);
 }
 
 void LapTracePlots::resetZoom() {

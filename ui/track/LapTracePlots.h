@@ -48,6 +48,10 @@ private:
     /// Adds, fills or removes the math channels' row (analysis/LapMathRow.cpp).
     void showMathChannels(const LapTrace* trace);
     void resetZoom();
+    /// Makes each row at least as tall as its axis titles are long, and the plot as tall
+    /// as its rows then need: QCustomPlot cuts a title longer than its axis, so on a small
+    /// window the rows scroll (TrackPage holds them in a scroll area) rather than lose them.
+    void keepTitlesWhole();
 
     QList<QCPAxisRect*> m_rows;
     QList<QCPItemStraightLine*> m_cursorLines;

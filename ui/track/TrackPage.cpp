@@ -28,6 +28,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTimer>
@@ -125,14 +126,23 @@ TrackPage::TrackPage(QWidget* parent)
     auto* traceLayout = new QVBoxLayout(tracePane);
     traceLayout->setContentsMargins(0, 0, 0, 0);
     traceLayout->addWidget(m_readout);
-    traceLayout->addWidget(m_traces, 1);
+    // The rows keep their titles whole (LapTracePlots::keepTitlesWhole); on a small window
+    // they scroll.
+    auto* traceScroll = new QScrollArea;
+    traceScroll->setObjectName(QStringLiteral("lapTraceScroll"));
+    traceScroll->setWidgetResizable(true);
+    traceScroll->setFrameShape(QFrame::NoFrame);
+    traceScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    traceScroll->setWidget(m_traces);
+    traceLayout->addWidget(traceScroll, 1);
     m_tools = new TrackCursorTools(this);
     traceLayout->addWidget(m_tools->referencePanel());
     m_sideViews->addTab(m_tools->abTable(), tr("A/B"));
     m_views->addWidget(top);
     m_views->addWidget(tracePane);
-    // The map and the G-G-V as tall as the traces, the map the wider of the two.
-    m_views->setSizes({500, 450});
+    // The traces a little taller than the map and the G-G-V (on a short window each row
+    // keeps its height and they scroll), the map the wider of the two.
+    m_views->setSizes({430, 520});
     top->setSizes({600, 400});
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
