@@ -17,11 +17,11 @@ namespace vtw {
 // wheel and identical at equilibrium. Body velocities are then updated before
 // positions (symplectic Euler).
 
+// Explicit Euler and RK4 are functions of their own (Integrators.cpp); the semi-implicit
+// scheme, the default, is semiImplicitEulerStep() below, which Simulator::substep() runs
+// inline.
 void integrateExplicitEuler(const VehicleModel& model, const StepContext& ctx, BodyState& s,
                             ForceEvaluation& first, double dt);
-
-void integrateSemiImplicitEuler(const VehicleModel& model, const StepContext& ctx, BodyState& s,
-                                ForceEvaluation& first, double dt);
 
 void integrateRungeKutta4(const VehicleModel& model, const StepContext& ctx, BodyState& s,
                           ForceEvaluation& first, double dt);

@@ -33,22 +33,24 @@ struct StepContext {
 };
 
 /// A Setup prepared for stepping: geometry, constants and tires computed once.
-/// evaluate() is the hot path of the whole program.
+/// evaluate() is the hot path of the whole program; it and makeContext() are defined,
+/// forced inline, in VehicleModelStep.h, which the step's callers include.
 class VehicleModel {
 public:
     explicit VehicleModel(const Setup& setup);
 
     /// Not for several threads at once on one model: it moves the torque curve's search
-    /// hint (each simulator owns its model).
-    void evaluate(const BodyState& s, const StepContext& ctx, ForceEvaluation& out) const;
+    /// hint (each simulator owns its model). Defined in VehicleModelStep.h.
+    VTW_LANE void evaluate(const BodyState& s, const StepContext& ctx, ForceEvaluation& out) const;
 
     /// World-frame position rates (dx, dy, dpsi) of a body state; the integrators add
     /// them where they need them (the semi-implicit one uses the new velocities).
     static void addPositionRates(const BodyState& s, BodyRates& rates);
 
-    /// Build the step context from the state at the start of a step.
-    StepContext makeContext(const VehicleState& state, const DriverInputs& inputs,
-                            const SteerGeometry& steer) const;
+    /// Build the step context from the state at the start of a step. Defined in
+    /// VehicleModelStep.h.
+    VTW_LANE StepContext makeContext(const VehicleState& state, const DriverInputs& inputs,
+                                     const SteerGeometry& steer) const;
 
     /// The wheels' steer trigonometry for a reference steer angle (wheelSteer()), written
     /// in place (the step loads it straight after: see WheelSteer).
