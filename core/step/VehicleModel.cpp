@@ -86,6 +86,7 @@ VehicleModel::VehicleModel(const Setup& setup)
     const double toe[WheelCount] = {-setup.steering.frontToe, setup.steering.frontToe,
                                     -setup.steering.rearToe, setup.steering.rearToe};
     m_hasToe = setup.steering.frontToe != 0.0 || setup.steering.rearToe != 0.0;
+    m_fullAckermann = ackermannShare(setup.steering.ackermannPercent) == 1.0;
     for (std::size_t i = 0; i < WheelCount; ++i) {
         m_toeCos[i] = std::cos(toe[i]);
         m_toeSin[i] = std::sin(toe[i]);

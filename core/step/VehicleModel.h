@@ -7,6 +7,7 @@
 #include "../Steering.h"
 #include "../Suspension.h"
 #include "../VehicleState.h"
+#include "FullAckermann.h"
 #include "Lanes.h"
 #include "LoadTransferLanes.h"
 #include "WheelTires.h"
@@ -53,10 +54,12 @@ public:
                                      const SteerGeometry& steer) const;
 
     /// The wheels' steer trigonometry for a reference steer angle (wheelSteer()), written
-    /// in place (the step loads it straight after: see WheelSteer).
-    void steerGeometry(double referenceAngle, SteerGeometry& out) const {
-        wheelSteer(referenceAngle, m_setup.chassis.wheelbase(), m_setup.chassis.trackFront,
-                   m_setup.steering.ackermannPercent, out.wheels);
+    /// in place (the step loads it straight after: see WheelSteer). Full Ackermann, the
+    /// usual case, is worked out inline (FullAckermann.h).
+    VTW_LANE void steerGeometry(double referenceAngle, SteerGeometry& out) const {
+        const double wheelbase = m_setup.chassis.wheelbase(), track = m_setup.chassis.trackFront;
+        if (!(m_fullAckermann && fullAckermannSteer(referenceAngle, wheelbase, track, out.wheels)))
+            wheelSteer(referenceAngle, wheelbase, track, m_setup.steering.ackermannPercent, out.wheels);
         if (m_hasToe) [[unlikely]]
             addToe(out.wheels);
         out.referenceAngle = referenceAngle;
@@ -161,6 +164,7 @@ private:
     bool m_hasAids = false;      ///< ABS or traction control switched on
     double m_substepTime = 0.0;  ///< s, what Simulator::step() advances each substep by
     bool m_hasToe = false;       ///< any axle with toe
+    bool m_fullAckermann = false; ///< steering.ackermannPercent gives full Ackermann (share 1)
     WheelArray m_toeCos{}, m_toeSin{}; ///< each wheel's toe rotation
     WheelLanes m_surfaceMu{};    ///< each wheel's surface grip (split-mu: the right side's differs)
     /// Where the torque curve's search starts (Curve::evaluate): a hint, not state, as
