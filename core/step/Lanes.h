@@ -96,13 +96,20 @@ VTW_LANE Quad laneMin(Quad a, Quad b) { return laneSelect(b < a, b, a); }
 /// std::clamp(v, lo, hi) lane by lane.
 template <class T> VTW_LANE T laneClamp(T v, T lo, T hi) { return laneMin(laneMax(v, lo), hi); }
 
+/// Whether any lane, or every lane, of a comparison holds. The two halves are combined as
+/// one vector first, then the two lanes left: two instructions fewer than taking all four
+/// lanes out of the vector.
 VTW_LANE bool anyLane(bool condition) { return condition; }
 VTW_LANE bool anyLane(QuadMask condition) {
-    return ((condition[0] | condition[1]) | (condition[2] | condition[3])) != 0;
+    const auto half = __builtin_shufflevector(condition, condition, 0, 1) |
+                      __builtin_shufflevector(condition, condition, 2, 3);
+    return (half[0] | half[1]) != 0;
 }
 VTW_LANE bool allLanes(bool condition) { return condition; }
 VTW_LANE bool allLanes(QuadMask condition) {
-    return ((condition[0] & condition[1]) & (condition[2] & condition[3])) != 0;
+    const auto half = __builtin_shufflevector(condition, condition, 0, 1) &
+                      __builtin_shufflevector(condition, condition, 2, 3);
+    return (half[0] & half[1]) != 0;
 }
 
 /// +1, -1 or 0 (for 0 and NaN), lane by lane.
