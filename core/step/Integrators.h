@@ -110,9 +110,10 @@ VTW_LANE void semiImplicitEulerStep(const Model& model, const StepContext& ctx, 
     storeQuad(applied, first.fx); // telemetry shows the force applied
     const Quad bodyFx = dFx * loadQuad(ctx.cosSteer);
     const Quad bodyFy = dFx * loadQuad(ctx.sinSteer);
-    const double extraFx = laneSum(bodyFx);
-    const double extraFy = laneSum(bodyFy);
-    const double extraYawMoment = laneSum(model.wheelXs() * bodyFy - model.wheelYs() * bodyFx);
+    const Quad extras = laneSums(bodyFx, bodyFy, model.wheelXs() * bodyFy - model.wheelYs() * bodyFx);
+    const double extraFx = extras[0];
+    const double extraFy = extras[1];
+    const double extraYawMoment = extras[2];
     const double invMass = model.inverseMass();
     first.longitudinalAccel += extraFx * invMass;
     first.lateralAccel += extraFy * invMass;

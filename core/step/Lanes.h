@@ -128,4 +128,20 @@ VTW_LANE Quad laneSqrt(Quad x) {
 /// the wheels gives.
 VTW_LANE double laneSum(Quad x) { return ((x[0] + x[1]) + x[2]) + x[3]; }
 
+/// laneSum() of three vectors at once, {laneSum(a), laneSum(b), laneSum(c), 0} with the
+/// same bits: the three turned into columns (a transpose), then three vector additions
+/// in wheel order instead of nine scalar ones.
+VTW_LANE Quad laneSums(Quad a, Quad b, Quad c) {
+    const Quad zero{};
+    const Quad evenAB = __builtin_shufflevector(a, b, 0, 4, 2, 6); // a0 b0 a2 b2
+    const Quad oddAB = __builtin_shufflevector(a, b, 1, 5, 3, 7);  // a1 b1 a3 b3
+    const Quad evenC = __builtin_shufflevector(c, zero, 0, 4, 2, 6); // c0 0 c2 0
+    const Quad oddC = __builtin_shufflevector(c, zero, 1, 5, 3, 7);  // c1 0 c3 0
+    const Quad fl = __builtin_shufflevector(evenAB, evenC, 0, 1, 4, 5); // a0 b0 c0 0
+    const Quad fr = __builtin_shufflevector(oddAB, oddC, 0, 1, 4, 5);   // a1 b1 c1 0
+    const Quad rl = __builtin_shufflevector(evenAB, evenC, 2, 3, 6, 7); // a2 b2 c2 0
+    const Quad rr = __builtin_shufflevector(oddAB, oddC, 2, 3, 6, 7);   // a3 b3 c3 0
+    return ((fl + fr) + rl) + rr;
+}
+
 } // namespace vtw

@@ -131,7 +131,8 @@ VTW_LANE VehicleModel::BodyForce VehicleModel::tireForcesOnBody(const WheelTireF
                                                                 const WheelGeometry& wheels) const {
     const Quad bodyFx = tires.fx * wheels.cosSteer - tires.fy * wheels.sinSteer;
     const Quad bodyFy = tires.fx * wheels.sinSteer + tires.fy * wheels.cosSteer;
-    return {laneSum(bodyFx), laneSum(bodyFy), laneSum(wheels.x * bodyFy - wheels.y * bodyFx)};
+    const Quad sums = laneSums(bodyFx, bodyFy, wheels.x * bodyFy - wheels.y * bodyFx);
+    return {sums[0], sums[1], sums[2]};
 }
 
 // docs/physics.md 4: each wheel's spin rate from its net torque, drive minus tire
