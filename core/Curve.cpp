@@ -1,5 +1,7 @@
 #include "Curve.h"
 
+#include "CurveWalk.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -20,28 +22,10 @@ double Curve::evaluate(double x) const {
     return interpolate(*(upper - 1), *upper, x);
 }
 
-double Curve::evaluate(double x, std::size_t& segment) const {
-    const std::size_t n = m_points.size();
-    if (n < 2 || x <= m_points.front().x || x >= m_points.back().x)
-        return evaluate(x);
-    // Find i with points[i].x <= x < points[i + 1].x. For x sorted (a valid curve)
-    // that is the segment the binary search finds; both walks stop inside the
-    // list because x lies strictly between the first and last x.
-    std::size_t i = std::min(segment, n - 2);
-    while (i > 0 && x < m_points[i].x)
-        --i;
-    while (x >= m_points[i + 1].x)
-        ++i;
-    segment = i;
-    return interpolate(m_points[i], m_points[i + 1], x);
-}
+double Curve::evaluate(double x, std::size_t& segment) const { return evaluateFromSegment(*this, x, segment); }
 
 double Curve::interpolate(const CurvePoint& a, const CurvePoint& b, double x) {
-    const double span = b.x - a.x;
-    if (span <= 0.0)
-        return b.y; // duplicate x (an invalid curve mid-edit): take the later value
-    const double t = (x - a.x) / span;
-    return a.y + t * (b.y - a.y);
+    return interpolateCurvePoints(a, b, x);
 }
 
 double Curve::maxY() const { return peak().y; }

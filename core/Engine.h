@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Curve.h"
+#include "CurveWalk.h"
 #include "Setup.h"
 #include "Units.h"
 
@@ -32,9 +33,10 @@ double driveForce(double engineTorque, double gearRatio, double finalDrive, doub
 
 /// Full-throttle torque (N m) at an engine speed, from the curve (clamped at its ends).
 /// A caller that asks again and again, the step, passes where the curve's search
-/// should start (Curve::evaluate); the answer is the same.
+/// should start (Curve::evaluate, here inline: CurveWalk.h); the answer is the same.
 inline double maxEngineTorque(const EngineParams& engine, double rpm, std::size_t* torqueSegment = nullptr) {
-    return torqueSegment ? engine.torqueCurve.evaluate(rpm, *torqueSegment) : engine.torqueCurve.evaluate(rpm);
+    return torqueSegment ? evaluateFromSegment(engine.torqueCurve, rpm, *torqueSegment)
+                         : engine.torqueCurve.evaluate(rpm);
 }
 
 /// Net engine torque (N m) at a throttle position and the engine speed the

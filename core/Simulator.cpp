@@ -4,7 +4,7 @@
 #include "WheelLayout.h"
 #include "step/Integrators.h"
 #include "step/StatePlausibility.h"
-#include "step/VehicleModel.h"
+#include "step/VehicleModelStep.h"
 
 #include <algorithm>
 #include <cmath>
@@ -30,6 +30,26 @@ DriverAidInputs driverAidInputs(const VehicleModel& model, const StepSample& las
     in.speed = std::hypot(last.body.vx, last.body.vy);
     in.braking = inputs.brake > 0.0;
     return in;
+}
+
+// The largest change of the body-frame velocity one step can make (docs/physics.md 7):
+// the tires give at most the sum of their envelopes' larger peaks, the resistances can
+// at most bring the car to rest, and the body frame turns the velocity by up to
+// |r| |v| dt. An integrator that goes further has become unstable (a resistance
+// overshooting through zero, a wheel update past its tire's grip), whatever the state's
+// magnitudes say. Inline (VTW_LANE), so that the step's vector build computes it in
+// place rather than calling the baseline build's copy on every step.
+VTW_LANE double largestVelocityChange(const VehicleModel& model, const ForceEvaluation& f,
+                                      const BodyState& before, const BodyState& after, double speedAfter,
+                                      double dt) {
+    const double tireForce = laneSum(laneMax(loadQuad(f.fxMax), loadQuad(f.fyMax)));
+    // At least the larger of the speeds before and after, without a square root: the
+    // step's distance already took the one after's, |vx| + |vy| bounds the one before.
+    const double speed = std::max(speedAfter, std::abs(before.vx) + std::abs(before.vy));
+    const double yawRate = std::max(std::abs(before.yawRate), std::abs(after.yawRate));
+    const double resistance = (f.dragForce + f.rollingResistanceForce) * model.inverseMass();
+    return (1.0 + accelerationMargin) * dt * (tireForce * model.inverseMass() + yawRate * speed) +
+           std::min((1.0 + accelerationMargin) * dt * resistance, speed) + velocityChangeFloor;
 }
 
 } // namespace
@@ -89,9 +109,11 @@ bool Simulator::step(const DriverInputs& inputs) {
     return true;
 }
 
-// Built like the step's other stages (VTW_WHEEL_LANES_CLONES), so that its copies of
-// per-wheel arrays (the sample's, the last Fx) are the vector stores the next stage's
-// vector loads can take their data from.
+// The step itself, built for AVX2 and the baseline (VTW_WHEEL_LANES_CLONES): the context,
+// the model's evaluation and the semi-implicit integrator are inlined into it
+// (VehicleModelStep.h), so its copies of per-wheel arrays (the sample's, the last Fx)
+// are vector stores the next stage's vector loads can take their data from, and the
+// stages pass their results on without calls between them.
 VTW_WHEEL_LANES_CLONES
 bool Simulator::substep(const DriverInputs& inputs, double dt) {
     const VehicleModel& model = *m_model;
@@ -129,8 +151,8 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
 
     switch (setup.simulation.integrator) {
     case Integrator::ExplicitEuler: integrateExplicitEuler(model, ctx, st.body, m_sample.forces, dt); break;
-    case Integrator::SemiImplicitEuler:
-        integrateSemiImplicitEuler(model, ctx, st.body, m_sample.forces, dt);
+    case Integrator::SemiImplicitEuler: // the default: inline, so the step is one function
+        semiImplicitEulerStep(model, ctx, st.body, m_sample.forces, dt);
         break;
     case Integrator::RungeKutta4: integrateRungeKutta4(model, ctx, st.body, m_sample.forces, dt); break;
     }
@@ -177,29 +199,15 @@ bool Simulator::substep(const DriverInputs& inputs, double dt) {
 
     // The divergence check (StatePlausibility.h): the state's fields within their bounds
     // and the velocity's change within what the forces can give (see
-    // plausibleVelocityChange), as lane compares and one branch.
-    return plausibleState(st.body, s.body, [&]() VTW_LANE_LAMBDA { return plausibleVelocityChange(dt); }) ||
+    // largestVelocityChange), as lane compares and one branch.
+    return plausibleState(st.body, s.body, [&]() VTW_LANE_LAMBDA {
+        return largestVelocityChange(model, s.forces, s.body, st.body, m_speedAfter, dt);
+    }) ||
            reportDivergence();
 }
 
-// The largest change of the body-frame velocity one step can make (docs/physics.md 7):
-// the tires give at most the sum of their envelopes' larger peaks, the resistances can
-// at most bring the car to rest, and the body frame turns the velocity by up to
-// |r| |v| dt. An integrator that goes further has become unstable (a resistance
-// overshooting through zero, a wheel update past its tire's grip), whatever the state's
-// magnitudes say.
 double Simulator::plausibleVelocityChange(double dt) const {
-    const ForceEvaluation& f = m_sample.forces;
-    const BodyState& before = m_sample.body;
-    const BodyState& after = m_state.body;
-    const double tireForce = laneSum(laneMax(loadQuad(f.fxMax), loadQuad(f.fyMax)));
-    // At least the larger of the speeds before and after, without a square root: the
-    // step's distance already took the one after's, |vx| + |vy| bounds the one before.
-    const double speed = std::max(m_speedAfter, std::abs(before.vx) + std::abs(before.vy));
-    const double yawRate = std::max(std::abs(before.yawRate), std::abs(after.yawRate));
-    const double resistance = (f.dragForce + f.rollingResistanceForce) * m_model->inverseMass();
-    return (1.0 + accelerationMargin) * dt * (tireForce * m_model->inverseMass() + yawRate * speed) +
-           std::min((1.0 + accelerationMargin) * dt * resistance, speed) + velocityChangeFloor;
+    return largestVelocityChange(*m_model, m_sample.forces, m_sample.body, m_state.body, m_speedAfter, dt);
 }
 
 bool Simulator::reportSuspensionDivergence(const std::string& culprit) {

@@ -1,6 +1,7 @@
 #include "Steering.h"
 
 #include "step/FastMath.h"
+#include "step/FullAckermann.h"
 
 #include <algorithm>
 #include <cmath>
@@ -31,8 +32,6 @@ AckermannTangents fullAckermannTangents(double sinDelta, double cosDelta, double
     return t;
 }
 
-double ackermannShare(double ackermannPercent) { return std::clamp(ackermannPercent, 0.0, 100.0) / 100.0; }
-
 } // namespace
 
 FrontWheelAngles ackermannAngles(double referenceAngle, double wheelbase, double track,
@@ -60,36 +59,8 @@ FrontWheelAngles ackermannAngles(double referenceAngle, double wheelbase, double
 VTW_WHEEL_LANES_CLONES
 void wheelSteer(double referenceAngle, double wheelbase, double track, double ackermannPercent,
                 WheelSteer& out) {
-    constexpr double halfPi = 1.57079632679489661923;
-    const double magnitude = std::abs(referenceAngle);
-    if (magnitude >= 1e-9 && magnitude <= halfPi && ackermannShare(ackermannPercent) == 1.0) {
-        // Full Ackermann, the usual case, without angles or tangents: tan(inner) =
-        // L tan / (L - t/2 tan) = L sin / (L cos - t/2 sin), so the inner wheel points
-        // along (L cos - t/2 sin, L sin), the outer along (L cos + t/2 sin, L sin).
-        // Normalising those needs one square root and one division each. This is the
-        // shortest path from the steer angle to the slips, which wait for it every
-        // step the steer moves, so the sine and cosine, and then the wheels, are
-        // lanes of one vector (the bits of the scalar expressions). The rear lanes point
-        // along (1, 0), which normalises to exactly 1 and 0.
-        double sinDelta, cosDelta;
-        fastSinCos(magnitude, sinDelta, cosDelta);
-        const double along = wheelbase * cosDelta;
-        const double across = 0.5 * track * sinDelta;
-        const double lateral = wheelbase * sinDelta;
-        const double innerAlong = along - across; // negative past the turn centre at the inner wheel
-        if (innerAlong > 0.0) {
-            // A left turn has the left wheel inside; a right turn swaps the front lanes
-            // and mirrors the sines.
-            const bool left = referenceAngle > 0.0;
-            const Quad alongs = left ? Quad{innerAlong, along + across, 1.0, 1.0}
-                                     : Quad{along + across, innerAlong, 1.0, 1.0};
-            const Quad laterals = left ? Quad{lateral, lateral, 0.0, 0.0} : Quad{-lateral, -lateral, 0.0, 0.0};
-            const Quad scales = 1.0 / laneSqrt(alongs * alongs + laterals * laterals);
-            storeQuad(alongs * scales, out.cos);
-            storeQuad(laterals * scales, out.sin);
-            return;
-        }
-    }
+    if (ackermannShare(ackermannPercent) == 1.0 && fullAckermannSteer(referenceAngle, wheelbase, track, out))
+        return;
     const FrontWheelAngles angles = ackermannAngles(referenceAngle, wheelbase, track, ackermannPercent);
     FrontWheelGeometry g;
     fastSinCos(angles.left, g.sinLeft, g.cosLeft);

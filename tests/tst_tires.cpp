@@ -1188,6 +1188,37 @@ private slots:
         QCOMPARE(mismatches, 0);
     }
 
+    // The lane helpers the step takes its shortcuts with (Lanes.h, FastMath.h) against what
+    // they stand for: anyLane and allLanes against the lanes' own compares, laneSums
+    // against three laneSums (the bits: the order of additions matters for these values),
+    // and the batch of sines against fastSin lane by lane, with and without a lane past pi.
+    void laneHelpersMatchTheirDefinitions() {
+        auto same = [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; };
+        for (int pattern = 0; pattern < 16; ++pattern) {
+            const Quad x = {double(pattern & 1), double((pattern >> 1) & 1), double((pattern >> 2) & 1),
+                            double((pattern >> 3) & 1)};
+            QCOMPARE(anyLane(x > 0.5), pattern != 0);
+            QCOMPARE(allLanes(x > 0.5), pattern == 15);
+        }
+        const Quad a = {1e16, 1.0, -1e16, 1.0}, b = {0.1, 0.2, 0.3, -0.6}, c = {-0.0, -0.0, -0.0, -0.0};
+        for (const Quad& shift : {Quad{}, Quad{3.0, -7.0, 1e-300, 2.5}}) {
+            const Quad sums = laneSums(a + shift, b - shift, c * shift);
+            QVERIFY(same(sums[0], laneSum(a + shift)));
+            QVERIFY(same(sums[1], laneSum(b - shift)));
+            QVERIFY(same(sums[2], laneSum(c * shift)));
+            QVERIFY(same(sums[3], 0.0));
+        }
+        const Quad within = {0.3, -2.9, 3.1, -0.0};
+        for (const Quad& second : {Quad{1.0, -1.5, 0.0, 2.0}, Quad{1.0, 4.0, -7.5, 0.2}}) {
+            const Quad x[2] = {within, second};
+            Quad sines[2];
+            fastSins(x, sines);
+            for (int j = 0; j < 2; ++j)
+                for (int w = 0; w < 4; ++w)
+                    QVERIFY(same(sines[j][w], fastSin(x[j][w])));
+        }
+    }
+
     // --- sweeps ---------------------------------------------------------------------------
 
     void sweepsEvaluateTheTire() {

@@ -86,6 +86,22 @@ VTW_LANE Quad fastSin(Quad x) {
     return Quad{fastSin(x[0]), fastSin(x[1]), fastSin(x[2]), fastSin(x[3])};
 }
 
+/// fastSin() of n lanes, each a double or a Quad (the same bits), with one range test for
+/// all of them: the usual case, every lane within pi, is the polynomials alone.
+template <int n, class T> VTW_LANE void fastSins(const T (&x)[n], T (&out)[n]) {
+    constexpr double pi = 3.14159265358979323846;
+    auto beyond = laneAbs(x[0]) > pi;
+    for (int j = 1; j < n; ++j)
+        beyond = beyond | (laneAbs(x[j]) > pi);
+    if (!anyLane(beyond)) {
+        for (int j = 0; j < n; ++j)
+            out[j] = fastSinWithinPi(x[j]);
+        return;
+    }
+    for (int j = 0; j < n; ++j)
+        out[j] = fastSin(x[j]);
+}
+
 /// sin(x) without a branch or a call, for code that has many of them: x less the nearest
 /// multiple of 2 pi (found by the rounding of adding 1.5 * 2^52; one more rounding, an
 /// absolute error of about 1e-16 |x| / pi), then fastSinWithinPi(). The same bits as

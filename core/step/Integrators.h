@@ -17,11 +17,11 @@ namespace vtw {
 // wheel and identical at equilibrium. Body velocities are then updated before
 // positions (symplectic Euler).
 
+// Explicit Euler and RK4 are functions of their own (Integrators.cpp); the semi-implicit
+// scheme, the default, is semiImplicitEulerStep() below, which Simulator::substep() runs
+// inline.
 void integrateExplicitEuler(const VehicleModel& model, const StepContext& ctx, BodyState& s,
                             ForceEvaluation& first, double dt);
-
-void integrateSemiImplicitEuler(const VehicleModel& model, const StepContext& ctx, BodyState& s,
-                                ForceEvaluation& first, double dt);
 
 void integrateRungeKutta4(const VehicleModel& model, const StepContext& ctx, BodyState& s,
                           ForceEvaluation& first, double dt);
@@ -110,9 +110,10 @@ VTW_LANE void semiImplicitEulerStep(const Model& model, const StepContext& ctx, 
     storeQuad(applied, first.fx); // telemetry shows the force applied
     const Quad bodyFx = dFx * loadQuad(ctx.cosSteer);
     const Quad bodyFy = dFx * loadQuad(ctx.sinSteer);
-    const double extraFx = laneSum(bodyFx);
-    const double extraFy = laneSum(bodyFy);
-    const double extraYawMoment = laneSum(model.wheelXs() * bodyFy - model.wheelYs() * bodyFx);
+    const Quad extras = laneSums(bodyFx, bodyFy, model.wheelXs() * bodyFy - model.wheelYs() * bodyFx);
+    const double extraFx = extras[0];
+    const double extraFy = extras[1];
+    const double extraYawMoment = extras[2];
     const double invMass = model.inverseMass();
     first.longitudinalAccel += extraFx * invMass;
     first.lateralAccel += extraFy * invMass;

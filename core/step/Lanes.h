@@ -96,13 +96,20 @@ VTW_LANE Quad laneMin(Quad a, Quad b) { return laneSelect(b < a, b, a); }
 /// std::clamp(v, lo, hi) lane by lane.
 template <class T> VTW_LANE T laneClamp(T v, T lo, T hi) { return laneMin(laneMax(v, lo), hi); }
 
+/// Whether any lane, or every lane, of a comparison holds. The two halves are combined as
+/// one vector first, then the two lanes left: two instructions fewer than taking all four
+/// lanes out of the vector.
 VTW_LANE bool anyLane(bool condition) { return condition; }
 VTW_LANE bool anyLane(QuadMask condition) {
-    return ((condition[0] | condition[1]) | (condition[2] | condition[3])) != 0;
+    const auto half = __builtin_shufflevector(condition, condition, 0, 1) |
+                      __builtin_shufflevector(condition, condition, 2, 3);
+    return (half[0] | half[1]) != 0;
 }
 VTW_LANE bool allLanes(bool condition) { return condition; }
 VTW_LANE bool allLanes(QuadMask condition) {
-    return ((condition[0] & condition[1]) & (condition[2] & condition[3])) != 0;
+    const auto half = __builtin_shufflevector(condition, condition, 0, 1) &
+                      __builtin_shufflevector(condition, condition, 2, 3);
+    return (half[0] & half[1]) != 0;
 }
 
 /// +1, -1 or 0 (for 0 and NaN), lane by lane.
@@ -120,5 +127,21 @@ VTW_LANE Quad laneSqrt(Quad x) {
 /// Sum of the four lanes in wheel order, ((FL + FR) + RL) + RR: the bits a loop over
 /// the wheels gives.
 VTW_LANE double laneSum(Quad x) { return ((x[0] + x[1]) + x[2]) + x[3]; }
+
+/// laneSum() of three vectors at once, {laneSum(a), laneSum(b), laneSum(c), 0} with the
+/// same bits: the three turned into columns (a transpose), then three vector additions
+/// in wheel order instead of nine scalar ones.
+VTW_LANE Quad laneSums(Quad a, Quad b, Quad c) {
+    const Quad zero{};
+    const Quad evenAB = __builtin_shufflevector(a, b, 0, 4, 2, 6); // a0 b0 a2 b2
+    const Quad oddAB = __builtin_shufflevector(a, b, 1, 5, 3, 7);  // a1 b1 a3 b3
+    const Quad evenC = __builtin_shufflevector(c, zero, 0, 4, 2, 6); // c0 0 c2 0
+    const Quad oddC = __builtin_shufflevector(c, zero, 1, 5, 3, 7);  // c1 0 c3 0
+    const Quad fl = __builtin_shufflevector(evenAB, evenC, 0, 1, 4, 5); // a0 b0 c0 0
+    const Quad fr = __builtin_shufflevector(oddAB, oddC, 0, 1, 4, 5);   // a1 b1 c1 0
+    const Quad rl = __builtin_shufflevector(evenAB, evenC, 2, 3, 6, 7); // a2 b2 c2 0
+    const Quad rr = __builtin_shufflevector(oddAB, oddC, 2, 3, 6, 7);   // a3 b3 c3 0
+    return ((fl + fr) + rl) + rr;
+}
 
 } // namespace vtw

@@ -20,27 +20,26 @@ namespace vtw {
 /// sin(C atan(B x - E (B x - atan(B x)))), the normalised curve (peak 1 when C >= 1), for
 /// n independent lanes at once, each a double or a Quad of four. Stage by stage, so that
 /// the lanes' long dependency chains (two polynomial atans and a sine each) overlap in
-/// the processor.
+/// the processor. straight[j] says that E[j] is zero in every lane (E = 0 is the common
+/// case, and the inner atan is then skipped), known with the coefficients rather than
+/// tested on every call.
 template <int n, class T>
-VTW_LANE void magicFormulaShapes(const T (&B)[n], const T (&C)[n], const T (&E)[n], const T (&x)[n],
-                                 T (&out)[n]) {
+VTW_LANE void magicFormulaShapes(const T (&B)[n], const T (&C)[n], const T (&E)[n], const bool (&straight)[n],
+                                 const T (&x)[n], T (&out)[n]) {
     T y[n];
     for (int j = 0; j < n; ++j) {
         const T bx = B[j] * x[j];
-        // E = 0 is the common case: skip the inner atan.
-        const auto straight = E[j] == 0.0;
-        y[j] = allLanes(straight) ? bx : laneSelect(straight, bx, bx - E[j] * (bx - fastAtan(bx)));
+        y[j] = straight[j] ? bx : laneSelect(E[j] == 0.0, bx, bx - E[j] * (bx - fastAtan(bx)));
     }
     for (int j = 0; j < n; ++j)
         y[j] = C[j] * fastAtan(y[j]);
-    for (int j = 0; j < n; ++j)
-        out[j] = fastSin(y[j]);
+    fastSins(y, out);
 }
 
 /// One lane of magicFormulaShapes().
 inline double magicFormulaShape(double B, double C, double E, double x) {
     double shape[1];
-    magicFormulaShapes<1, double>({B}, {C}, {E}, {x}, shape);
+    magicFormulaShapes<1, double>({B}, {C}, {E}, {E == 0.0}, {x}, shape);
     return shape[0];
 }
 
@@ -71,10 +70,15 @@ inline double magicFormulaLateral(const MagicFormulaParams& p, double alpha, dou
 }
 
 /// Coefficients for n lanes: doubles, or Quads of four wheels whose axles may have
-/// different sets.
+/// different sets. straight[j]: E[j] is zero in every lane (magicFormulaShapes()); set it
+/// with E, by straightLanes().
 template <int n, class T> struct MagicFormulaLanes {
     T B[n], C[n], D[n], E[n];
+    bool straight[n];
 };
+
+/// Whether a curvature factor is zero in every lane (MagicFormulaLanes::straight).
+template <class T> VTW_LANE bool straightLanes(T E) { return allLanes(E == 0.0); }
 
 /// Pure forces of n wheels in the lane layout of CombinedSlip.h: lanes [0, n) longitudinal
 /// at slip ratio x with coefficients k[0, n), lanes [n, 2n) lateral at slip angle x (rad)
@@ -85,7 +89,7 @@ VTW_LANE void magicFormulaPureForces(const MagicFormulaLanes<2 * n, T>& k, const
     T B[2 * n], shape[2 * n];
     for (int j = 0; j < 2 * n; ++j)
         B[j] = k.B[j] / grip[j % n]; // similarity: F_mu(x) = mu F_1(x / mu)
-    magicFormulaShapes<2 * n, T>(B, k.C, k.E, x, shape);
+    magicFormulaShapes<2 * n, T>(B, k.C, k.E, k.straight, x, shape);
     for (int j = 0; j < 2 * n; ++j)
         force[j] = grip[j % n] * normalLoad[j % n] * k.D[j] * shape[j];
 }

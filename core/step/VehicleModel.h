@@ -7,6 +7,7 @@
 #include "../Steering.h"
 #include "../Suspension.h"
 #include "../VehicleState.h"
+#include "FullAckermann.h"
 #include "Lanes.h"
 #include "LoadTransferLanes.h"
 #include "WheelTires.h"
@@ -33,28 +34,32 @@ struct StepContext {
 };
 
 /// A Setup prepared for stepping: geometry, constants and tires computed once.
-/// evaluate() is the hot path of the whole program.
+/// evaluate() is the hot path of the whole program; it and makeContext() are defined,
+/// forced inline, in VehicleModelStep.h, which the step's callers include.
 class VehicleModel {
 public:
     explicit VehicleModel(const Setup& setup);
 
     /// Not for several threads at once on one model: it moves the torque curve's search
-    /// hint (each simulator owns its model).
-    void evaluate(const BodyState& s, const StepContext& ctx, ForceEvaluation& out) const;
+    /// hint (each simulator owns its model). Defined in VehicleModelStep.h.
+    VTW_LANE void evaluate(const BodyState& s, const StepContext& ctx, ForceEvaluation& out) const;
 
     /// World-frame position rates (dx, dy, dpsi) of a body state; the integrators add
     /// them where they need them (the semi-implicit one uses the new velocities).
     static void addPositionRates(const BodyState& s, BodyRates& rates);
 
-    /// Build the step context from the state at the start of a step.
-    StepContext makeContext(const VehicleState& state, const DriverInputs& inputs,
-                            const SteerGeometry& steer) const;
+    /// Build the step context from the state at the start of a step. Defined in
+    /// VehicleModelStep.h.
+    VTW_LANE StepContext makeContext(const VehicleState& state, const DriverInputs& inputs,
+                                     const SteerGeometry& steer) const;
 
     /// The wheels' steer trigonometry for a reference steer angle (wheelSteer()), written
-    /// in place (the step loads it straight after: see WheelSteer).
-    void steerGeometry(double referenceAngle, SteerGeometry& out) const {
-        wheelSteer(referenceAngle, m_setup.chassis.wheelbase(), m_setup.chassis.trackFront,
-                   m_setup.steering.ackermannPercent, out.wheels);
+    /// in place (the step loads it straight after: see WheelSteer). Full Ackermann, the
+    /// usual case, is worked out inline (FullAckermann.h).
+    VTW_LANE void steerGeometry(double referenceAngle, SteerGeometry& out) const {
+        const double wheelbase = m_setup.chassis.wheelbase(), track = m_setup.chassis.trackFront;
+        if (!(m_fullAckermann && fullAckermannSteer(referenceAngle, wheelbase, track, out.wheels)))
+            wheelSteer(referenceAngle, wheelbase, track, m_setup.steering.ackermannPercent, out.wheels);
         if (m_hasToe) [[unlikely]]
             addToe(out.wheels);
         out.referenceAngle = referenceAngle;
@@ -159,6 +164,7 @@ private:
     bool m_hasAids = false;      ///< ABS or traction control switched on
     double m_substepTime = 0.0;  ///< s, what Simulator::step() advances each substep by
     bool m_hasToe = false;       ///< any axle with toe
+    bool m_fullAckermann = false; ///< steering.ackermannPercent gives full Ackermann (share 1)
     WheelArray m_toeCos{}, m_toeSin{}; ///< each wheel's toe rotation
     WheelLanes m_surfaceMu{};    ///< each wheel's surface grip (split-mu: the right side's differs)
     /// Where the torque curve's search starts (Curve::evaluate): a hint, not state, as

@@ -40,6 +40,7 @@ WheelTires::WheelTires(const TireParams& front, const TireParams& rear, double s
         m_magicFormula.C[j] = perAxle(f.C, r.C);
         m_magicFormula.D[j] = perAxle(f.D, r.D);
         m_magicFormula.E[j] = perAxle(f.E, r.E);
+        m_magicFormula.straight[j] = straightLanes(m_magicFormula.E[j]);
         m_absPeakFactor[j] = perAxle(std::fabs(f.D), std::fabs(r.D));
         m_peakShape[j] = perAxle(magicFormulaPeakShape(f.C, f.E), magicFormulaPeakShape(r.C, r.E));
     }

@@ -242,6 +242,7 @@ template <int n> void Tire::evaluateBatch(const TireInput (&in)[n], TireForce (&
             k.C[j] = c.C;
             k.D[j] = c.D;
             k.E[j] = c.E;
+            k.straight[j] = straightLanes(c.E);
         }
         for (int w = 0; w < n; ++w) {
             fxMax[w] = magicFormulaPeakForce(grip[w], fz[w], std::fabs(p.longitudinal.D),
