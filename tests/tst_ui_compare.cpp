@@ -154,6 +154,23 @@ class TestUiCompare : public QObject {
 private slots:
     void initTestCase() { Q_INIT_RESOURCE(resources); }
 
+    // A maneuver's driver-aid choice is a choice box: picking "on" gives the run's
+    // option 2, and the run's title says so.
+    void aidChoiceIsAChoiceBox() {
+        ManeuverParameterForm form;
+        form.setManeuver("braking");
+        auto* abs = qobject_cast<QComboBox*>(form.editor("abs"));
+        QVERIFY(abs);
+        QCOMPARE(abs->count(), 3);
+        QCOMPARE(abs->currentText(), QStringLiteral("as the setup"));
+        abs->setCurrentIndex(abs->findText(QStringLiteral("on")));
+        QCOMPARE(form.options().at("abs"), 2.0);
+        ManeuverSpec spec;
+        spec.id = "braking";
+        spec.options = form.options();
+        QVERIFY2(maneuverSummary(spec).contains(QStringLiteral("ABS on")), qPrintable(maneuverSummary(spec)));
+    }
+
     // The delta trace puts a setup's trace on the baseline's x: linear between
     // samples, a standstill (repeated distance) does not divide by zero, and
     // outside the trace there is a gap, not an invented value.

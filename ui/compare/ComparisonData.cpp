@@ -78,9 +78,10 @@ QString maneuverSummary(const ManeuverSpec& spec) {
         const auto it = spec.options.find(p.key);
         if (it == spec.options.end() || it->second == p.defaultValue)
             continue;
-        if (p.kind == ParameterKind::Choice) // "ABS off"
+        const double index = it->second;
+        if (p.kind == ParameterKind::Choice && index >= 0.0 && index < double(p.choices.size())) // "ABS off"
             changed << QStringLiteral("%1 %2").arg(QString::fromStdString(p.label),
-                                                   QString::fromStdString(p.choices.at(std::size_t(it->second))));
+                                                   QString::fromStdString(p.choices[std::size_t(index)]));
         else
             changed << QStringLiteral("%1 %2 %3")
                            .arg(QString::fromStdString(p.label))
