@@ -219,6 +219,12 @@ void TestLivePage::keyboardDrivesTheCar() {
     QTRY_VERIFY_WITH_TIMEOUT(pad->inputs().throttle > 0.99, waitMs);
     QTRY_VERIFY_WITH_TIMEOUT(page.lastStatus().latest.body.vx > 5.0, waitMs);
     QTRY_VERIFY_WITH_TIMEOUT(page.lastStatus().latest.inputs.throttle > 0.99, waitMs);
+    // The automatic box climbs out of first, and the pad says which gear is engaged
+    // (its own request is only "drive").
+    QTRY_VERIFY_WITH_TIMEOUT(page.lastStatus().latest.gear >= 2, waitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(pad->statusText().startsWith(
+                                 QStringLiteral("Gear %1 ").arg(page.lastStatus().latest.gear)),
+                             waitMs);
     QTest::keyRelease(pad, Qt::Key_W);
     QTest::keyPress(pad, Qt::Key_A);
     QTRY_VERIFY_WITH_TIMEOUT(page.lastStatus().latest.steerAngle > 0.05, waitMs); // left

@@ -1,5 +1,7 @@
 #include "ManeuverSession.h"
 
+#include "TractionControl.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -101,7 +103,12 @@ void ManeuverSession::lookForEnd() {
 }
 
 void ManeuverSession::stepOnce() {
-    const DriverInputs inputs = m_maneuver ? m_maneuver->control(*m_sim) : m_driveInputs;
+    DriverInputs inputs = m_maneuver ? m_maneuver->control(*m_sim) : m_driveInputs;
+    if (!m_maneuver && m_driveAssist && m_steps > 0) { // the slips are the last step's
+        const TractionControl pedals;
+        inputs.throttle = pedals.throttle(*m_sim, inputs.throttle);
+        inputs.brake = pedals.brake(*m_sim, inputs.brake);
+    }
     if (!m_sim->step(inputs)) {
         fail(m_sim->error());
         return;

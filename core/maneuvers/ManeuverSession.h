@@ -90,6 +90,11 @@ public:
     bool applySetup(const Setup& setup);
     /// The inputs of a session without a maneuver, from the next step on.
     void setDriverInputs(const DriverInputs& inputs) { m_driveInputs = inputs; }
+    /// Free driving only: the throttle and brake are eased off where a wheel slips
+    /// past its tyre's peak, as the maneuvers' driver does (TractionControl).
+    /// Keyboard keys are on or off: without this, a held key spins or locks the
+    /// wheels, and an automatic box shifts on the spinning wheels' speed.
+    void setDriveAssist(bool on) { m_driveAssist = on; }
     /// End a running run now (Cancelled).
     void cancel();
 
@@ -141,6 +146,7 @@ private:
     SessionState m_state = SessionState::Running;
     std::string m_error;
     DriverInputs m_driveInputs;
+    bool m_driveAssist = false;
     long m_steps = 0;
     int m_keepEvery = 1;
     int m_sinceKept = 0;        ///< steps since the last kept sample

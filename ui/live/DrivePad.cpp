@@ -26,6 +26,7 @@ DrivePad::DrivePad(QWidget* parent) : QWidget(parent) {
 
 void DrivePad::setDriving(bool driving) {
     m_driving = driving;
+    m_engagedGear.reset();
     if (driving) {
         m_clock.start();
         m_timer->start();
@@ -41,6 +42,13 @@ void DrivePad::showInputs(const DriverInputs& inputs) {
     if (m_driving)
         return;
     m_shown = inputs;
+    update();
+}
+
+void DrivePad::setEngagedGear(int gear) {
+    if (m_engagedGear == gear)
+        return;
+    m_engagedGear = gear;
     update();
 }
 
@@ -85,7 +93,7 @@ int DrivePad::minimumBarRowHeight() const {
 }
 
 QString DrivePad::statusText() const {
-    const int gear = m_shown.gear.gear;
+    const int gear = m_driving && m_engagedGear ? *m_engagedGear : m_shown.gear.gear;
     const QString gearText = gear < 0 ? tr("R") : gear == 0 ? tr("N") : QString::number(gear);
     const QString hint = m_driving ? (hasFocus() ? tr("driving: WASD/arrows, E/Q gear, Space handbrake")
                                                  : tr("click here to drive"))

@@ -3,6 +3,8 @@
 #include "DriveKeyboard.h"
 
 #include <QElapsedTimer>
+
+#include <optional>
 #include <QWidget>
 
 class QTimer;
@@ -24,6 +26,9 @@ public:
     /// What the pad shows (its gear is the one it prints).
     const DriverInputs& shownInputs() const { return m_shown; }
     void setDriving(bool driving);
+    /// The gear the car has engaged, which the status line shows while driving: an
+    /// automatic box's request is only "drive", and a manual one's lags by the shift.
+    void setEngagedGear(int gear);
     bool isDriving() const { return m_driving; }
 
     QSize sizeHint() const override;
@@ -51,6 +56,7 @@ private:
     QTimer* m_timer = nullptr;
     QElapsedTimer m_clock;
     bool m_driving = false;
+    std::optional<int> m_engagedGear; ///< unknown until the run reports one
 };
 
 } // namespace vtw

@@ -24,6 +24,7 @@
 #include "setupfile/ScriptCsv.h"
 #include "track/PreparedTrack.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
@@ -299,6 +300,14 @@ void LiveSimulationPage::rebuildParameterForm() {
         box->setToolTip(tr("Where to drive: open ground, or a library track from its start line"));
         m_paramForm->addRow(tr("Track"), box);
         m_paramWords.emplace_back("track", box);
+        m_driveAssist = new QCheckBox(tr("Ease off at the limit"));
+        m_driveAssist->setObjectName(QStringLiteral("driveAssist"));
+        m_driveAssist->setChecked(true);
+        m_driveAssist->setToolTip(tr("Keys are on or off: with this, throttle and brake ease off where a wheel "
+                                     "spins or locks past its tyre's peak slip, as the maneuvers' driver does, "
+                                     "so full throttle accelerates as the acceleration run does. Off: the "
+                                     "pedals are the keys, wheelspin and lock-ups included."));
+        m_paramForm->addRow(tr("Pedals"), m_driveAssist);
     }
     for (const ManeuverDescription& m : maneuverCatalogue()) {
         if (QString::fromStdString(m.id) != id)
@@ -428,6 +437,7 @@ RunRequest LiveSimulationPage::makeRequest() const {
         request.words[key] = wordChoiceValue(box);
     if (id == driveId) {
         request.mode = RunMode::Drive;
+        request.driveAssist = !m_driveAssist || m_driveAssist->isChecked();
         const std::string& track = request.words["track"];
         if (track.empty())
             return request;
@@ -653,7 +663,12 @@ void LiveSimulationPage::forgetResults() {
 }
 
 void LiveSimulationPage::tick() {
+    // The state stays the one the page has acted on (onStateChanged): the worker's
+    // runs ahead of its queued signal, and a state not yet acted on (Stopped while
+    // the pad still drives) must not be what the page reports.
+    const WorkerState actedOn = m_status.state;
     m_status = worker()->status();
+    m_status.state = actedOn;
     long dropped = 0;
     const std::uint64_t generation = worker()->queue().drain(m_drained, &dropped);
     if (m_forgottenGeneration == generation) {
@@ -683,6 +698,8 @@ void LiveSimulationPage::tick() {
     }
     if (m_status.hasSample)
         m_envelopes.add(m_status.latest.time, m_status.limits);
+    if (m_status.hasSample && m_drivePad->isDriving())
+        m_drivePad->setEngagedGear(m_status.latest.gear);
     if (m_status.hasSample && !m_drivePad->isDriving()) {
         // The gear engaged, as the gear trace shows it: an automatic box's request is
         // only "drive" (1).

@@ -8,6 +8,7 @@
 #include "WorkerStatus.h"
 #include "setupfile/SetupMetadata.h"
 
+#include <QPointer>
 #include <QWidget>
 
 #include <cstdint>
@@ -16,6 +17,7 @@
 #include <vector>
 
 class QButtonGroup;
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
@@ -170,6 +172,7 @@ private:
 
     QComboBox* m_source = nullptr;
     QFormLayout* m_paramForm = nullptr;
+    QPointer<QCheckBox> m_driveAssist; ///< drive mode's pedal help; gone with its form row
     QWidget* m_paramBox = nullptr;
     std::vector<std::pair<std::string, QWidget*>> m_paramSpins; ///< the numbers' editors
     std::vector<std::pair<std::string, QComboBox*>> m_paramWords;

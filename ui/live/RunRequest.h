@@ -24,6 +24,7 @@ struct RunRequest {
     ManeuverWords words;           ///< its word parameters (a dynamic lap's track and line;
                                    ///< in drive mode, the track driven on, if any)
     InitialConditions driveStart;  ///< where a drive starts (a track's start line)
+    bool driveAssist = true;       ///< drive mode: pedals eased off past peak slip (ManeuverSession::setDriveAssist)
     std::vector<ScriptRow> script; ///< rows of a scripted maneuver
     Setup setup = defaultSetup();
 };

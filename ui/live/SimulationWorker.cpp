@@ -159,6 +159,7 @@ void SimulationWorker::prepare(const RunRequest& request) {
     RunOptions options;
     options.streamSamples = true; // handed on to the queue in batches
     m_session = std::make_unique<ManeuverSession>(request.setup, m_maneuver.get(), options, request.driveStart);
+    m_session->setDriveAssist(request.mode == RunMode::Drive && request.driveAssist);
     if (!m_session->simulator()) { // refused before its first step
         failToStart(m_session->error());
         return;
