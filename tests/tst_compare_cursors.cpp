@@ -56,7 +56,7 @@ bool compareBaseAndHeavy(ComparePage& page, QSize size) {
     page.show();
     if (!QTest::qWaitForWindowExposed(&page))
         return false;
-    page.setAvailableSetups({{QStringLiteral("Base"), defaultSetup()}, {QStringLiteral("Heavy"), heavier}});
+    page.setAvailableSetups({{QStringLiteral("base"), QStringLiteral("Base"), defaultSetup()}, {QStringLiteral("heavy"), QStringLiteral("Heavy"), heavier}});
     checkItem(page.setupPicker()->list(), QStringLiteral("Base"));
     checkItem(page.setupPicker()->list(), QStringLiteral("Heavy"));
     QSignalSpy finished(&page, &ComparePage::comparisonFinished);

@@ -98,7 +98,7 @@ bool runSweepPanel(SweepPanel* sweep) {
 void showBaseAndTuned(ComparePage& page, const Setup& base, const Setup& tuned) {
     page.resize(1400, 900);
     page.show();
-    page.setAvailableSetups({{QStringLiteral("Base"), base}, {QStringLiteral("Tuned"), tuned}});
+    page.setAvailableSetups({{QStringLiteral("base"), QStringLiteral("Base"), base}, {QStringLiteral("tuned"), QStringLiteral("Tuned"), tuned}});
     checkItem(page.setupPicker()->list(), QStringLiteral("Base"));
     checkItem(page.setupPicker()->list(), QStringLiteral("Tuned"));
 }
@@ -713,7 +713,7 @@ private slots:
 
         Setup edited = tuned;
         edited.chassis.mass += 50.0;
-        page.setAvailableSetups({{QStringLiteral("Base"), base}, {QStringLiteral("Tuned"), edited}});
+        page.setAvailableSetups({{QStringLiteral("base"), QStringLiteral("Base"), base}, {QStringLiteral("tuned"), QStringLiteral("Tuned"), edited}});
         QVERIFY(page.staleReason().contains(QStringLiteral("Tuned")));
         QVERIFY(page.findChild<QWidget*>(QStringLiteral("compareStaleBanner"))->isVisible());
         QVERIFY(!page.findChild<QPushButton*>(QStringLiteral("exportMetricsCsv"))->isEnabled());
@@ -724,9 +724,9 @@ private slots:
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("m.csv"))));
 
         // Undoing the edit makes them current again; closing a setup makes them stale.
-        page.setAvailableSetups({{QStringLiteral("Base"), base}, {QStringLiteral("Tuned"), tuned}});
+        page.setAvailableSetups({{QStringLiteral("base"), QStringLiteral("Base"), base}, {QStringLiteral("tuned"), QStringLiteral("Tuned"), tuned}});
         QVERIFY(page.staleReason().isEmpty());
-        page.setAvailableSetups({{QStringLiteral("Base"), base}, {QStringLiteral("Tuned"), edited}});
+        page.setAvailableSetups({{QStringLiteral("base"), QStringLiteral("Base"), base}, {QStringLiteral("tuned"), QStringLiteral("Tuned"), edited}});
 
         QSignalSpy finished(&page, &ComparePage::comparisonFinished);
         QTest::mouseClick(page.rerunButton(), Qt::LeftButton);
@@ -736,8 +736,38 @@ private slots:
         QCOMPARE(page.results()->setups[1].chassis.mass, edited.chassis.mass);
         QVERIFY(page.exportMetricsCsv(dir.filePath(QStringLiteral("m.csv")), &error));
 
-        page.setAvailableSetups({{QStringLiteral("Base"), base}});
+        page.setAvailableSetups({{QStringLiteral("base"), QStringLiteral("Base"), base}});
         QVERIFY2(page.staleReason().contains(QStringLiteral("no longer open")), qPrintable(page.staleReason()));
+    }
+
+    // A compared setup is the same setup through an edit and a rename: its entry stays
+    // checked, the baseline stays on it, and the banner says it changed, not that it
+    // was closed (setups are known by their document's id, not their name).
+    void editedAndRenamedSetupKeepsItsPlace() {
+        const Setup base = defaultSetup();
+        Setup tuned = base;
+        tuned.chassis.mass += 100.0;
+        ComparePage page(nullptr);
+        showBaseAndTuned(page, base, tuned);
+        page.setupPicker()->setBaselineIndex(1);
+        QCOMPARE(page.setupPicker()->baselineId(), QStringLiteral("tuned"));
+        QVERIFY(waitForRun(page));
+        QCOMPARE(page.results()->baseline, std::size_t(1));
+
+        Setup renamed = tuned;
+        renamed.chassis.mass += 50.0;
+        page.setAvailableSetups({{QStringLiteral("base"), QStringLiteral("Base"), base},
+                                 {QStringLiteral("tuned"), QStringLiteral("Tuned, lighter"), renamed}});
+        const QList<OfferedSetup> checked = page.setupPicker()->checkedSetups();
+        QCOMPARE(checked.size(), 2);
+        QCOMPARE(checked[1].id, QStringLiteral("tuned"));
+        QCOMPARE(checked[1].name, QStringLiteral("Tuned, lighter"));
+        QCOMPARE(page.setupPicker()->baselineId(), QStringLiteral("tuned"));
+        QCOMPARE(page.setupPicker()->baselineChoice()->currentText(), QStringLiteral("Tuned, lighter"));
+        QCOMPARE(page.results()->baseline, std::size_t(1)); // the finished results keep theirs
+        QVERIFY2(page.staleReason().contains(QStringLiteral("Tuned changed since the run")),
+                 qPrintable(page.staleReason()));
+        QVERIFY2(!page.staleReason().contains(QStringLiteral("no longer open")), qPrintable(page.staleReason()));
     }
 
     // Which change mattered, for the lap time: the parts are the core's laps of the tuned
@@ -983,10 +1013,10 @@ private slots:
         SweepPanel* sweep = page.sweepPanel();
         Setup edited = libraryCar("corvette_c5");
         edited.chassis.mass += 200.0;
-        page.setAvailableSetups({{QStringLiteral("Corvette C5"), edited}});
+        page.setAvailableSetups({{QStringLiteral("corvette-c5"), QStringLiteral("Corvette C5"), edited}});
         QCOMPARE(sweep->baseChoice()->currentText(), QStringLiteral("Corvette C5 (open)"));
         sweep->baseChoice()->setCurrentIndex(sweep->baseChoice()->findText(QStringLiteral("Lotus Elise S2")));
-        page.setAvailableSetups({{QStringLiteral("Corvette C5"), edited}, {QStringLiteral("Other"), edited}});
+        page.setAvailableSetups({{QStringLiteral("corvette-c5"), QStringLiteral("Corvette C5"), edited}, {QStringLiteral("other"), QStringLiteral("Other"), edited}});
         QCOMPARE(sweep->baseChoice()->currentText(), QStringLiteral("Lotus Elise S2"));
     }
 

@@ -134,8 +134,8 @@ private slots:
         manager.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
         Answerer answerer;
         manager.setSavePrompt(answerer.prompt());
-        manager.add(defaultSetup());
-        SetupDocument* edited = manager.add(defaultSetup());
+        manager.addStartingCar(defaultSetup());
+        SetupDocument* edited = manager.addStartingCar(defaultSetup());
         QVERIFY(edited->changeValue(QStringLiteral("chassis.mass"), 1400.0).accepted());
         QVERIFY(manager.autosaveNow());
         answerer.answer = DocumentManager::SaveAnswer::Cancel;
@@ -145,6 +145,57 @@ private slots:
         answerer.answer = DocumentManager::SaveAnswer::Discard;
         QVERIFY(manager.prepareToQuit());
         QVERIFY(RecoveryStore(manager.recoveryFolder()).list().isEmpty());
+    }
+
+    // A document that exists only in memory (an import, a sweep's variant, File >
+    // New) has nothing on disk to fall back on: it is unsaved from birth, closing
+    // it asks, autosave keeps a copy, and after a crash the copy comes back.
+    void inMemoryDocumentsAreUnsavedFromBirth() {
+        QTemporaryDir dir;
+        const QString recovery = dir.filePath(QStringLiteral("recovery"));
+        {
+            DocumentManager manager(nullptr);
+            manager.setRecoveryFolder(recovery);
+            Answerer answerer;
+            manager.setSavePrompt(answerer.prompt());
+            Setup imported = defaultSetup();
+            imported.name = "Imported car";
+            SetupDocument* document = manager.add(imported);
+            QVERIFY(document->isModified());
+            QCOMPARE(document->undoStack()->count(), 0); // modified without an undo step to take back
+            QVERIFY(manager.autosaveNow());
+            QCOMPARE(RecoveryStore(recovery).list().size(), 1);
+            answerer.answer = DocumentManager::SaveAnswer::Cancel;
+            QVERIFY(!manager.close(document));
+            QCOMPARE(answerer.asked, 1);
+            QVERIFY(!manager.prepareToQuit());
+            QCOMPARE(answerer.asked, 2);
+        } // gone without a clean quit, as after a crash: the copy stays, owned by no one
+        DocumentManager after(nullptr);
+        after.setRecoveryFolder(recovery);
+        QCOMPARE(after.restoreRecovered(), 1);
+        QCOMPARE(after.documents().size(), 1);
+        QCOMPARE(after.documents().first()->displayName(), QStringLiteral("Imported car"));
+        QVERIFY(after.documents().first()->isModified());
+    }
+
+    // The car the window starts with is an untouched library copy: nothing to ask about.
+    void theStartingCarIsClean() {
+        QTemporaryDir dir;
+        DocumentManager manager(nullptr);
+        manager.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        Answerer answerer;
+        manager.setSavePrompt(answerer.prompt());
+        SetupDocument* document = manager.addStartingCar(defaultSetup());
+        QVERIFY(!document->isModified());
+        QVERIFY(manager.autosaveNow());
+        QVERIFY(RecoveryStore(manager.recoveryFolder()).list().isEmpty());
+        QVERIFY(document->changeValue(QStringLiteral("chassis.mass"), 1400.0).accepted());
+        QVERIFY(document->isModified());
+        document->undoStack()->undo();
+        QVERIFY(!document->isModified());
+        QVERIFY(manager.close(document));
+        QCOMPARE(answerer.asked, 0);
     }
 };
 

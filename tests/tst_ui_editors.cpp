@@ -499,6 +499,45 @@ private slots:
         QCOMPARE(plot->graphCount(), 6);
     }
 
+    // A .tir file with shifts (mf_185_80R14.tir: PHY1 0.0025, PVY1 0.031) peaks
+    // differently on the two sides of zero slip: both sides are drawn, and the caption
+    // names the peak of each side as drawn, no force that is not on the plot. A
+    // built-in model is its own mirror image and keeps the positive half.
+    void tireCaptionNamesThePeaksDrawn() {
+        Setup setup = defaultSetup();
+        const QString file = QStringLiteral(VTW_SOURCE_DIR "/resources/tires/mf_185_80R14.tir");
+        setup.frontTires.model = TireModelKind::Tir;
+        setup.frontTires.tir.coefficients = *readTirFile(file).coefficients;
+        SetupDocument document(setup);
+        TireModelView view(&document);
+        view.resize(1200, 800);
+        view.show();
+        view.setLoad(4000.0);
+        const QCPGraph* line = modelGraphs(view.lateralPlot()).first();
+        double highest = -std::numeric_limits<double>::infinity(), lowest = -highest;
+        for (auto it = line->data()->constBegin(); it != line->data()->constEnd(); ++it) {
+            if (it->key > 0.0)
+                highest = std::max(highest, it->value);
+            if (it->key < 0.0)
+                lowest = std::min(lowest, it->value);
+        }
+        QVERIFY2(line->data()->constBegin()->key < -19.0, "negative slip angles are drawn");
+        QVERIFY(std::abs(std::abs(lowest) - highest) > 0.005 * highest); // the sides differ
+        const QString info = view.findChild<QLabel*>(QStringLiteral("tireInfo"))->text();
+        QVERIFY2(info.contains(formatNumber(highest, 0) + QStringLiteral(" N at")), qPrintable(info));
+        QVERIFY2(info.contains(formatNumber(lowest, 0) + QStringLiteral(" N at")), qPrintable(info));
+        QVERIFY(view.lateralPlot()->xAxis->range().lower < -19.0);
+
+        // The rear axle's built-in magic formula: the positive half, one peak per force.
+        view.showAxle(QStringLiteral("rear"));
+        const QCPGraph* rear = modelGraphs(view.lateralPlot()).first();
+        QVERIFY(rear->data()->constBegin()->key >= 0.0);
+        QCOMPARE(view.lateralPlot()->xAxis->range().lower, 0.0);
+        const QString rearInfo = view.findChild<QLabel*>(QStringLiteral("tireInfo"))->text();
+        QVERIFY2(rearInfo.contains(QStringLiteral("peak −Fy ") + formatNumber(peakOf(rear), 0) + QStringLiteral(" N at")),
+                 qPrintable(rearInfo));
+    }
+
     // With the table model the table's points sit on the model's Fy line
     // (drawn as load times Fy/Fz) and can be dragged there: the setup's point
     // moves by the plotted distance divided by the load, and the line follows.
@@ -583,7 +622,7 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(window.openFile(path));
-        window.newDocument(defaultSetup()); // a second tab, unmodified
+        window.openStartingCar(defaultSetup()); // a second tab, unmodified
         QCOMPARE(window.documentTabs()->count(), 2);
         SetupDocument* document = window.views().first()->document();
         document->changeValue(QStringLiteral("chassis.mass"), 1420.0);

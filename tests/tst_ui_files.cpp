@@ -7,6 +7,7 @@
 #include "MainWindow.h"
 #include "ProblemListDialog.h"
 #include "RecentFiles.h"
+#include "ComparePage.h"
 #include "RecoveryDialog.h"
 #include "RecoveryOwnerProcess.h"
 #include "gamefiles/IniText.h"
@@ -317,7 +318,7 @@ private slots:
         const QString recovery = blocker + QStringLiteral("/recovery");
         MainWindow window;
         window.setRecoveryFolder(recovery);
-        SetupDocument* document = window.newDocument(defaultSetup())->document();
+        SetupDocument* document = window.openStartingCar(defaultSetup())->document();
         auto* label = window.findChild<QLabel*>(QStringLiteral("autosaveProblem"));
         QVERIFY(label);
         QVERIFY(window.autosaveNow()); // nothing modified, nothing to write
@@ -478,6 +479,9 @@ private slots:
         QVERIFY(window.importAcCarData(folder));
         QCOMPARE(tabs->count(), before + 1);
         QCOMPARE(window.currentDocument()->setup().chassis.mass, 1777.0);
+        // Only in memory until saved: marked, and kept by autosave.
+        QVERIFY(window.currentDocument()->isModified());
+        QVERIFY(tabs->tabText(tabs->currentIndex()).endsWith(QStringLiteral(" *")));
         auto* report = window.findChild<QDialog*>(QStringLiteral("acReportDialog"));
         QVERIFY(report);
         QVERIFY(report->findChild<QPlainTextEdit*>()->toPlainText().contains("car.ini [BASIC] TOTALMASS"));
@@ -489,6 +493,34 @@ private slots:
         QVERIFY(refusal);
         QVERIFY(refusal->problems().join('\n').contains(QStringLiteral("unpack it first")));
         QCOMPARE(tabs->count(), before + 1);
+    }
+
+    // A sweep's variant opened from Compare, and File > New, exist only in memory: their
+    // tabs carry the unsaved mark, closing them asks, and autosave copies them. The car
+    // the window starts with is an untouched library copy and is not marked.
+    void documentsOnlyInMemoryAreUnsaved() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        MainWindow window;
+        const QString recovery = dir.filePath(QStringLiteral("recovery"));
+        window.setRecoveryFolder(recovery);
+        DocumentView* starting = window.openStartingCar(defaultSetup());
+        QVERIFY(!starting->document()->isModified());
+        auto* compare = window.findChild<ComparePage*>();
+        QVERIFY(compare);
+        Setup variant = defaultSetup();
+        variant.gearbox.finalDrive = 3.9;
+        emit compare->openSetupRequested(variant, QStringLiteral("Final drive 3.9"));
+        SetupDocument* opened = window.currentDocument();
+        QVERIFY(opened != starting->document());
+        QCOMPARE(opened->setup().gearbox.finalDrive, 3.9);
+        QVERIFY(opened->isModified());
+        auto* tabs = window.documentTabs();
+        QCOMPARE(tabs->tabText(tabs->currentIndex()), QStringLiteral("Final drive 3.9 *"));
+        QVERIFY(window.autosaveNow());
+        const QList<RecoveredFile> copies = RecoveryStore(recovery).list();
+        QCOMPARE(copies.size(), 1);
+        QCOMPARE(copies.first().name, QStringLiteral("Final drive 3.9"));
     }
 
     // Open and Import curve refuse a FIFO before opening it: opening one that nobody

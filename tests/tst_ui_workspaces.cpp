@@ -53,8 +53,8 @@ QAction* workspaceAction(const MainWindow& window, Workspace workspace) {
 
 QStringList offeredNames(const ComparePage& page) {
     QStringList names;
-    for (const NamedSetup& s : page.setupPicker()->allSetups())
-        names << s.first;
+    for (const OfferedSetup& s : page.setupPicker()->allSetups())
+        names << s.name;
     return names;
 }
 } // namespace
@@ -389,9 +389,9 @@ private slots:
         window.currentDocument()->changeValue(QStringLiteral("gearbox.finalDrive"), 3.9);
         QTRY_VERIFY_WITH_TIMEOUT(
             [&] {
-                for (const NamedSetup& s : compare->setupPicker()->allSetups()) {
-                    if (s.first == QLatin1String("Corvette C5 (open)"))
-                        return s.second.gearbox.finalDrive == 3.9;
+                for (const OfferedSetup& s : compare->setupPicker()->allSetups()) {
+                    if (s.name == QLatin1String("Corvette C5 (open)"))
+                        return s.setup.gearbox.finalDrive == 3.9;
                 }
                 return false;
             }(),
@@ -406,12 +406,16 @@ private slots:
         QCOMPARE(window.workspace(), Workspace::Setups);
         QCOMPARE(window.currentDocument()->setup().gearbox.finalDrive, 4.1);
         QCOMPARE(window.currentDocument()->displayName(), QStringLiteral("Final drive 4.10"));
+        QVERIFY(window.currentDocument()->isModified()); // only in memory until saved
 
-        // Closing a document takes it off the compare page.
+        // Closing a document takes it off the compare page (saved first: closing an
+        // unsaved one would ask).
+        QVERIFY(window.saveDocumentAs(window.currentDocument(), dir.filePath(QStringLiteral("variant.json"))));
         QVERIFY(window.closeDocument(1));
         window.setWorkspace(Workspace::Compare);
         names = offeredNames(*compare);
         QVERIFY(!names.contains(QStringLiteral("Final drive 4.10")));
+        QVERIFY(!names.contains(QStringLiteral("variant")));
     }
 
     void windowWithUnsavedEditsIsDestroyedCleanly() {
@@ -481,11 +485,37 @@ private slots:
         QSettings().clear();
     }
 
+    // Settings are written when they change, not only at a clean exit: after a crash
+    // the unit choice, the window's size and the live channels are still there.
+    void settingsAreWrittenWhenTheyChange() {
+        QSettings().clear();
+        QTemporaryDir dir;
+        MainWindow window;
+        window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY_WITH_TIMEOUT(QSettings().contains(QStringLiteral("window/geometry")), waitMs);
+        QSettings().clear();
+
+        window.setUnitSystem(UnitSystem::Imperial);
+        QTRY_COMPARE_WITH_TIMEOUT(QSettings().value(QStringLiteral("units")).toString(), QStringLiteral("imperial"),
+                                  waitMs);
+        window.livePage()->tracePlots()->setSelectedChannels({QStringLiteral("rpm"), QStringLiteral("fx_RL")});
+        QTRY_COMPARE_WITH_TIMEOUT(QSettings().value(QStringLiteral("live/channels")).toStringList(),
+                                  (QStringList{QStringLiteral("rpm"), QStringLiteral("fx_RL")}), waitMs);
+        window.resize(1500, 950);
+        QTRY_COMPARE_WITH_TIMEOUT(window.size(), QSize(1500, 950), waitMs);
+        QTRY_COMPARE_WITH_TIMEOUT(QSettings().value(QStringLiteral("window/geometry")).toByteArray(),
+                                  window.saveGeometry(), waitMs);
+        QVERIFY(window.isVisible()); // all of it without closing the window
+        QSettings().clear();
+    }
+
     void closingTheWindowStopsARunningSimulation() {
         QTemporaryDir dir;
         auto window = std::make_unique<MainWindow>();
         window->setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
-        window->newDocument(defaultSetup());
+        window->openStartingCar(defaultSetup());
         window->show();
         window->setWorkspace(Workspace::Live);
         LiveSimulationPage* live = window->livePage();

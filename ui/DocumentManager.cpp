@@ -62,8 +62,16 @@ SetupDocument* DocumentManager::add(Setup setup, const QString& filePath, const 
         setup.name = name.toStdString();
     }
     auto* document = new SetupDocument(std::move(setup), filePath, unknownKeys, this);
+    if (filePath.isEmpty())
+        document->markModified();
     m_documents.append(document);
     emit documentAdded(document);
+    return document;
+}
+
+SetupDocument* DocumentManager::addStartingCar(Setup setup) {
+    SetupDocument* document = add(std::move(setup));
+    document->undoStack()->setClean();
     return document;
 }
 

@@ -47,7 +47,14 @@ public:
 
     /// Takes a setup as a new open document. One never saved and named like an
     /// open one gets a number ("Corvette C5 (2)"), so lists can tell them apart.
+    /// A document with no file exists only in memory (a new car, an import, a
+    /// sweep's variant): it is modified from birth, so closing or quitting asks to
+    /// save it and autosave keeps a recovery copy of it.
     SetupDocument* add(Setup setup, const QString& filePath = {}, const UnknownKeys& unknownKeys = {});
+    /// The car the window opens with when nothing else is open: an untouched copy
+    /// of a library car, which a click brings back, so it starts unmodified and
+    /// only an edit makes it worth keeping.
+    SetupDocument* addStartingCar(Setup setup);
     /// A car of the library as a new document; nullptr, with the problems listed, if it
     /// does not load.
     SetupDocument* addLibraryCar(const QString& resourcePath);

@@ -30,6 +30,7 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QSplitter>
 #include <QFileDialog>
 #include <QLabel>
 #include <QMenuBar>
@@ -50,6 +51,8 @@ namespace vtw {
 namespace {
 
 constexpr int compareRefreshDelayMs = 250;
+/// Settings are written this long after the last change that needs them.
+constexpr int settingsSaveDelayMs = 500;
 
 } // namespace
 
@@ -168,6 +171,40 @@ MainWindow::MainWindow(QWidget* parent)
                       ? UnitSystem::Imperial
                       : UnitSystem::SI);
     updateTitles();
+
+    // From here on every change of what the settings hold is written soon after.
+    m_settingsSave = new QTimer(this);
+    m_settingsSave->setSingleShot(true);
+    m_settingsSave->setInterval(settingsSaveDelayMs);
+    connect(m_settingsSave, &QTimer::timeout, this, &MainWindow::saveSettings);
+    for (QWidget* page : std::initializer_list<QWidget*>{m_live, m_compare, m_track})
+        watchSplitters(page);
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+        connect(dock, &QDockWidget::dockLocationChanged, this, &MainWindow::scheduleSettingsSave);
+        connect(dock, &QDockWidget::topLevelChanged, this, &MainWindow::scheduleSettingsSave);
+        connect(dock, &QDockWidget::visibilityChanged, this, &MainWindow::scheduleSettingsSave);
+    }
+    connect(m_live->tracePlots(), &LiveTracePlots::selectionChanged, this, &MainWindow::scheduleSettingsSave);
+}
+
+void MainWindow::scheduleSettingsSave() {
+    if (m_settingsSave)
+        m_settingsSave->start();
+}
+
+void MainWindow::watchSplitters(QWidget* page) {
+    for (QSplitter* splitter : page->findChildren<QSplitter*>())
+        connect(splitter, &QSplitter::splitterMoved, this, &MainWindow::scheduleSettingsSave);
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    scheduleSettingsSave();
+}
+
+void MainWindow::moveEvent(QMoveEvent* event) {
+    QMainWindow::moveEvent(event);
+    scheduleSettingsSave();
 }
 
 MainWindow::~MainWindow() {
@@ -318,6 +355,7 @@ void MainWindow::setWorkspace(Workspace workspace) {
     m_workspaces->setCurrentIndex(int(workspace));
     for (QAction* a : m_workspaceActions->actions())
         a->setChecked(a->data().toInt() == int(workspace));
+    scheduleSettingsSave();
     if (workspace == Workspace::Compare && m_compareRefresh->isActive()) {
         m_compareRefresh->stop();
         refreshCompareSetups();
@@ -339,14 +377,18 @@ void MainWindow::scheduleCompareRefresh() {
 }
 
 void MainWindow::refreshCompareSetups() {
-    QList<NamedSetup> open;
+    QList<OfferedSetup> open;
     for (DocumentView* v : views())
-        open.append({v->document()->displayName(), v->document()->setup()});
+        open.append({v->document()->id(), v->document()->displayName(), v->document()->setup()});
     m_compare->setAvailableSetups(open);
 }
 
 DocumentView* MainWindow::newDocument(Setup setup, const QString& filePath, const UnknownKeys& unknownKeys) {
     return viewOf(m_documents->add(std::move(setup), filePath, unknownKeys));
+}
+
+DocumentView* MainWindow::openStartingCar(Setup setup) {
+    return viewOf(m_documents->addStartingCar(std::move(setup)));
 }
 
 DocumentView* MainWindow::viewOf(const SetupDocument* document) const {
@@ -362,6 +404,7 @@ void MainWindow::addView(SetupDocument* document) {
     m_undoGroup->addStack(document->undoStack());
     view->setUnitSystem(m_unitSystem);
     view->restoreLayout(QSettings());
+    watchSplitters(view);
     connect(view, &DocumentView::message, this, &MainWindow::showEditRefusal);
     connect(document, &SetupDocument::changed, this, &MainWindow::clearEditRefusal);
     connect(view->parameters(), &ParameterPanel::importTirRequested, m_transfers, &SetupTransfers::importTir);
@@ -480,6 +523,7 @@ void MainWindow::setUnitSystem(UnitSystem system) {
         for (QAction* a : m_unitActions->actions())
             a->setChecked(a->data().toInt() == int(system));
     }
+    scheduleSettingsSave();
 }
 
 void MainWindow::showStatus(const QString& text) {
@@ -579,9 +623,14 @@ RecoveryDialog* MainWindow::offerRecovery() {
 }
 
 void MainWindow::saveSettings() {
+    if (m_settingsSave)
+        m_settingsSave->stop();
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
+    // The dock layout is the editor's: other workspaces hide its docks, and that
+    // must not be what the next start restores.
+    if (workspace() == Workspace::Setups)
+        settings.setValue(QStringLiteral("window/state"), saveState());
     settings.setValue(QStringLiteral("units"), m_unitSystem == UnitSystem::Imperial
                                                    ? QStringLiteral("imperial")
                                                    : QStringLiteral("si"));

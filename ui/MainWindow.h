@@ -54,6 +54,9 @@ public:
     /// Opens a setup in a new tab and makes it current.
     DocumentView* newDocument(Setup setup, const QString& filePath = {},
                               const UnknownKeys& unknownKeys = {});
+    /// The car shown when the window starts with nothing else open; unmodified
+    /// (DocumentManager::addStartingCar).
+    DocumentView* openStartingCar(Setup setup);
     /// Opens a file in a new tab (or shows it if already open). A file that
     /// does not load opens nothing and lists every problem in a dialog.
     bool openFile(const QString& path);
@@ -94,6 +97,9 @@ public:
     /// DocumentManager::restoreRecovered().
     int restoreRecovered();
 
+    /// Writes the window's settings (geometry, dock layout, units, splitters, live
+    /// channels). They are written shortly after each change, not only at exit, so
+    /// a crash keeps them.
     void saveSettings();
 
     // What the Import and Export menus do once a file is chosen (SetupTransfers).
@@ -104,6 +110,8 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void moveEvent(QMoveEvent* event) override;
 
 private:
     void createActions();
@@ -133,6 +141,11 @@ private:
     void showEditRefusal(const QString& text);
     void clearEditRefusal();
     QString dialogDirectory() const;
+    /// saveSettings() once the changes settle (a drag of a splitter or the window's
+    /// edge is dozens of changes).
+    void scheduleSettingsSave();
+    /// Every splitter of a page reports its moves to scheduleSettingsSave().
+    void watchSplitters(QWidget* page);
 
     QStackedWidget* m_workspaces;
     QTabWidget* m_tabs;
@@ -150,6 +163,7 @@ private:
     QList<QDockWidget*> m_setupDocks;
     QList<QDockWidget*> m_docksShownInSetups; ///< restored on return to Setups
     QTimer* m_compareRefresh;
+    QTimer* m_settingsSave = nullptr;
     QUndoGroup* m_undoGroup;
     DerivedFiguresPanel* m_figures;
     DocumentManager* m_documents;

@@ -31,6 +31,9 @@ namespace {
 
 constexpr double maxSlipRatio = 1.0;
 constexpr double maxSlipAngleDeg = 20.0;
+// A tyre whose peaks on the two sides of zero slip differ by more than this share is
+// drawn on both sides (0.5 %: a symmetric model's sides agree to rounding).
+constexpr double asymmetryShare = 0.005;
 constexpr int sweepPoints = 121;
 // Other loads drawn lighter, as multiples of the chosen one.
 constexpr double otherLoads[] = {0.5, 1.5, 2.0};
@@ -408,9 +411,30 @@ void TireModelView::refresh() {
         return g;
     };
 
-    const auto drawTire = [&](const TireParams& tp, const QColor& colour, Qt::PenStyle style,
-                              const QString& tag, bool withOtherLoads) {
+    // Both signs of slip for a tyre whose curve is not its own mirror image (a .tir
+    // file with shifts), so that the caption's peaks are those of the curves drawn.
+    const SweepRange halfRatios{0.0, maxSlipRatio, sweepPoints};
+    const SweepRange allRatios{-maxSlipRatio, maxSlipRatio, 2 * sweepPoints - 1};
+    const SweepRange halfAngles{0.0, units::degToRad(maxSlipAngleDeg), sweepPoints};
+    const SweepRange allAngles{-units::degToRad(maxSlipAngleDeg), units::degToRad(maxSlipAngleDeg), 2 * sweepPoints - 1};
+    const auto asymmetric = [&](const TireParams& tp, bool lateral) {
+        const SweepConditions conditions{chosenLoad, grip, 10.0, 0.0};
         const Tire tire(tp);
+        const SweepRange& all = lateral ? allAngles : allRatios;
+        const SweepPeaks peaks = lateral ? sweepPeaks(sweepSlipAngle(tire, conditions, all), true)
+                                         : sweepPeaks(sweepSlipRatio(tire, conditions, all), false);
+        return peaks.asymmetric(asymmetryShare, 2.0 * (all.to - all.from) / (all.count - 1));
+    };
+    struct Drawn {
+        FrictionLimits limits;
+        SweepPeaks fx, fy; ///< of the curves drawn at the chosen load
+    };
+
+    const auto drawTire = [&](const TireParams& tp, const QColor& colour, Qt::PenStyle style,
+                              const QString& tag, bool withOtherLoads, const SweepRange& ratios,
+                              const SweepRange& angles) {
+        const Tire tire(tp);
+        Drawn drawn;
         QList<double> loads{chosenLoad};
         if (withOtherLoads) {
             for (double m : otherLoads)
@@ -424,23 +448,28 @@ void TireModelView::refresh() {
                                  : li == 1 ? tr("%1, other loads (×0.5, 1.5, 2)").arg(tag)
                                            : QString();
             QVector<double> xs, ys;
-            for (const TireSweepRow& r :
-                 sweepSlipRatio(tire, conditions, {0.0, maxSlipRatio, sweepPoints})) {
+            const std::vector<TireSweepRow> fxRows = sweepSlipRatio(tire, conditions, ratios);
+            for (const TireSweepRow& r : fxRows) {
                 xs << r.slipRatio;
                 ys << force.toDisplay(r.fx);
             }
             addLine(m_fx, xs, ys, QPen(c, 1, style), name);
             xs.clear();
             ys.clear();
-            for (const TireSweepRow& r : sweepSlipAngle(
-                     tire, conditions, {0.0, units::degToRad(maxSlipAngleDeg), sweepPoints})) {
+            const std::vector<TireSweepRow> fyRows = sweepSlipAngle(tire, conditions, angles);
+            for (const TireSweepRow& r : fyRows) {
                 xs << r.slipAngle * degPerRad;
                 ys << force.toDisplay(-r.fy); // Fy opposes the slip angle
             }
             addLine(m_fy, xs, ys, QPen(c, 1, style), name);
+            if (li == 0) {
+                drawn.fx = sweepPeaks(fxRows, false);
+                drawn.fy = sweepPeaks(fyRows, true);
+            }
         }
         // Friction ellipse at the chosen load and combined-slip curves inside it.
         const FrictionLimits lim = tire.limits(chosenLoad, grip);
+        drawn.limits = lim;
         constexpr int ellipsePoints = 121;
         QVector<double> t, ex, ey;
         for (int i = 0; i < ellipsePoints; ++i) {
@@ -474,20 +503,27 @@ void TireModelView::refresh() {
             else
                 curve->removeFromLegend();
         }
-        return lim;
+        return drawn;
     };
 
     const TireParams a = drawn(params(axle()));
     const QString aName = enumDisplayName(a.model);
-    const FrictionLimits limA =
-        drawTire(a, seriesColour(0), Qt::SolidLine, QStringLiteral("A"), true);
     QString bName;
     std::optional<TireParams> b = comparisonParams(&bName);
     if (b)
         b = drawn(*b);
+    const bool fxBothSides = asymmetric(a, false) || (b && asymmetric(*b, false));
+    const bool fyBothSides = asymmetric(a, true) || (b && asymmetric(*b, true));
+    const SweepRange& ratios = fxBothSides ? allRatios : halfRatios;
+    const SweepRange& angles = fyBothSides ? allAngles : halfAngles;
+    const Drawn drawnA = drawTire(a, seriesColour(0), Qt::SolidLine, QStringLiteral("A"), true, ratios, angles);
+    const FrictionLimits limA = drawnA.limits;
+    std::optional<Drawn> drawnB;
     std::optional<FrictionLimits> limB;
-    if (b)
-        limB = drawTire(*b, seriesColour(1), Qt::DashLine, QStringLiteral("B"), false);
+    if (b) {
+        drawnB = drawTire(*b, seriesColour(1), Qt::DashLine, QStringLiteral("B"), false, ratios, angles);
+        limB = drawnB->limits;
+    }
     const bool tir = a.model == TireModelKind::Tir || (b && b->model == TireModelKind::Tir);
     for (QWidget* w : std::initializer_list<QWidget*>{m_camberLabel, m_camber, m_pressureLabel, m_pressure})
         w->setVisible(tir);
@@ -503,8 +539,8 @@ void TireModelView::refresh() {
     m_fy->yAxis->setLabel(axisTitle(tr("Lateral force −Fy"), f));
     m_ellipse->xAxis->setLabel(axisTitle(tr("Fx"), f));
     m_ellipse->yAxis->setLabel(axisTitle(tr("−Fy"), f));
-    m_fx->xAxis->setRange(0.0, maxSlipRatio);
-    m_fy->xAxis->setRange(0.0, units::degToRad(maxSlipAngleDeg) * degPerRad);
+    m_fx->xAxis->setRange(ratios.from, ratios.to);
+    m_fy->xAxis->setRange(angles.from * degPerRad, angles.to * degPerRad);
     // Not while a table point is dragged: a new range under the pointer would
     // carry the point away from it. dragFinished refreshes again.
     const bool dragging = std::any_of(m_draggers.cbegin(), m_draggers.cend(),
@@ -518,7 +554,7 @@ void TireModelView::refresh() {
                 r.expand(gr);
         }
         if (!dragging)
-            p->yAxis->setRange(std::min(0.0, r.lower * 1.1), r.upper * 1.12);
+            p->yAxis->setRange(std::min(0.0, r.lower * 1.12), r.upper * 1.12);
     }
     double extent = std::max(limA.fxMax, limA.fyMax);
     if (limB)
@@ -527,17 +563,35 @@ void TireModelView::refresh() {
     m_ellipseExtent = extent;
     fitEllipseAxes();
 
-    const auto limitsText = [&](const FrictionLimits& l) {
-        return tr("peak Fx %1 %2 (μx %3), peak Fy %4 %2 (μy %5)")
-            .arg(formatNumber(force.toDisplay(l.fxMax), 0), f,
-                 formatNumber(l.fxMax / chosenLoad, 3), formatNumber(force.toDisplay(l.fyMax), 0),
-                 formatNumber(l.fyMax / chosenLoad, 3));
+    // The peaks of the curves as drawn, each side that is drawn; μ is the larger |F| / Fz.
+    const auto peakText = [&](const SweepPeaks& peaks, const QString& forceName, const QString& muName,
+                              bool lateral) {
+        const QString slipUnit = lateral ? valueDisplay(Quantity::Angle, m_system).unit.symbol : QString();
+        const auto side = [&](const SweepSidePeak& p) {
+            const QString slip = lateral ? formatNumber(p.slip * degPerRad, 1) + slipUnit
+                                         : tr("κ %1").arg(formatNumber(p.slip, 2));
+            return tr("%1 %2 at %3").arg(formatNumber(force.toDisplay(p.force), 0), f, slip);
+        };
+        QStringList sides;
+        double largest = 0.0;
+        for (const std::optional<SweepSidePeak>& p : {peaks.positive, peaks.negative}) {
+            if (p) {
+                sides << side(*p);
+                largest = std::max(largest, std::abs(p->force));
+            }
+        }
+        return tr("peak %1 %2 (%3 %4)")
+            .arg(forceName, sides.join(QStringLiteral(", ")), muName, formatNumber(largest / chosenLoad, 3));
+    };
+    const auto limitsText = [&](const Drawn& d) {
+        return peakText(d.fx, tr("Fx"), tr("μx"), false) + QStringLiteral(", ") +
+               peakText(d.fy, tr("−Fy"), tr("μy"), true);
     };
     QString info = tr("<b>A</b> — %1 tires, %2 model: %3")
                        .arg(axle() == QLatin1String("front") ? tr("front") : tr("rear"), aName,
-                            limitsText(limA));
-    if (b && limB)
-        info += tr("<br><b>B</b> (dashed) — %1, %2 model: %3").arg(bName, enumDisplayName(b->model), limitsText(*limB));
+                            limitsText(drawnA));
+    if (drawnB)
+        info += tr("<br><b>B</b> (dashed) — %1, %2 model: %3").arg(bName, enumDisplayName(b->model), limitsText(*drawnB));
     info += tr("<br><span style='color:gray'>At %1 load on %2; lighter lines ×0.5, ×1.5 and ×2 the load. "
                "Friction ellipse: μx Fz by μy Fz, with combined slip at α = 2, 4 and 8° for κ from −1 to 1.%3%4"
                "</span>")

@@ -15,7 +15,7 @@ void startWorkbench(MainWindow& window, const QStringList& files) {
     // Something to work on, unless the recovery prompt brings setups back.
     const auto openDefaultCar = [&window] {
         if (window.views().isEmpty())
-            window.newDocument(defaultLibraryCar());
+            window.openStartingCar(defaultLibraryCar());
     };
     if (recovery)
         QObject::connect(recovery, &QDialog::finished, &window, openDefaultCar);

@@ -53,6 +53,28 @@ std::vector<TireSweepRow> sweepCombined(const Tire& tire, const SweepConditions&
     });
 }
 
+bool SweepPeaks::asymmetric(double forceShare, double slipTolerance) const {
+    if (!positive || !negative)
+        return positive.has_value() != negative.has_value();
+    const double a = std::abs(positive->force), b = std::abs(negative->force);
+    return std::abs(a - b) > forceShare * std::max(a, b) ||
+           std::abs(positive->slip + negative->slip) > slipTolerance;
+}
+
+SweepPeaks sweepPeaks(const std::vector<TireSweepRow>& rows, bool lateral) {
+    SweepPeaks peaks;
+    for (const TireSweepRow& r : rows) {
+        const double slip = lateral ? r.slipAngle : r.slipRatio;
+        const double force = lateral ? -r.fy : r.fx;
+        if (slip == 0.0)
+            continue;
+        std::optional<SweepSidePeak>& side = slip > 0.0 ? peaks.positive : peaks.negative;
+        if (!side || std::abs(force) > std::abs(side->force))
+            side = SweepSidePeak{force, slip};
+    }
+    return peaks;
+}
+
 std::vector<LoadSweepRow> sweepLoad(const Tire& tire, const SweepConditions& conditions, const SweepRange& loads) {
     // Small enough that the curvature of any model's curve at zero slip changes the
     // difference by far less than its display, large enough to stay clear of rounding.

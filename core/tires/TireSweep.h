@@ -2,6 +2,7 @@
 
 #include "TireModel.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,26 @@ std::vector<TireSweepRow> sweepSlipRatio(const Tire& tire, const SweepConditions
 /// Slip-angle sweep (rad) at a fixed slip ratio (0 = pure lateral).
 std::vector<TireSweepRow> sweepSlipAngle(const Tire& tire, const SweepConditions& conditions,
                                          const SweepRange& slipAngle, double slipRatio = 0.0);
+
+/// The largest force of a sweep on one side of zero slip, and where it is.
+struct SweepSidePeak {
+    double force = 0.0; ///< N, signed as plotted: Fx, or the side force -Fy
+    double slip = 0.0;  ///< the slip ratio, or the slip angle in rad
+};
+
+/// A sweep's peaks on each side of zero slip: what a caption of the curve as drawn
+/// names. A tyre with shifts (a .tir file's SHY, SVY, ...) peaks differently on each.
+struct SweepPeaks {
+    std::optional<SweepSidePeak> positive; ///< largest |force| at slip > 0
+    std::optional<SweepSidePeak> negative; ///< largest |force| at slip < 0
+    /// Whether the sides are not mirror images: peak magnitudes more than
+    /// `forceShare` of the larger apart, or their slips more than `slipTolerance` apart.
+    bool asymmetric(double forceShare, double slipTolerance) const;
+};
+
+/// The peaks of a slip-ratio sweep (lateral false: Fx against kappa) or of a slip-angle
+/// sweep (lateral true: -Fy against alpha, the force that opposes the slip).
+SweepPeaks sweepPeaks(const std::vector<TireSweepRow>& rows, bool lateral);
 
 /// Grid over both slips: for each slip ratio (outer), every slip angle (inner).
 std::vector<TireSweepRow> sweepCombined(const Tire& tire, const SweepConditions& conditions,

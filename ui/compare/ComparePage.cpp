@@ -178,7 +178,7 @@ QWidget* ComparePage::buildSidebar() {
     return side;
 }
 
-void ComparePage::setAvailableSetups(const QList<NamedSetup>& setups) {
+void ComparePage::setAvailableSetups(const QList<OfferedSetup>& setups) {
     m_setups->setOpenSetups(setups);
     updateStaleness();
 }
@@ -208,10 +208,10 @@ bool ComparePage::refuseStaleExport(QString* error) const {
 }
 
 void ComparePage::rerunStale() {
-    // Run the setups of the results again, under their names, as they are now; the
-    // ones no longer open drop out, and the rest keep their checks.
-    for (const QString& name : m_results ? m_results->names : QStringList())
-        m_setups->setChecked(name, true);
+    // Run the setups of the results again, as they are now; the ones no longer open
+    // drop out, and the rest keep their checks.
+    for (const QString& id : m_results ? m_results->ids : QStringList())
+        m_setups->setChecked(id, true);
     run();
 }
 
@@ -236,16 +236,17 @@ void ComparePage::setStatus(const QString& text) {
 void ComparePage::run() {
     if (isRunning())
         return;
-    const QList<NamedSetup> chosen = m_setups->checkedSetups();
+    const QList<OfferedSetup> chosen = m_setups->checkedSetups();
     const std::vector<ManeuverSpec> maneuvers = m_maneuvers->checkedManeuvers();
     if (chosen.size() < 2 || maneuvers.empty()) {
         setStatus(tr("Check at least two setups and one maneuver."));
         return;
     }
     auto data = std::make_shared<ComparisonData>();
-    for (const NamedSetup& s : chosen) {
-        data->names << s.first;
-        data->setups.push_back(s.second);
+    for (const OfferedSetup& s : chosen) {
+        data->names << s.name;
+        data->ids << s.id;
+        data->setups.push_back(s.setup);
     }
     data->maneuvers = maneuvers;
     data->baseline =
@@ -322,8 +323,7 @@ void ComparePage::baselineChanged() {
     if (!m_results)
         return;
     // A new baseline re-tabulates the finished runs; no need to run again.
-    const QString name = m_setups->baselineChoice()->currentText();
-    const int index = m_results->names.indexOf(name);
+    const int index = m_results->ids.indexOf(m_setups->baselineId());
     if (index < 0 || static_cast<std::size_t>(index) == m_results->baseline)
         return;
     m_results->setBaseline(static_cast<std::size_t>(index));

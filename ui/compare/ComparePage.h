@@ -42,7 +42,7 @@ public:
 
     /// The setups open in the window, by display name; call again whenever one
     /// opens, closes, is renamed or edited (the page copies them).
-    void setAvailableSetups(const QList<NamedSetup>& setups);
+    void setAvailableSetups(const QList<OfferedSetup>& setups);
     void setUnitSystem(UnitSystem system);
 
     bool isRunning() const;

@@ -17,6 +17,7 @@ namespace vtw {
 
 struct ComparisonData {
     QStringList names; ///< one per setup, as the user picked them
+    QStringList ids;   ///< one per setup: the picker's stable id (OfferedSetup::id)
     std::vector<Setup> setups;
     std::vector<ManeuverSpec> maneuvers;
     Comparison comparison; ///< runs[m][s], with telemetry

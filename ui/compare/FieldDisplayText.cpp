@@ -1,7 +1,5 @@
 #include "FieldDisplayText.h"
 
-#include "study/SetupDiff.h"
-
 #include <algorithm>
 #include <cmath>
 
@@ -53,11 +51,37 @@ QString fieldDisplayValue(const FieldMeta& field, const Setup& setup, UnitSystem
         }
         return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
     }
-    case FieldKind::Curve:
-        break;
+    case FieldKind::Curve: return curveDisplaySummary(field, field.curveOf(setup), system);
     }
-    // Curves are summarised by core in their stored units.
-    return fieldValueText(field, setup);
+    return {};
+}
+
+QString curveDisplaySummary(const FieldMeta& field, const Curve& curve, UnitSystem system) {
+    if (curve.empty())
+        return QStringLiteral("0 points");
+    const CurvePoint peak = curve.peak();
+    const double x = displayUnit(field.xQuantity, system).scale * peak.x;
+    const double y = displayUnit(field.yQuantity, system).scale * peak.y;
+    return QStringLiteral("%1 points, peak %2 at %3")
+        .arg(curve.size())
+        .arg(significantText(y), significantText(x));
+}
+
+QString significantText(double value) {
+    if (!std::isfinite(value) || value == 0.0)
+        return QString::number(value);
+    // Four significant digits, never in exponent form: a torque of 505.313 is 505.3,
+    // an rpm of 4400 stays 4400, a slip of 0.1234 stays 0.1234.
+    const int magnitude = static_cast<int>(std::floor(std::log10(std::abs(value))));
+    const int decimals = std::clamp(3 - magnitude, 0, 6);
+    QString text = QString::number(value, 'f', decimals);
+    if (text.contains(QLatin1Char('.'))) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(QLatin1Char('.')))
+            text.chop(1);
+    }
+    return text;
 }
 
 QString fieldSectionName(const FieldMeta& field) {

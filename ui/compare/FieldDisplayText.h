@@ -14,8 +14,14 @@ namespace vtw {
 QString fieldDisplayUnit(const FieldMeta& field, UnitSystem system);
 
 /// The value in that unit with the field's precision ("35.00", "rwd",
-/// "[2.66, 1.78]"); a curve is summarised ("9 points, peak 475 at 4400").
+/// "[2.66, 1.78]"); a curve is summarised in the display units of its axes.
 QString fieldDisplayValue(const FieldMeta& field, const Setup& setup, UnitSystem system);
+
+/// A curve in the display units of its axes: "9 points, peak 350.3 at 4400" (lb-ft, rpm).
+QString curveDisplaySummary(const FieldMeta& field, const Curve& curve, UnitSystem system);
+
+/// A number to four significant digits without exponent or trailing zeros ("505.3", "4400").
+QString significantText(double value);
 
 /// Decimals worth showing once scaled to the display unit (0.550 stored as a
 /// share is 55.0 %).

@@ -4,15 +4,16 @@
 
 namespace vtw {
 
-QString staleResultsReason(const ComparisonData& results, const QList<NamedSetup>& offered) {
+QString staleResultsReason(const ComparisonData& results, const QList<OfferedSetup>& offered) {
     QStringList edited, gone;
     for (std::size_t s = 0; s < results.setups.size(); ++s) {
         const QString& name = results.names.value(static_cast<int>(s));
+        const QString& id = results.ids.value(static_cast<int>(s));
         const auto match = std::find_if(offered.begin(), offered.end(),
-                                        [&](const NamedSetup& o) { return o.first == name; });
+                                        [&](const OfferedSetup& o) { return o.id == id; });
         if (match == offered.end())
             gone << name;
-        else if (!(match->second == results.setups[s]))
+        else if (!(match->setup == results.setups[s]) || match->name != name)
             edited << name;
     }
     QStringList reasons;

@@ -10,8 +10,9 @@
 
 namespace vtw {
 
-/// Why the results no longer match the setups offered now ("Corvette C5 was edited
-/// since the run"), or an empty string while they still do.
-QString staleResultsReason(const ComparisonData& results, const QList<NamedSetup>& offered);
+/// Why the results no longer match the setups offered now ("Corvette C5 changed since
+/// the run"), or an empty string while they still do. Setups are matched by id, so a
+/// renamed document is the same setup, changed.
+QString staleResultsReason(const ComparisonData& results, const QList<OfferedSetup>& offered);
 
 } // namespace vtw

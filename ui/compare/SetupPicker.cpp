@@ -34,7 +34,8 @@ SetupPicker::SetupPicker(QWidget* parent)
     for (const LibraryCar& car : libraryCars()) {
         const SetupLoadResult loaded = loadLibraryCar(car.resourcePath);
         if (loaded.ok())
-            m_entries.push_back({uniqueName(car.name), *loaded.setup, Source::Library});
+            m_entries.push_back({{QStringLiteral("library:") + car.resourcePath, uniqueName(car.name), *loaded.setup},
+                                 Source::Library});
     }
     rebuildList();
     connect(m_list, &QListWidget::itemChanged, this, [this] {
@@ -46,7 +47,7 @@ SetupPicker::SetupPicker(QWidget* parent)
 }
 
 bool SetupPicker::isTaken(const QString& name, const std::vector<Entry>& pending) const {
-    const auto named = [&name](const Entry& e) { return e.name == name; };
+    const auto named = [&name](const Entry& e) { return e.offered.name == name; };
     return std::any_of(m_entries.begin(), m_entries.end(), named) ||
            std::any_of(pending.begin(), pending.end(), named);
 }
@@ -58,20 +59,20 @@ QString SetupPicker::uniqueName(const QString& name) const {
     return candidate;
 }
 
-void SetupPicker::setOpenSetups(const QList<NamedSetup>& setups) {
+void SetupPicker::setOpenSetups(const QList<OfferedSetup>& setups) {
     std::erase_if(m_entries, [](const Entry& e) { return e.source == Source::Open; });
     // Open documents come first: they are what the user is working on. Checks
-    // survive by name (rebuildList), so an edited document stays picked.
+    // survive by id (rebuildList), so an edited or renamed document stays picked.
     // A document opened from a library car keeps that car's name; "(open)"
     // tells the two apart, so the edited copy can be compared with the original.
     std::vector<Entry> open;
-    for (const NamedSetup& s : setups) {
-        QString name = s.first;
+    for (const OfferedSetup& s : setups) {
+        QString name = s.name;
         if (isTaken(name, open))
-            name = tr("%1 (open)").arg(s.first);
+            name = tr("%1 (open)").arg(s.name);
         for (int k = 2; isTaken(name, open); ++k)
-            name = tr("%1 (open %2)").arg(s.first).arg(k);
-        open.push_back({name, s.second, Source::Open});
+            name = tr("%1 (open %2)").arg(s.name).arg(k);
+        open.push_back({{s.id, name, s.setup}, Source::Open});
     }
     m_entries.insert(m_entries.begin(), open.begin(), open.end());
     rebuildList();
@@ -88,7 +89,9 @@ bool SetupPicker::addSetupFile(const QString& path, QString* error) {
     QString name = QString::fromStdString(loaded.setup->name);
     if (name.isEmpty())
         name = QFileInfo(path).completeBaseName();
-    addEntry({uniqueName(name), *loaded.setup, Source::File}, true);
+    // The same file added twice is two entries: it may have changed in between.
+    const QString id = QStringLiteral("file:%1:%2").arg(++m_filesAdded).arg(QFileInfo(path).absoluteFilePath());
+    addEntry({{id, uniqueName(name), *loaded.setup}, Source::File}, true);
     return true;
 }
 
@@ -100,20 +103,29 @@ void SetupPicker::addEntry(Entry entry, bool checked) {
     emit setupsChanged();
 }
 
+int SetupPicker::rowOf(const QString& id) const {
+    for (int i = 0; i < m_list->count(); ++i) {
+        if (m_list->item(i)->data(Qt::UserRole).toString() == id)
+            return i;
+    }
+    return -1;
+}
+
 void SetupPicker::rebuildList() {
-    // Keep the checks of entries that survive (matched by name).
+    // Keep the checks of entries that survive (matched by id).
     std::set<QString> checked;
     for (int i = 0; i < m_list->count(); ++i) {
         if (m_list->item(i)->checkState() == Qt::Checked)
-            checked.insert(m_list->item(i)->text());
+            checked.insert(m_list->item(i)->data(Qt::UserRole).toString());
     }
     {
         const QSignalBlocker block(m_list);
         m_list->clear();
         for (const Entry& e : m_entries) {
-            auto* item = new QListWidgetItem(e.name, m_list);
+            auto* item = new QListWidgetItem(e.offered.name, m_list);
+            item->setData(Qt::UserRole, e.offered.id);
             item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
-            item->setCheckState(checked.count(e.name) ? Qt::Checked : Qt::Unchecked);
+            item->setCheckState(checked.count(e.offered.id) ? Qt::Checked : Qt::Unchecked);
             item->setToolTip(e.source == Source::Open      ? tr("Open in the editor")
                              : e.source == Source::Library ? tr("Library car")
                                                            : tr("Added from a file"));
@@ -123,29 +135,31 @@ void SetupPicker::rebuildList() {
 }
 
 void SetupPicker::rebuildBaseline() {
-    const QString keep = m_baseline->currentText();
+    const QString keep = baselineId();
     const QSignalBlocker block(m_baseline);
     m_baseline->clear();
-    for (const NamedSetup& s : checkedSetups())
-        m_baseline->addItem(s.first);
-    const int index = m_baseline->findText(keep);
+    for (const OfferedSetup& s : checkedSetups())
+        m_baseline->addItem(s.name, s.id);
+    const int index = m_baseline->findData(keep);
     m_baseline->setCurrentIndex(index >= 0 ? index : 0);
 }
 
-QList<NamedSetup> SetupPicker::allSetups() const {
-    QList<NamedSetup> out;
+QString SetupPicker::baselineId() const {
+    return m_baseline->currentData().toString();
+}
+
+QList<OfferedSetup> SetupPicker::allSetups() const {
+    QList<OfferedSetup> out;
     for (const Entry& e : m_entries)
-        out.append({e.name, e.setup});
+        out.append(e.offered);
     return out;
 }
 
-QList<NamedSetup> SetupPicker::checkedSetups() const {
-    QList<NamedSetup> out;
+QList<OfferedSetup> SetupPicker::checkedSetups() const {
+    QList<OfferedSetup> out;
     for (int i = 0; i < m_list->count() && i < static_cast<int>(m_entries.size()); ++i) {
-        if (m_list->item(i)->checkState() == Qt::Checked) {
-            const Entry& e = m_entries[static_cast<std::size_t>(i)];
-            out.append({e.name, e.setup});
-        }
+        if (m_list->item(i)->checkState() == Qt::Checked)
+            out.append(m_entries[static_cast<std::size_t>(i)].offered);
     }
     return out;
 }
@@ -158,14 +172,12 @@ void SetupPicker::setBaselineIndex(int index) {
     m_baseline->setCurrentIndex(index);
 }
 
-bool SetupPicker::setChecked(const QString& name, bool checked) {
-    for (int i = 0; i < m_list->count(); ++i) {
-        if (m_list->item(i)->text() == name) {
-            m_list->item(i)->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
-            return true;
-        }
-    }
-    return false;
+bool SetupPicker::setChecked(const QString& id, bool checked) {
+    const int row = rowOf(id);
+    if (row < 0)
+        return false;
+    m_list->item(row)->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
+    return true;
 }
 
 void SetupPicker::browseFile() {

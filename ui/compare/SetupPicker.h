@@ -6,7 +6,7 @@
 #include "Setup.h"
 
 #include <QList>
-#include <QPair>
+#include <QString>
 #include <QWidget>
 
 #include <vector>
@@ -17,27 +17,37 @@ class QPushButton;
 
 namespace vtw {
 
-using NamedSetup = QPair<QString, Setup>;
+/// A setup the picker offers. The id stays the same while the setup lives (an open
+/// document's id, a library car's resource, a file added here), whatever its name
+/// does, so checks, the baseline and finished results follow the setup itself.
+struct OfferedSetup {
+    QString id;
+    QString name; ///< as the list shows it
+    Setup setup;
+};
 
 class SetupPicker : public QWidget {
     Q_OBJECT
 public:
     explicit SetupPicker(QWidget* parent = nullptr);
 
-    /// Replaces the setups offered as open documents; checks survive by name.
-    void setOpenSetups(const QList<NamedSetup>& setups);
+    /// Replaces the setups offered as open documents (their ids are the documents'
+    /// ids); checks and the baseline survive by id, through edits and renames.
+    void setOpenSetups(const QList<OfferedSetup>& setups);
     /// Loads a setup file and offers it (checked). False with a reason if it does not load.
     bool addSetupFile(const QString& path, QString* error = nullptr);
 
     /// Every setup offered, checked or not.
-    QList<NamedSetup> allSetups() const;
+    QList<OfferedSetup> allSetups() const;
     /// The checked setups, in list order.
-    QList<NamedSetup> checkedSetups() const;
+    QList<OfferedSetup> checkedSetups() const;
     /// Index of the baseline within checkedSetups().
     int baselineIndex() const;
     void setBaselineIndex(int index);
-    /// Checks or unchecks the entry with this name; false if there is none.
-    bool setChecked(const QString& name, bool checked);
+    /// Checks or unchecks the entry with this id; false if there is none.
+    bool setChecked(const QString& id, bool checked);
+    /// The id of the baseline entry; empty with nothing checked.
+    QString baselineId() const;
 
     QListWidget* list() const { return m_list; }
     QComboBox* baselineChoice() const { return m_baseline; }
@@ -51,8 +61,7 @@ signals:
 private:
     enum class Source { Open, Library, File };
     struct Entry {
-        QString name;
-        Setup setup;
+        OfferedSetup offered;
         Source source;
     };
     void addEntry(Entry entry, bool checked);
@@ -61,11 +70,13 @@ private:
     void browseFile();
     bool isTaken(const QString& name, const std::vector<Entry>& pending = {}) const;
     QString uniqueName(const QString& name) const;
+    int rowOf(const QString& id) const;
 
     std::vector<Entry> m_entries;
     QListWidget* m_list;
     QComboBox* m_baseline;
     QPushButton* m_addFile;
+    int m_filesAdded = 0; ///< numbers the ids of files added here
 };
 
 } // namespace vtw

@@ -130,17 +130,18 @@ SweepPanel::SweepPanel(QWidget* parent)
                          "values, click to mark a point, double-click to open that variant as a new setup."));
 }
 
-void SweepPanel::setSetups(const QList<NamedSetup>& setups) {
-    const QString keep = m_base->currentText();
+void SweepPanel::setSetups(const QList<OfferedSetup>& setups) {
+    const QString keep = m_base->currentData().toString();
     m_setups = setups;
     {
         const QSignalBlocker block(m_base);
         m_base->clear();
-        for (const NamedSetup& s : setups)
-            m_base->addItem(s.first);
+        for (const OfferedSetup& s : setups)
+            m_base->addItem(s.name, s.id);
         // Until the user picks one, the base is the first setup offered: the first open
         // document (the picker lists them before the library), the one being edited.
-        const int index = m_baseChosenByUser ? m_base->findText(keep) : -1;
+        // The pick follows the setup's id through edits and renames.
+        const int index = m_baseChosenByUser ? m_base->findData(keep) : -1;
         m_base->setCurrentIndex(index >= 0 ? index : 0);
     }
     baseChosen();
@@ -158,8 +159,8 @@ void SweepPanel::baseChosen() {
     const int index = m_base->currentIndex();
     if (index < 0 || index >= m_setups.size())
         return;
-    m_first->setReferenceSetup(m_setups[index].second);
-    m_second->setReferenceSetup(m_setups[index].second);
+    m_first->setReferenceSetup(m_setups[index].setup);
+    m_second->setReferenceSetup(m_setups[index].setup);
 }
 
 void SweepPanel::maneuverChosen() {
@@ -180,7 +181,7 @@ void SweepPanel::run() {
     if (isRunning() || base < 0 || base >= m_setups.size())
         return;
     SweepRequest request;
-    request.base = m_setups[base].second;
+    request.base = m_setups[base].setup;
     request.first = m_first->axis();
     if (m_useSecond->isChecked())
         request.second = m_second->axis();
@@ -191,7 +192,7 @@ void SweepPanel::run() {
         return;
     }
     m_request = request;
-    m_requestBaseName = m_setups[base].first;
+    m_requestBaseName = m_setups[base].name;
     m_points.clear();
     markPoint(nullptr);
     auto result = std::make_shared<std::vector<SweepPoint>>();

@@ -39,7 +39,7 @@ public:
     explicit SweepPanel(QWidget* parent = nullptr);
 
     /// The setups a sweep can start from (the page offers all its setups).
-    void setSetups(const QList<NamedSetup>& setups);
+    void setSetups(const QList<OfferedSetup>& setups);
     void setUnitSystem(UnitSystem system);
 
     void run();
@@ -98,7 +98,7 @@ private:
     void exportCsv();
     double displayScale(const FieldMeta* field) const;
 
-    QList<NamedSetup> m_setups;
+    QList<OfferedSetup> m_setups;
     UnitSystem m_units = UnitSystem::SI;
     BackgroundStudy* m_study;
     SweepRequest m_request;
