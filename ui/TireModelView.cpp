@@ -568,7 +568,7 @@ void TireModelView::refresh() {
                               bool lateral) {
         const QString slipUnit = lateral ? valueDisplay(Quantity::Angle, m_system).unit.symbol : QString();
         const auto side = [&](const SweepSidePeak& p) {
-            const QString slip = lateral ? formatNumber(p.slip * degPerRad, 1) + slipUnit
+            const QString slip = lateral ? formatNumber(p.slip * degPerRad, 1) + QLatin1Char(' ') + slipUnit
                                          : tr("κ %1").arg(formatNumber(p.slip, 2));
             return tr("%1 %2 at %3").arg(formatNumber(force.toDisplay(p.force), 0), f, slip);
         };
