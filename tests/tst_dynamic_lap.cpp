@@ -8,7 +8,10 @@
 #include "maneuvers/DynamicLap.h"
 #include "maneuvers/ManeuverFactory.h"
 #include "maneuvers/ManeuverSession.h"
+#include "maneuvers/LapJudge.h"
 #include "setupfile/CarLibrary.h"
+#include "setupfile/TirFileRead.h"
+#include "tires/TirImport.h"
 #include "track/PreparedTrack.h"
 #include "track/TestTracks.h"
 #include "track/TrackLibrary.h"
@@ -199,6 +202,80 @@ private slots:
         QVERIFY(!findMetric(metrics, "sector_4_s"));
         for (const char* key : {"lap_time_s", "max_lateral_error_m", "min_edge_margin_m", "off_track_distance_m"})
             QVERIFY2(findMetric(metrics, key), key);
+    }
+
+    // A lap that was survived, not driven, is no lap: the library Corvette made 100 kg
+    // lighter, 505 N m at 4400 rpm, with a van's front tyres (mf_185_80R14.tir) and
+    // C_L A 0.93 m^2, weaves from the first chicane of Monza on (yaw rate 0 to 64
+    // deg/s) and crawled to a "valid" 208 s against a plan of 137 s; it now ends
+    // there, with the reason and where.
+    void aWeavingLapIsNoLap() {
+        Setup car = defaultLibraryCar();
+        car.chassis.mass = 1445.0;
+        for (CurvePoint& p : car.engine.torqueCurve.points()) {
+            if (p.x == 4400.0)
+                p.y = 505.0;
+        }
+        car.aero.downforceCoefficientArea = 0.93;
+        const QString file = QStringLiteral(VTW_SOURCE_DIR "/resources/tires/mf_185_80R14.tir");
+        const TirLoadResult tir = readTirFile(file);
+        QVERIFY(tir.coefficients);
+        car.frontTires = tiresWithTir(car.frontTires, *tir.coefficients, "mf_185_80R14.tir", false);
+        std::string error;
+        const auto lap = makeManeuver("dynamic-lap", {}, &error, {{"track", "monza"}});
+        QVERIFY2(lap, error.c_str());
+        ManeuverSession session(car, lap.get());
+        session.runToEnd();
+        const Metric& lapTime = metric(session.metrics(), "lap_time_s");
+        QVERIFY(!lapTime.usable());
+        const std::string reason = dynamic_cast<const DynamicLap*>(lap.get())->endReason();
+        QVERIFY2(reason.find("weaved about its line") != std::string::npos, reason.c_str());
+        QVERIFY2(reason.find("m of the lap") != std::string::npos, reason.c_str());
+        QCOMPARE(lapTime.invalidReason, reason);
+    }
+
+    // The judge on made-up samples, against its named thresholds: a yaw rate swinging
+    // +-30 deg/s about a straight's zero with a 1.5 s period for 5 s is a weave; the
+    // same car following a corner's yaw rate exactly is not; 6 s at half the planned
+    // speed is a crawl, 4 s is not; a sector 1.3 times its plan is too slow, 1.2 is not.
+    void judgeOnMadeUpSamples() {
+        LapPlan plan;
+        plan.speed.assign(100, 40.0);
+        plan.sectorTimes = {30.0};
+        plan.pace = 0.9;
+        constexpr double dt = 0.01;
+        const auto sampleAt = [](double t, double speed, double yawRate) {
+            StepSample s;
+            s.time = t;
+            s.body.vx = speed;
+            s.body.yawRate = yawRate;
+            return s;
+        };
+        const auto firstVerdict = [&](double seconds, double speed, double curvature, auto yawRate) {
+            LapJudge judge;
+            judge.setPlan(plan);
+            for (double t = 0.0; t < seconds; t += dt) {
+                const std::string verdict = judge.watch(sampleAt(t, speed, yawRate(t)), 10, curvature);
+                if (!verdict.empty())
+                    return std::make_pair(t, verdict);
+            }
+            return std::make_pair(-1.0, std::string());
+        };
+        const double swing = units::degToRad(30.0);
+        const auto weaving = [&](double t) { return swing * std::sin(2.0 * std::numbers::pi * t / 1.5); };
+        const auto [weaveAt, weave] = firstVerdict(10.0, 40.0, 0.0, weaving);
+        QVERIFY2(weave.find("weaved") != std::string::npos, weave.c_str());
+        QVERIFY(weaveAt > LapJudge::weaveTime && weaveAt < LapJudge::weaveTime + 2.0 * LapJudge::swingTimeConstant);
+        const double curvature = 0.01; // a 100 m corner at 40 m/s: 0.4 rad/s
+        QVERIFY(firstVerdict(10.0, 40.0, curvature, [&](double) { return 40.0 * curvature; }).second.empty());
+        const auto crawl = firstVerdict(6.0, 20.0, 0.0, [](double) { return 0.0; });
+        QVERIFY2(crawl.second.find("crawled") != std::string::npos, crawl.second.c_str());
+        QVERIFY(crawl.first > LapJudge::crawlTime);
+        QVERIFY(firstVerdict(4.0, 20.0, 0.0, [](double) { return 0.0; }).second.empty());
+        LapJudge judge;
+        judge.setPlan(plan);
+        QVERIFY(judge.sectorTime(0, 1.2 * 30.0).empty());
+        QVERIFY(judge.sectorTime(0, 1.3 * 30.0).find("sector 1 took") != std::string::npos);
     }
 
     // The default driver laps every library track with the default car (the library's

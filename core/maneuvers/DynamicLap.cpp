@@ -81,6 +81,13 @@ DriverInputs DynamicLap::control(const Simulator& sim) {
             v *= m_settings.pace;
         for (double& a : accel)
             a *= m_settings.pace * m_settings.pace;
+        LapPlan plan;
+        plan.speed = speed;
+        plan.sectorStarts = m_sectorStarts;
+        for (const SectorTime& sector : ref.lap.sectors)
+            plan.sectorTimes.push_back(sector.time / m_settings.pace);
+        plan.pace = m_settings.pace;
+        m_judge.setPlan(std::move(plan));
         m_driver.setTargets(std::move(speed), std::move(accel), &ref.envelope);
         m_targetsSet = true;
     }
@@ -113,7 +120,14 @@ void DynamicLap::observe(const StepSample& s) {
         m_crossings.push_back(crossingTime(m_lastTime, m_lastProgress, s.time, m_progress,
                                            m_sectorStarts[m_crossings.size()]));
     if (m_progress >= length && !m_crossings.empty()) {
-        m_lapTime = crossingTime(m_lastTime, m_lastProgress, s.time, m_progress, length) - m_crossings.front();
+        const double finish = crossingTime(m_lastTime, m_lastProgress, s.time, m_progress, length);
+        const std::size_t last = m_crossings.size() - 1;
+        const std::string slow = m_judge.sectorTime(last, finish - m_crossings[last]);
+        if (!slow.empty()) {
+            end(slow + " at the finish");
+            return;
+        }
+        m_lapTime = finish - m_crossings.front();
         m_ended = true;
         return;
     }
@@ -157,8 +171,19 @@ void DynamicLap::observe(const StepSample& s) {
         end("spun " + where());
         return;
     }
-    if (s.time > 1.0 && speed < stoppedSpeed)
+    if (s.time > 1.0 && speed < stoppedSpeed) {
         end("stopped " + where());
+        return;
+    }
+    if (onLap && m_targetsSet) {
+        const std::size_t station = std::min(foot.chord, m_path->stations() - 1);
+        std::string verdict = m_judge.watch(s, station, m_path->curvature[station]);
+        const std::size_t sector = m_crossings.size() - 1;
+        if (verdict.empty())
+            verdict = m_judge.sectorTime(sector, s.time - m_crossings[sector]);
+        if (!verdict.empty())
+            end(verdict + " " + where());
+    }
 }
 
 MetricList DynamicLap::metrics() const {

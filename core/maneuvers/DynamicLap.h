@@ -5,8 +5,10 @@
 // (docs/physics.md 15) on the same setup, and the run is judged as a lap: lap and
 // sector times, how far the car strayed from the line, and whether it kept to the
 // track. A car that leaves the track, spins or stops ends the lap there, with the
-// reason instead of a lap time.
+// reason instead of a lap time; so does one that weaves, crawls or falls far behind
+// its plan over a sector (LapJudge): a lap survived is not a lap driven.
 
+#include "LapJudge.h"
 #include "LineDriver.h"
 #include "Maneuver.h"
 #include "../lap/LapSimulation.h"
@@ -49,6 +51,7 @@ public:
     /// The quasi-steady lap whose speeds the driver aims for, once the run has started.
     const LapResult* quasiSteadyLap() const { return m_reference ? &m_reference->lap : nullptr; }
     const LineDriver& driver() const { return m_driver; }
+    const LapJudge& judge() const { return m_judge; }
     const Track& track() const { return *m_track; }
     const TrackPath& path() const { return *m_path; }
 
@@ -96,6 +99,7 @@ private:
     // which has found the same point when the sample is the state it steered from)
     // and against the track's edges.
     TrackLimits m_limits;
+    LapJudge m_judge;
     double m_halfTrack = 0.8; ///< m, half the car's widest axle track
     bool m_located = false;
     double m_lastAlong = 0.0, m_progress = 0.0; ///< m; progress counts on past the finish
