@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
     cmake ninja-build g++ pkg-config
+    ccache # a compiler cache: rebuilds of this or another checkout take minutes, not most of an hour
     qt6-base-dev libqcustomplot-dev
     libmuparser-dev # the formulas of math channels
     parallel # GNU parallel, for the test that runs a sweep's shards side by side

@@ -5,9 +5,7 @@
 # other processors. Only the core: no widgets, no GUI tests. Extra arguments go to CMake.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-generator=()
-command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
-command -v ccache >/dev/null 2>&1 && generator+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+source tools/build-env.sh
 cmake -S . -B build-baseline "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
     -DVTW_NO_TARGET_CLONES=ON -DVTW_BUILD_UI=OFF "$@"
 cmake --build build-baseline -j"$(nproc 2>/dev/null || echo 2)" --target vtw_physics_tests
