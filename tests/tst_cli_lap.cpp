@@ -223,7 +223,7 @@ private slots:
         const Outcome whole = runCli(common);
         QVERIFY2(whole.exitCode == 0, whole.err.constData());
         QVERIFY2(whole.out.contains("# maneuver dynamic-lap pace=0.9 preview_s=0.8 min_preview_m=6 track=" +
-                                    track.toUtf8() + " line=raceline track_sha256="),
+                                    track.toUtf8() + " line=raceline driver=pace track_sha256="),
                  whole.out.constData());
         QStringList shards;
         for (int i = 0; i < 2; ++i) {

@@ -207,7 +207,7 @@ private slots:
         QTemporaryDir dir;
         MainWindow window;
         window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
-        window.newDocument(defaultLibraryCar());
+        window.openStartingCar(defaultLibraryCar());
         window.show();
         window.setWorkspace(Workspace::Track);
         TrackPage* page = window.trackPage();

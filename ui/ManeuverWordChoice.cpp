@@ -12,6 +12,7 @@ namespace {
 const char* const kindProperty = "vtwWordKind";
 const QString trackKind = QStringLiteral("track");
 const QString lineKind = QStringLiteral("line");
+const QString driverKind = QStringLiteral("driver");
 } // namespace
 
 QString trackDisplayName(const QString& keyOrPath) {
@@ -38,6 +39,9 @@ QComboBox* makeWordChoice(const ManeuverWord& word, const std::string& value, QW
         for (const auto& option : lineChoiceOptions)
             box->addItem(QString::fromUtf8(option.displayName.data(), qsizetype(option.displayName.size())),
                          QString::fromUtf8(option.cliName.data(), qsizetype(option.cliName.size())));
+    } else if (key == driverKind) {
+        box->addItem(QObject::tr("Fixed share (the pace)"), QStringLiteral("pace"));
+        box->addItem(QObject::tr("Limit (learns over laps)"), QStringLiteral("limit"));
     } else {
         // A word the window knows no list for: typed as the command line takes it.
         box->setEditable(true);

@@ -17,8 +17,10 @@ DynamicLap::DynamicLap(std::shared_ptr<const Track> track, std::shared_ptr<const
 }
 
 double DynamicLap::timeLimit() const {
-    if (m_reference && m_reference->lap.ok)
-        return runUpTime + slowLapFactor * m_reference->lap.lapTime / m_settings.pace + timeLimitMargin;
+    if (m_reference && m_reference->lap.ok) {
+        const double share = m_shares.empty() ? m_settings.pace : m_slowestShare;
+        return runUpTime + slowLapFactor * m_reference->lap.lapTime / share + timeLimitMargin;
+    }
     // Before the setup is known: the lap at a crawl.
     return std::max(60.0, (1.0 + maxRunUpShare) * m_path->length / slowestMeanSpeed);
 }
@@ -34,7 +36,7 @@ const DynamicLap::Reference& DynamicLap::reference(const Setup& setup) const {
 
 double DynamicLap::runUpDistance(const Setup& setup) const {
     const Reference& ref = reference(setup);
-    const double speed = ref.lap.ok ? m_settings.pace * ref.lap.trace.speed.back() : 0.0;
+    const double speed = ref.lap.ok ? shareAt(ref.lap.trace.speed.size() - 1) * ref.lap.trace.speed.back() : 0.0;
     return std::min(runUpTime * speed, maxRunUpShare * m_path->length);
 }
 
@@ -56,7 +58,7 @@ InitialConditions DynamicLap::initialConditions(const Setup& setup) const {
     std::size_t i = path.stations() - 2;
     while (i > 0 && path.distance[i] > start)
         --i;
-    const double speed = ref.lap.ok ? m_settings.pace * ref.lap.trace.speed[i] : 0.0;
+    const double speed = ref.lap.ok ? shareAt(i) * ref.lap.trace.speed[i] : 0.0;
     ic = cruisingStart(setup, speed);
     ic.x = path.x[i];
     ic.y = path.y[i];
@@ -64,6 +66,48 @@ InitialConditions DynamicLap::initialConditions(const Setup& setup) const {
     ic.yawRate = speed * path.curvature[i];
     ic.steerAngle = setup.chassis.wheelbase() * path.curvature[i];
     return ic;
+}
+
+void DynamicLap::setSpeedShares(std::vector<double> shares) {
+    m_shares = std::move(shares);
+    m_slowestShare = m_shares.empty() ? m_settings.pace : *std::min_element(m_shares.begin(), m_shares.end());
+}
+
+double DynamicLap::shareAt(std::size_t station) const {
+    return station < m_shares.size() ? m_shares[station] : m_settings.pace;
+}
+
+std::vector<double> profileAccelerations(const std::vector<double>& distance, const std::vector<double>& speed,
+                                         double length) {
+    // v dv/ds over each step to the next station (the last one's to the first, round
+    // the closed line): constant acceleration between stations.
+    const std::size_t n = speed.size();
+    std::vector<double> accel(n, 0.0);
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::size_t next = i + 1 < n ? i + 1 : 0;
+        const double ds = i + 1 < n ? distance[next] - distance[i] : length - distance[i];
+        if (ds > 0.0)
+            accel[i] = (speed[next] * speed[next] - speed[i] * speed[i]) / (2.0 * ds);
+    }
+    return accel;
+}
+
+std::vector<double> sectorTimesOf(const std::vector<double>& distance, const std::vector<double>& speed,
+                                  double length, const std::vector<double>& sectorStarts) {
+    // The time over each step at its mean speed, summed into the sector it starts in.
+    std::vector<double> times(sectorStarts.size(), 0.0);
+    std::size_t sector = 0;
+    const std::size_t n = speed.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        while (sector + 1 < sectorStarts.size() && distance[i] >= sectorStarts[sector + 1])
+            ++sector;
+        const std::size_t next = i + 1 < n ? i + 1 : 0;
+        const double ds = i + 1 < n ? distance[next] - distance[i] : length - distance[i];
+        const double mean = 0.5 * (speed[i] + speed[next]);
+        if (ds > 0.0 && mean > 0.0)
+            times[sector] += ds / mean;
+    }
+    return times;
 }
 
 DriverInputs DynamicLap::control(const Simulator& sim) {
@@ -75,18 +119,27 @@ DriverInputs DynamicLap::control(const Simulator& sim) {
             end("no quasi-steady lap to take the speeds from: " + ref.lap.error);
             return {};
         }
-        // The pace scales every speed; the accelerations between them go with its square.
         std::vector<double> speed = ref.lap.trace.speed, accel = ref.lap.trace.ax;
-        for (double& v : speed)
-            v *= m_settings.pace;
-        for (double& a : accel)
-            a *= m_settings.pace * m_settings.pace;
         LapPlan plan;
-        plan.speed = speed;
         plan.sectorStarts = m_sectorStarts;
-        for (const SectorTime& sector : ref.lap.sectors)
-            plan.sectorTimes.push_back(sector.time / m_settings.pace);
         plan.pace = m_settings.pace;
+        if (m_shares.size() == speed.size()) {
+            // A share per station: the accelerations are the new profile's own.
+            for (std::size_t i = 0; i < speed.size(); ++i)
+                speed[i] *= m_shares[i];
+            accel = profileAccelerations(m_path->distance, speed, m_path->length);
+            plan.sectorTimes = sectorTimesOf(m_path->distance, speed, m_path->length, m_sectorStarts);
+        } else {
+            // The pace scales every speed; the accelerations between them go with its square.
+            for (double& v : speed)
+                v *= m_settings.pace;
+            for (double& a : accel)
+                a *= m_settings.pace * m_settings.pace;
+            for (const SectorTime& sector : ref.lap.sectors)
+                plan.sectorTimes.push_back(sector.time / m_settings.pace);
+        }
+        plan.speed = speed;
+        m_strain.assign(speed.size(), StationStrain{});
         m_judge.setPlan(std::move(plan));
         m_driver.setTargets(std::move(speed), std::move(accel), &ref.envelope);
         m_targetsSet = true;
@@ -97,6 +150,8 @@ DriverInputs DynamicLap::control(const Simulator& sim) {
 void DynamicLap::end(const std::string& reason) {
     m_ended = true;
     m_reason = reason;
+    if (m_located)
+        m_endedAt = m_progress;
 }
 
 void DynamicLap::observe(const StepSample& s) {
@@ -177,6 +232,10 @@ void DynamicLap::observe(const StepSample& s) {
     }
     if (onLap && m_targetsSet) {
         const std::size_t station = std::min(foot.chord, m_path->stations() - 1);
+        StationStrain& strain = m_strain[station];
+        strain.sideslip = std::max(strain.sideslip, std::abs(std::atan2(s.body.vy, s.body.vx)));
+        strain.yawError = std::max(strain.yawError, std::abs(s.body.yawRate - speed * m_path->curvature[station]));
+        strain.lateral = std::max(strain.lateral, std::abs(foot.lateral));
         std::string verdict = m_judge.watch(s, station, m_path->curvature[station]);
         const std::size_t sector = m_crossings.size() - 1;
         if (verdict.empty())

@@ -25,6 +25,14 @@ namespace vtw {
 /// default): finer than any car moves off its line in a step's worth of preview.
 inline constexpr double dynamicLapStationStep = 1.0;
 
+/// m/s^2 over each step of a speed profile along a closed line's stations (v dv/ds,
+/// constant between stations; the last step runs to the first station).
+std::vector<double> profileAccelerations(const std::vector<double>& distance, const std::vector<double>& speed,
+                                         double length);
+/// s each sector of a speed profile takes (each step at its mean speed).
+std::vector<double> sectorTimesOf(const std::vector<double>& distance, const std::vector<double>& speed,
+                                  double length, const std::vector<double>& sectorStarts);
+
 class DynamicLap : public Maneuver {
 public:
     /// The track (its centre line and widths, for the limits), the path driven (a
@@ -45,6 +53,27 @@ public:
     /// half a minute; before the setup is known, the path at a crawl (slowestMeanSpeed).
     double timeLimit() const override;
     MetricList metrics() const override;
+
+    /// Aim for these shares of the quasi-steady speeds, one per station of the path,
+    /// instead of the pace's one share everywhere (the limit driver's learned plan,
+    /// LimitLap). Set before the run starts.
+    void setSpeedShares(std::vector<double> shares);
+
+    /// How hard the car was pressed at each station of the path on the lap (the
+    /// largest magnitudes seen there): what the limit driver learns from.
+    struct StationStrain {
+        double sideslip = 0.0; ///< rad
+        double yawError = 0.0; ///< rad/s, the yaw rate's difference from the line's (v kappa)
+        double lateral = 0.0;  ///< m from the line
+    };
+    const std::vector<StationStrain>& strain() const { return m_strain; }
+    /// m along the lap where it ended without a time (negative on the run-up); none
+    /// for a lap with a time, or one that ended before the start line was known.
+    std::optional<double> endedAt() const { return m_endedAt; }
+    /// The lap time, once the finish is crossed.
+    std::optional<double> lapTime() const { return m_lapTime; }
+    /// The speed aimed for at each station (m/s), once the run has started.
+    const std::vector<double>& targetSpeeds() const { return m_judge.plan().speed; }
 
     /// Why the lap ended without a time (left the track, spun, stopped); empty otherwise.
     const std::string& endReason() const { return m_reason; }
@@ -85,6 +114,8 @@ private:
     const Reference& reference(const Setup& setup) const;
     /// m before the start line where the run starts.
     double runUpDistance(const Setup& setup) const;
+    /// The share of the quasi-steady speed aimed for at a station.
+    double shareAt(std::size_t station) const;
     void end(const std::string& reason);
 
     std::shared_ptr<const Track> m_track;
@@ -100,6 +131,10 @@ private:
     // and against the track's edges.
     TrackLimits m_limits;
     LapJudge m_judge;
+    std::vector<double> m_shares;          ///< per station; empty: the pace everywhere
+    double m_slowestShare = 0.0;           ///< the least of m_shares (the time limit's), or the pace
+    std::vector<StationStrain> m_strain;   ///< per station, over the lap
+    std::optional<double> m_endedAt;
     double m_halfTrack = 0.8; ///< m, half the car's widest axle track
     bool m_located = false;
     double m_lastAlong = 0.0, m_progress = 0.0; ///< m; progress counts on past the finish

@@ -1,6 +1,6 @@
 #pragma once
 
-// Whether a dynamic lap is being driven or only survived (docs/physics.md 16.5). A
+// Whether a dynamic lap is being driven or only survived (docs/physics.md 16.4). A
 // car that weaves about its line, crawls far below the speed planned for it, or
 // takes far longer than planned over a sector has not driven the lap, whatever its
 // clock says at the finish. The judge watches the lap sample by sample (the run-up

@@ -4,6 +4,7 @@
 #include "BrakingRun.h"
 #include "CoastDown.h"
 #include "DynamicLap.h"
+#include "LimitLap.h"
 #include "BrakeInTurn.h"
 #include "RampSteer.h"
 #include "ScriptedManeuver.h"
@@ -42,14 +43,26 @@ std::unique_ptr<Maneuver> makeDynamicLap(const ManeuverOptions& p, const Maneuve
                      prepared.errors.join(QStringLiteral("; ")).toStdString();
         return nullptr;
     }
+    const std::string& driver = w.at("driver");
+    if (driver != "pace" && driver != "limit") {
+        if (error)
+            *error = "maneuver 'dynamic-lap' parameter 'driver' must be pace or limit, not '" + driver + "'";
+        return nullptr;
+    }
     const std::shared_ptr<const PreparedTrack> track = std::move(prepared.prepared);
     LineDriverSettings settings;
     settings.pace = p.at("pace");
     settings.previewTime = p.at("preview_s");
     settings.minPreview = p.at("min_preview_m");
-    return std::make_unique<DynamicLap>(std::shared_ptr<const Track>(track, &track->track),
-                                        std::shared_ptr<const TrackPath>(track, &track->path),
-                                        track->sectorStarts, settings);
+    std::shared_ptr<const Track> shape(track, &track->track);
+    std::shared_ptr<const TrackPath> path(track, &track->path);
+    if (driver == "limit") {
+        // The pace is where the learning starts.
+        LimitLapSettings limit;
+        limit.startShare = settings.pace;
+        return std::make_unique<LimitLap>(shape, path, track->sectorStarts, settings, limit);
+    }
+    return std::make_unique<DynamicLap>(shape, path, track->sectorStarts, settings);
 }
 
 struct Entry {
@@ -126,7 +139,8 @@ const std::vector<Entry>& entries() {
            {"min_preview_m", "Shortest steering preview", "m", LineDriverSettings{}.minPreview, 1.0, 50.0}},
           true,
           {{"track", "Track (a library key or a track file)", "monza"},
-           {"line", "Line (raceline or centerline)", "raceline"}}},
+           {"line", "Line (raceline or centerline)", "raceline"},
+           {"driver", "Driver (pace: the pace's share everywhere; limit: learns its speeds over laps)", "pace"}}},
          makeDynamicLap},
     };
     return list;
