@@ -10,6 +10,7 @@
 #include "gamefiles/FolderUpdate.h"
 #include "gamefiles/IniText.h"
 #include "setupfile/CarLibrary.h"
+#include "setupfile/SetupJson.h"
 
 #include <QDir>
 #include <QFile>
@@ -75,6 +76,7 @@ class TstAcFilesSafety : public QObject {
 private slots:
     void initTestCase() { Q_INIT_RESOURCE(resources); }
     void fullDiskLeavesTheCarAsItWas();
+    void commandLineNamesTheFailedExport();
     void failedReplacementPutsEveryFileBack();
     void failedNewFolderExportRemovesWhatItCreated();
     void valueThatWouldNotReadBackWritesNothing();
@@ -107,6 +109,24 @@ void TstAcFilesSafety::fullDiskLeavesTheCarAsItWas() {
     QVERIFY(full.writtenFiles.isEmpty());
     const QString message = full.errors.join('\n');
     QVERIFY2(message.contains("nothing in"), qPrintable(message));
+}
+
+// vtw-cli inherits the limit: the export fails with exit 1, says that nothing was
+// changed, and the car imports as it did.
+void TstAcFilesSafety::commandLineNamesTheFailedExport() {
+    QTemporaryDir tmp;
+    const QString folder = tmp.filePath("data");
+    writeSampleCar(folder);
+    const Setup edited = editedSample(folder);
+    const QString setupFile = tmp.filePath("edited.json");
+    QVERIFY(test::writeFile(setupFile, writeSetup(edited)));
+    const QMap<QString, QByteArray> before = snapshot(folder);
+    test::Outcome out;
+    withFileSizeLimit(64, [&] { out = test::runCli({"export", "--ac", folder, "--in-place", "-s", setupFile}); });
+    QCOMPARE(out.exitCode, 1);
+    QVERIFY2(out.err.contains("nothing in"), out.err.constData());
+    QCOMPARE(snapshot(folder), before);
+    QCOMPARE(test::runCli({"import", "--ac", folder, "-o", tmp.filePath("back.json")}).exitCode, 0);
 }
 
 void TstAcFilesSafety::failedReplacementPutsEveryFileBack() {

@@ -12,6 +12,9 @@
 #include "setupfile/CsvIo.h"
 #include "setupfile/ScriptCsv.h"
 #include "setupfile/SetupJson.h"
+#include "setupfile/SetupMetadata.h"
+#include "study/Sweep.h"
+#include "study/SweepTable.h"
 #include "tires/TirFile.h"
 #include "track/TrackCsv.h"
 
@@ -99,6 +102,20 @@ private slots:
         const ScriptReadResult marked = readScriptCsv(bom + text, 6);
         QVERIFY2(marked.ok(), qPrintable(marked.errors.join('\n')));
         QCOMPARE(marked.rows.size(), std::size_t(2));
+    }
+
+    // A sweep's output, as a resumed or merged shard reads it: the identity comes first.
+    void sweepTable() {
+        SweepRequest r;
+        r.base = defaultSetup();
+        r.first = {findField("brakes.frontBias"), 0.5, 0.8, 2};
+        r.maneuver = {"braking", {}};
+        const std::string text = sweepCsvHeader(r) + "0,0,0,0.5,,,,\n";
+        SweepTable plain, marked;
+        std::string error;
+        QVERIFY2(parseSweepTable(text, plain, error), error.c_str());
+        QVERIFY2(parseSweepTable(std::string(utf8Bom) + text, marked, error), error.c_str());
+        QCOMPARE(marked.rows.size(), plain.rows.size());
     }
 
     void jsonFiles() {
