@@ -247,6 +247,15 @@ void TstAcFilesSafety::fileThatIsNotAnIniIsRefused() {
     QVERIFY(!r.setup);
     QVERIFY2(r.errors.join('\n').contains("drivetrain.ini is not an Assetto Corsa drivetrain.ini"),
              qPrintable(r.errors.join('\n')));
+    // A file with its section but none of its keys is not one either.
+    QVERIFY(test::writeFile(QDir(folder).filePath("drivetrain.ini"), "[HEADER]\nVERSION=3\n"));
+    QVERIFY(test::writeFile(QDir(folder).filePath("brakes.ini"), "[DATA]\nSOMETHING=1\n"));
+    const QString errors = importAcFolder(folder).errors.join('\n');
+    QVERIFY2(errors.contains("drivetrain.ini is not an Assetto Corsa drivetrain.ini: it has none of the sections"),
+             qPrintable(errors));
+    QVERIFY2(errors.contains("brakes.ini is not an Assetto Corsa brakes.ini: it has none of the keys [DATA] "
+                             "MAX_TORQUE, [DATA] FRONT_SHARE"),
+             qPrintable(errors));
     // The command line says so too, with the failure's exit code.
     const test::Outcome out = test::runCli({"import", "--ac", folder, "-o", tmp.filePath("car.json")});
     QCOMPARE(out.exitCode, 1);
