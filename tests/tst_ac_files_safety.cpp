@@ -79,6 +79,7 @@ private slots:
     void commandLineNamesTheFailedExport();
     void failedReplacementPutsEveryFileBack();
     void failedNewFolderExportRemovesWhatItCreated();
+    void unfinishedExportIsNotReadAsACar();
     void valueThatWouldNotReadBackWritesNothing();
     void byteOrderMarkIsReadPastAndKept();
     void fileThatIsNotAnIniIsRefused();
@@ -182,6 +183,22 @@ void TstAcFilesSafety::failedNewFolderExportRemovesWhatItCreated() {
     QVERIFY(!blocked.ok);
     QVERIFY2(blocked.errors.join('\n').contains("tyres.ini is not a regular file"), qPrintable(blocked.errors.join('\n')));
     QCOMPARE(snapshot(existing), before);
+}
+
+// A killed export leaves its temporary files: the folder is then refused, by the
+// import and by another export in place, rather than read as a car.
+void TstAcFilesSafety::unfinishedExportIsNotReadAsACar() {
+    QTemporaryDir tmp;
+    const QString folder = tmp.filePath("data");
+    writeSampleCar(folder);
+    const Setup edited = editedSample(folder);
+    QVERIFY(test::writeFile(QDir(folder).filePath(".tyres.ini.20260101-120000.new"), "[FRONT]\n"));
+    const AcImportResult r = importAcFolder(folder);
+    QVERIFY(!r.setup);
+    QVERIFY2(r.errors.join('\n').contains("did not finish (its temporary files .tyres.ini.20260101-120000.new"),
+             qPrintable(r.errors.join('\n')));
+    QVERIFY(!exportAcFolder(edited, folder, AcExportMode::InPlace).ok);
+    QVERIFY(unfinishedUpdateFiles(folder) == QStringList{".tyres.ini.20260101-120000.new"});
 }
 
 // A car.ini whose lock and ratio are both 1e308 reads as a 1 degree lock; a wider one

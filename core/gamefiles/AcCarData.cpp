@@ -74,6 +74,11 @@ QStringList checkFolder(const QString& folder) {
     const QDir dir(folder);
     if (!dir.exists(QStringLiteral("car.ini")) && dir.exists(QStringLiteral("data.acd")))
         return {packed.arg(QDir::toNativeSeparators(dir.filePath(QStringLiteral("data.acd"))))};
+    if (const QStringList unfinished = unfinishedUpdateFiles(folder); !unfinished.isEmpty())
+        return {QStringLiteral("an export into %1 did not finish (its temporary files %2 remain): the car may be "
+                               "part old, part new. Put back the files it replaced from their <name>.<time>.bak "
+                               "copies of the same time, then remove the temporary files")
+                    .arg(QDir::toNativeSeparators(folder), unfinished.join(QStringLiteral(", ")))};
     return {};
 }
 

@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 #include <atomic>
 #include <filesystem>
@@ -36,6 +37,11 @@ bool replaceFile(const QString& from, const QString& to, QString& why) {
     return !ec;
 }
 
+// ".<name>.<stamp>.new": a new file beside its target.
+QString temporaryName(const QString& name, const QString& stamp) {
+    return QStringLiteral(".%1.%2.new").arg(name, stamp);
+}
+
 // The time stamp every temporary file and backup of one update shares: the time,
 // with "-2", "-3", ... when a name it makes is taken already.
 QString freeStamp(const QDir& dir, const std::map<QString, QByteArray>& files) {
@@ -45,7 +51,7 @@ QString freeStamp(const QDir& dir, const std::map<QString, QByteArray>& files) {
         bool free = true;
         for (const auto& [name, bytes] : files)
             free = free && !dir.exists(QStringLiteral("%1.%2.bak").arg(name, stamp)) &&
-                   !dir.exists(QStringLiteral(".%1.%2.new").arg(name, stamp));
+                   !dir.exists(temporaryName(name, stamp));
         if (free)
             return stamp;
     }
@@ -62,6 +68,16 @@ void removeAll(const std::vector<Entry>& entries, QString Entry::*path, std::siz
 
 void testing::setFailFolderReplacementAt(int n) { failReplacementAt = n; }
 
+QStringList unfinishedUpdateFiles(const QString& folder) {
+    static const QRegularExpression temporary(QStringLiteral(R"(^\..+\.\d{8}-\d{6}(-\d+)?\.new$)"));
+    QStringList found;
+    for (const QString& name : QDir(folder).entryList(QDir::Files | QDir::Hidden)) {
+        if (temporary.match(name).hasMatch())
+            found << name;
+    }
+    return found;
+}
+
 FolderUpdateResult updateFolder(const QString& folder, const std::map<QString, QByteArray>& files, bool backUp) {
     FolderUpdateResult result;
     const QDir dir(folder);
@@ -70,7 +86,7 @@ FolderUpdateResult updateFolder(const QString& folder, const std::map<QString, Q
     const QString stamp = freeStamp(dir, files);
     std::vector<Entry> entries;
     for (const auto& [name, bytes] : files) {
-        Entry e{name, &bytes, dir.filePath(name), dir.filePath(QStringLiteral(".%1.%2.new").arg(name, stamp)), {}};
+        Entry e{name, &bytes, dir.filePath(name), dir.filePath(temporaryName(name, stamp)), {}};
         const QFileInfo info(e.target);
         e.existed = info.exists() || info.isSymLink();
         if (e.existed && !info.isFile()) {

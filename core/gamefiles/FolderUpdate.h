@@ -27,6 +27,11 @@ struct FolderUpdateResult {
 /// replaced files restored from their copies, added and temporary files removed).
 FolderUpdateResult updateFolder(const QString& folder, const std::map<QString, QByteArray>& files, bool backUp);
 
+/// The temporary files an update that never finished (the program killed while it
+/// renamed) left in `folder`: while there are any, the folder may hold some files
+/// old and some new, the old ones in the backups of the same time stamp.
+QStringList unfinishedUpdateFiles(const QString& folder);
+
 namespace testing {
 /// Test hook: while at least 1, the n-th replacement of an update (1-based) fails as
 /// if the rename had, so that the restoring of the files before it can be checked.
