@@ -245,11 +245,16 @@ void TstAcFilesSafety::byteOrderMarkIsReadPastAndKept() {
     // An in-place rewrite changes the value and keeps the mark: one [DATA], not two.
     Setup edited = *b.setup;
     edited.brakes.frontBias = 0.6;
+    edited.engine.torqueCurve = Curve{{1000.0, 150.0}, {3000.0, 210.0}, {5000.0, 230.0}, {7000.0, 190.0}};
     const AcExportResult r = exportAcFolder(edited, marked, AcExportMode::InPlace);
     QVERIFY2(r.ok, qPrintable(r.errors.join('\n')));
     const QByteArray brakes = readAll(dir.filePath("brakes.ini"));
     QCOMPARE(brakes, bom + "[DATA]\nMAX_TORQUE=1500\nFRONT_SHARE=0.6\nHANDBRAKE_TORQUE=900\n");
     QCOMPARE(IniText::parse(brakes).bytes(), brakes);
+    // The table too.
+    const QByteArray power = readAll(dir.filePath("power.lut"));
+    QVERIFY(power.startsWith(bom + "1000|150\n3000|210\n"));
+    QCOMPARE(importAcFolder(marked).setup->engine.torqueCurve, edited.engine.torqueCurve);
 }
 
 void TstAcFilesSafety::fileThatIsNotAnIniIsRefused() {

@@ -1,5 +1,6 @@
 #include "gamefiles/AcFiles.h"
 
+#include "Utf8Bom.h"
 #include "setupfile/BoundedRead.h"
 
 #include <QDir>
@@ -76,7 +77,14 @@ std::optional<QByteArray> Files::table(const QString& name, QStringList& errors)
     return bytes;
 }
 
-void Files::setTable(const QString& name, const QByteArray& bytes) { m_tables[name] = bytes; }
+void Files::setTable(const QString& name, const QByteArray& bytes) {
+    // A table rewritten in place keeps the byte-order mark it was read with.
+    const auto original = m_original.find(name);
+    const auto view = [](const QByteArray& b) { return std::string_view(b.constData(), std::size_t(b.size())); };
+    const bool keepMark = original != m_original.end() && utf8BomLength(view(original->second)) > 0 &&
+                          utf8BomLength(view(bytes)) == 0;
+    m_tables[name] = keepMark ? QByteArray(utf8Bom.data(), qsizetype(utf8Bom.size())) + bytes : bytes;
+}
 
 std::map<QString, QByteArray> Files::changedFiles() const {
     std::map<QString, QByteArray> changed;
