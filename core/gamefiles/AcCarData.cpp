@@ -1,5 +1,6 @@
 #include "gamefiles/AcCarData.h"
 
+#include "gamefiles/AcFileKinds.h"
 #include "gamefiles/AcMapping.h"
 #include "gamefiles/FolderUpdate.h"
 #include "setupfile/CarLibrary.h"
@@ -9,7 +10,6 @@
 #include <QFile>
 #include <QFileInfo>
 
-#include <algorithm>
 #include <map>
 
 namespace vtw {
@@ -26,40 +26,6 @@ QString dataFolder(const QString& folder) {
     if (!dir.exists(QStringLiteral("car.ini")) && QFileInfo(dir.filePath(QStringLiteral("data"))).isDir())
         return dir.filePath(QStringLiteral("data"));
     return folder;
-}
-
-// What makes each required file one of its kind: one of its sections, holding one of
-// its keys. A file without (another file under the name, binary garbage) is refused
-// rather than read as "every key missing, the default car's values kept".
-struct FileKind {
-    QStringList sections;
-    QStringList keys; ///< "SECTION/KEY"
-};
-const std::map<QString, FileKind> kinds = {
-    {"car.ini", {{"BASIC", "CONTROLS"}, {"BASIC/TOTALMASS", "BASIC/INERTIA", "CONTROLS/STEER_LOCK"}}},
-    {"engine.ini", {{"ENGINE_DATA", "HEADER"}, {"ENGINE_DATA/LIMITER", "ENGINE_DATA/MINIMUM", "HEADER/POWER_CURVE"}}},
-    {"drivetrain.ini", {{"TRACTION", "GEARS"}, {"TRACTION/TYPE", "GEARS/COUNT", "GEARS/FINAL"}}},
-    {"suspensions.ini",
-     {{"BASIC", "FRONT", "REAR"}, {"BASIC/WHEELBASE", "BASIC/CG_LOCATION", "FRONT/TRACK", "REAR/TRACK"}}},
-    {"brakes.ini", {{"DATA"}, {"DATA/MAX_TORQUE", "DATA/FRONT_SHARE"}}},
-    {"tyres.ini", {{"FRONT", "REAR"}, {"FRONT/RADIUS", "FRONT/DX_REF", "REAR/RADIUS", "REAR/DX_REF"}}},
-};
-
-// Empty when `ini` is a `name` of its kind, else why not.
-QString notOfItsKind(const QString& name, const IniText& ini) {
-    const FileKind& kind = kinds.at(name);
-    if (std::none_of(kind.sections.begin(), kind.sections.end(), [&](const QString& s) { return ini.hasSection(s); }))
-        return QStringLiteral("%1 is not an Assetto Corsa %1: it has none of the sections [%2]")
-            .arg(name, kind.sections.join(QStringLiteral("], [")));
-    const auto has = [&](const QString& key) { return ini.value(key.section('/', 0, 0), key.section('/', 1)).has_value(); };
-    if (std::none_of(kind.keys.begin(), kind.keys.end(), has)) {
-        QStringList keys;
-        for (const QString& key : kind.keys)
-            keys << QStringLiteral("[%1] %2").arg(key.section('/', 0, 0), key.section('/', 1));
-        return QStringLiteral("%1 is not an Assetto Corsa %1: it has none of the keys %2")
-            .arg(name, keys.join(QStringLiteral(", ")));
-    }
-    return {};
 }
 
 // The folder itself: a folder, not a packed data.acd. Empty when it can be read.
@@ -89,7 +55,7 @@ QStringList loadFiles(ac::Files& files) {
     for (const QString& name : requiredFiles) {
         if (!files.loadIni(name, errors))
             continue;
-        if (const QString why = notOfItsKind(name, *files.findIni(name)); !why.isEmpty())
+        if (const QString why = ac::notOfItsKind(name, *files.findIni(name)); !why.isEmpty())
             errors << why;
     }
     if (files.exists(optionalAero))
