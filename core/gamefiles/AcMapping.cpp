@@ -230,10 +230,14 @@ MappingEntry cgHeight() {
         const std::optional<double> oldRear = number(files, "suspensions.ini", "REAR", "BASEY", ignored);
         if (oldFront && oldRear)
             difference = *oldFront - *oldRear;
-        const double rear = share * rf + (1.0 - share) * rr - share * difference - ch.cgHeight;
-        setNumber(files, "suspensions.ini", "FRONT", "BASEY", rear + difference);
-        setNumber(files, "suspensions.ini", "REAR", "BASEY", rear);
-        report.approximated << QStringLiteral("%1 <- chassis.cgHeight and the tyres' radii: %2")
+        // The axles' CG heights differ by the rake and average, weighted, to the CG height.
+        const double rake = (rf - rr) - difference;
+        const double frontHeight = ch.cgHeight + (1.0 - share) * rake, rearHeight = ch.cgHeight - share * rake;
+        // To the micrometre: a file a user reads, not "-0.15500000000000003".
+        const auto micrometres = [](double metres) { return std::round(metres * 1e6) / 1e6; };
+        setNumber(files, "suspensions.ini", "FRONT", "BASEY", micrometres(rf - frontHeight));
+        setNumber(files, "suspensions.ini", "REAR", "BASEY", micrometres(rr - rearHeight));
+        report.approximated << QStringLiteral("%1 <- chassis.cgHeight and the tyres' radii, to the micrometre: %2")
                                    .arg(name, oldFront && oldRear ? QStringLiteral("the two keep their difference")
                                                                   : QStringLiteral("the wheel centres level"));
     };
