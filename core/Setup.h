@@ -69,7 +69,12 @@ struct EngineParams {
     Curve torqueCurve{{1000.0, 390.0}, {2000.0, 435.0}, {2500.0, 448.0}, {3000.0, 458.0},
                       {4000.0, 472.0}, {4400.0, 475.0}, {5000.0, 463.0}, {5600.0, 438.0},
                       {6000.0, 395.0}};
-    double idleRpm = 1000.0;    ///< rpm; engine speed never falls below it while driving (idle floor)
+    /// rpm; engine speed never falls below it while driving (idle floor): the speed a
+    /// launch slips the clutch at, which the library cars set above the real idle.
+    double idleRpm = 1000.0;
+    /// rpm; the engine's own idle, for game files (Assetto Corsa's MINIMUM); 0 = not
+    /// given. No part of the simulation reads it.
+    double realIdleRpm = 0.0;
     double redlineRpm = 6000.0; ///< rpm; the rev limiter cuts torque above it
     double engineBrakingCoefficient = 0.01; ///< mu_eb, N m per rpm, with the throttle released (guess)
     friend bool operator==(const EngineParams&, const EngineParams&) = default;

@@ -77,7 +77,8 @@ AcExportDialog::AcExportDialog(Setup setup, const QString& startDirectory, QWidg
 void AcExportDialog::updateHint() {
     m_hint->setText(m_inPlace->isChecked()
                         ? tr("Only the keys the workbench maps are changed; every other key, comment and file "
-                             "stays as it is, and each changed file is first copied to <name>.<time>.bak.")
+                             "stays as it is, and each changed file is first copied to <name>.<time>.bak. "
+                             "All files or none: if one cannot be written, every file is put back.")
                         : tr("The game needs the rest of a car (suspension geometry, tyre thermal model, …): to "
                              "keep it, update a copy of a complete car's data folder in place instead."));
 }

@@ -163,7 +163,7 @@ void SetupTransfers::exportAcCarData() {
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         const AcExportResult r = dialog->exportNow();
         if (!r.ok) {
-            showProblems(tr("Export failed"), tr("The car data was not written completely."), r.errors);
+            showProblems(tr("Export failed"), tr("The car data was not written; the details name every file and what was done with it."), r.errors);
             return;
         }
         QString summary = r.writtenFiles.isEmpty()

@@ -1,14 +1,16 @@
 #include "gamefiles/AcCarData.h"
 
+#include "gamefiles/AcFileKinds.h"
 #include "gamefiles/AcMapping.h"
-#include "setupfile/AtomicFile.h"
+#include "gamefiles/FolderUpdate.h"
 #include "setupfile/CarLibrary.h"
 #include "setupfile/SetupValidation.h"
 
-#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+
+#include <map>
 
 namespace vtw {
 
@@ -26,9 +28,8 @@ QString dataFolder(const QString& folder) {
     return folder;
 }
 
-// The folder's ini files loaded into `files`; errors name what is missing or unreadable.
-QStringList loadFolder(const QString& folder, ac::Files& files) {
-    QStringList errors;
+// The folder itself: a folder, not a packed data.acd. Empty when it can be read.
+QStringList checkFolder(const QString& folder) {
     const QFileInfo info(folder);
     const QString packed = QStringLiteral("%1 is a packed data.acd: unpack it first (Content Manager's "
                                           "\"Unpack data\", or another unpacker) and give the data folder");
@@ -39,11 +40,32 @@ QStringList loadFolder(const QString& folder, ac::Files& files) {
     const QDir dir(folder);
     if (!dir.exists(QStringLiteral("car.ini")) && dir.exists(QStringLiteral("data.acd")))
         return {packed.arg(QDir::toNativeSeparators(dir.filePath(QStringLiteral("data.acd"))))};
-    for (const QString& name : requiredFiles)
-        files.loadIni(name, errors);
-    if (dir.exists(optionalAero))
+    if (const QStringList unfinished = unfinishedUpdateFiles(folder); !unfinished.isEmpty())
+        return {QStringLiteral("an export into %1 did not finish (its temporary files %2 remain): the car may be "
+                               "part old, part new. Put back the files it replaced from their <name>.<time>.bak "
+                               "copies of the same time, then remove the temporary files")
+                    .arg(QDir::toNativeSeparators(folder), unfinished.join(QStringLiteral(", ")))};
+    return {};
+}
+
+// The ini files loaded into `files`; errors name what is missing, unreadable or
+// not a file of its kind.
+QStringList loadFiles(ac::Files& files) {
+    QStringList errors;
+    for (const QString& name : requiredFiles) {
+        if (!files.loadIni(name, errors))
+            continue;
+        if (const QString why = ac::notOfItsKind(name, *files.findIni(name)); !why.isEmpty())
+            errors << why;
+    }
+    if (files.exists(optionalAero))
         files.loadIni(optionalAero, errors);
     return errors;
+}
+
+QStringList loadFolder(const QString& folder, ac::Files& files) {
+    const QStringList errors = checkFolder(folder);
+    return errors.isEmpty() ? loadFiles(files) : errors;
 }
 
 // The setup the loaded files describe, starting from the default car (the library's).
@@ -68,21 +90,14 @@ Setup readSetup(ac::Files& files, const QString& folder, AcMappingReport& report
     return setup;
 }
 
-QString backupName(const QDir& dir, const QString& name) {
-    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
-    QString candidate = QStringLiteral("%1.%2.bak").arg(name, stamp);
-    for (int n = 2; dir.exists(candidate); ++n)
-        candidate = QStringLiteral("%1.%2-%3.bak").arg(name, stamp).arg(n);
-    return candidate;
-}
-
 } // namespace
 
-AcImportResult importAcFolder(const QString& folderGiven) {
+namespace {
+
+// The setup loaded files give, validated like any other.
+AcImportResult importFiles(ac::Files& files, const QString& folder) {
     AcImportResult result;
-    const QString folder = dataFolder(folderGiven);
-    ac::Files files(folder);
-    result.errors = loadFolder(folder, files);
+    result.errors = loadFiles(files);
     if (!result.errors.isEmpty())
         return result;
     Setup setup = readSetup(files, folder, result.report, result.errors);
@@ -93,6 +108,42 @@ AcImportResult importAcFolder(const QString& folderGiven) {
     if (result.errors.isEmpty())
         result.setup = std::move(setup);
     return result;
+}
+
+// The folder `folder` and the missing folders above it, created; the first one
+// created (empty when it existed), which a failed export removes again.
+QString createFolder(const QString& folder, bool& ok) {
+    QString first;
+    for (QString path = QDir::cleanPath(QDir(folder).absolutePath()); !QFileInfo::exists(path);) {
+        first = path;
+        const QString parent = QFileInfo(path).path();
+        if (parent == path)
+            break;
+        path = parent;
+    }
+    ok = QDir().mkpath(folder);
+    return first;
+}
+
+void removeCreatedFolders(const QString& folder, const QString& first) {
+    if (first.isEmpty())
+        return;
+    for (QString path = QDir::cleanPath(QDir(folder).absolutePath());; path = QFileInfo(path).path()) {
+        if (!QDir().rmdir(path) || path == first)
+            return;
+    }
+}
+
+} // namespace
+
+AcImportResult importAcFolder(const QString& folderGiven) {
+    const QString folder = dataFolder(folderGiven);
+    AcImportResult result;
+    result.errors = checkFolder(folder);
+    if (!result.errors.isEmpty())
+        return result;
+    ac::Files files(folder);
+    return importFiles(files, folder);
 }
 
 AcExportResult exportAcFolder(const Setup& setup, const QString& folderGiven, AcExportMode mode) {
@@ -115,9 +166,6 @@ AcExportResult exportAcFolder(const Setup& setup, const QString& folderGiven, Ac
         result.errors << QStringLiteral("%1 already holds car data: export in place to update it")
                              .arg(QDir::toNativeSeparators(folder));
         return result;
-    } else if (!QDir().mkpath(folder)) {
-        result.errors << QStringLiteral("cannot create the folder %1").arg(QDir::toNativeSeparators(folder));
-        return result;
     }
 
     AcMappingReport writeNotes;
@@ -125,26 +173,17 @@ AcExportResult exportAcFolder(const Setup& setup, const QString& folderGiven, Ac
         if (!inPlace || !entry.same(setup, before))
             entry.write(setup, files, writeNotes);
     }
-    for (const auto& [name, bytes] : files.changedFiles()) {
-        const QString path = dir.filePath(name);
-        if (inPlace && QFileInfo::exists(path)) {
-            const QString backup = backupName(dir, name);
-            if (!QFile::copy(path, dir.filePath(backup))) {
-                result.errors << QStringLiteral("cannot back up %1 as %2; nothing more written").arg(name, backup);
-                return result;
-            }
-            result.backups << backup;
-        }
-        const SaveResult saved = writeFileAtomically(path, bytes);
-        if (!saved.ok) {
-            result.errors << saved.error;
-            return result;
-        }
-        result.writtenFiles << name;
-    }
+    const std::map<QString, QByteArray> changed = files.changedFiles();
 
-    // The report is the one of reading the folder back: it also proves that it reads.
-    AcImportResult readBack = importAcFolder(folder);
+    // Every value of every file is read back before a byte is written (a number the
+    // files cannot hold, such as an infinite lock, stops the export here); the report
+    // is the one of this reading.
+    ac::Files written(inPlace ? folder : QString(), changed);
+    const AcImportResult readBack = importFiles(written, folder);
+    for (const QString& error : readBack.errors)
+        result.errors << QStringLiteral("the files would not read back, nothing written: %1").arg(error);
+    if (!result.errors.isEmpty())
+        return result;
     result.report = readBack.report;
     result.report.approximated += writeNotes.approximated;
     result.report.unmapped += writeNotes.unmapped;
@@ -152,9 +191,21 @@ AcExportResult exportAcFolder(const Setup& setup, const QString& folderGiven, Ac
         result.report.unmapped.prepend(QStringLiteral("a new folder holds the mapped keys only: AC needs the rest "
                                                       "(suspension geometry, tyre thermal model, ...) from a "
                                                       "complete car; export in place into a copy of one to keep it"));
-    for (const QString& error : readBack.errors)
-        result.errors << QStringLiteral("the written folder does not read back: %1").arg(error);
-    result.ok = result.errors.isEmpty();
+
+    bool created = true;
+    const QString firstCreated = inPlace ? QString() : createFolder(folder, created);
+    if (!created) {
+        removeCreatedFolders(folder, firstCreated);
+        result.errors << QStringLiteral("cannot create the folder %1").arg(QDir::toNativeSeparators(folder));
+        return result;
+    }
+    const FolderUpdateResult update = updateFolder(folder, changed, inPlace);
+    result.writtenFiles = update.written;
+    result.backups = update.backups;
+    result.errors = update.errors;
+    if (!update.ok)
+        removeCreatedFolders(folder, firstCreated);
+    result.ok = update.ok;
     return result;
 }
 

@@ -1,5 +1,6 @@
 #include "gamefiles/AcFiles.h"
 
+#include "Utf8Bom.h"
 #include "setupfile/BoundedRead.h"
 
 #include <QDir>
@@ -11,9 +12,22 @@ bool isPlainFileName(const QString& name) {
            !name.contains(QLatin1Char('/')) && !name.contains(QLatin1Char('\\'));
 }
 
+bool Files::exists(const QString& name) const {
+    return m_replaced.count(name) ||
+           (!m_folder.isEmpty() && isPlainFileName(name) && QFileInfo::exists(QDir(m_folder).filePath(name)));
+}
+
 bool Files::readFile(const QString& name, QByteArray& bytes, QStringList& errors) const {
     if (!isPlainFileName(name)) {
         errors << QStringLiteral("'%1' is not a plain file name inside the car's data folder").arg(name);
+        return false;
+    }
+    if (const auto it = m_replaced.find(name); it != m_replaced.end()) {
+        bytes = it->second;
+        return true;
+    }
+    if (m_folder.isEmpty()) {
+        errors << QStringLiteral("%1 is missing from the files written").arg(name);
         return false;
     }
     const QString path = QDir(m_folder).filePath(name);
@@ -35,7 +49,7 @@ bool Files::loadIni(const QString& name, QStringList& errors) {
     if (m_inis.count(key))
         return true;
     QByteArray bytes;
-    if (m_folder.isEmpty() || !readFile(name, bytes, errors))
+    if ((m_folder.isEmpty() && m_replaced.empty()) || !readFile(name, bytes, errors))
         return false;
     m_original[key] = bytes;
     m_inis.emplace(key, IniText::parse(bytes));
@@ -56,14 +70,21 @@ std::optional<QByteArray> Files::table(const QString& name, QStringList& errors)
     if (const auto it = m_tables.find(key); it != m_tables.end())
         return it->second;
     QByteArray bytes;
-    if (m_folder.isEmpty() || !readFile(name, bytes, errors))
+    if ((m_folder.isEmpty() && m_replaced.empty()) || !readFile(name, bytes, errors))
         return std::nullopt;
     m_original[key] = bytes;
     m_tables[key] = bytes;
     return bytes;
 }
 
-void Files::setTable(const QString& name, const QByteArray& bytes) { m_tables[name] = bytes; }
+void Files::setTable(const QString& name, const QByteArray& bytes) {
+    // A table rewritten in place keeps the byte-order mark it was read with.
+    const auto original = m_original.find(name);
+    const auto view = [](const QByteArray& b) { return std::string_view(b.constData(), std::size_t(b.size())); };
+    const bool keepMark = original != m_original.end() && utf8BomLength(view(original->second)) > 0 &&
+                          utf8BomLength(view(bytes)) == 0;
+    m_tables[name] = keepMark ? QByteArray(utf8Bom.data(), qsizetype(utf8Bom.size())) + bytes : bytes;
+}
 
 std::map<QString, QByteArray> Files::changedFiles() const {
     std::map<QString, QByteArray> changed;

@@ -23,6 +23,13 @@ class Files {
 public:
     /// An empty set for a new folder, or the folder's files read as they are needed.
     explicit Files(QString folder = {}) : m_folder(std::move(folder)) {}
+    /// The folder as it would be with `replaced` written into it (name to bytes): what
+    /// an export checks before it writes anything.
+    Files(QString folder, std::map<QString, QByteArray> replaced)
+        : m_folder(std::move(folder)), m_replaced(std::move(replaced)) {}
+
+    /// Whether the folder (or what replaces it) has a file `name`.
+    bool exists(const QString& name) const;
 
     /// Reads `name` from the folder; false (and a message in errors) when it cannot.
     bool loadIni(const QString& name, QStringList& errors);
@@ -42,6 +49,7 @@ private:
     bool readFile(const QString& name, QByteArray& bytes, QStringList& errors) const;
 
     QString m_folder;
+    std::map<QString, QByteArray> m_replaced; ///< read instead of the folder's file
     std::map<QString, IniText> m_inis;
     std::map<QString, QByteArray> m_tables;
     std::map<QString, QByteArray> m_original; ///< bytes as read, by file name

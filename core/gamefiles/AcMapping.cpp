@@ -33,7 +33,6 @@ constexpr ScalarKey scalarKeys[] = {
     {"suspensions.ini", "FRONT", "TRACK", "chassis.trackFront", 1.0, ""},
     {"suspensions.ini", "REAR", "TRACK", "chassis.trackRear", 1.0, ""},
     {"engine.ini", "ENGINE_DATA", "LIMITER", "engine.redline_rpm", 1.0, ""},
-    {"engine.ini", "ENGINE_DATA", "MINIMUM", "engine.idle_rpm", 1.0, ""},
     {"drivetrain.ini", "GEARS", "FINAL", "gearbox.finalDrive", 1.0, ""},
     {"drivetrain.ini", "AUTO_SHIFTER", "UP", "gearbox.upshift_rpm", 1.0, ""},
     {"drivetrain.ini", "AUTO_SHIFTER", "DOWN", "gearbox.downshift_rpm", 1.0, ""},
@@ -158,6 +157,94 @@ MappingEntry cgLocation() {
     };
     e.same = [](const Setup& a, const Setup& b) {
         return a.chassis.cgToFrontAxle == b.chassis.cgToFrontAxle && a.chassis.cgToRearAxle == b.chassis.cgToRearAxle;
+    };
+    return e;
+}
+
+// MINIMUM is AC's idle. The setup's idle_rpm is the engine-speed floor a launch
+// slips the clutch at, which the library cars set well above the real idle (the
+// Lotus's 4000 rpm): MINIMUM maps to the real idle, and only starts the floor of a
+// car read from AC, which has no launch speed.
+MappingEntry idle() {
+    const QString name = keyName("engine.ini", "ENGINE_DATA", "MINIMUM");
+    MappingEntry e;
+    e.name = name;
+    e.read = [=](Files& files, Setup& setup, AcMappingReport& report, QStringList& errors) {
+        const std::optional<double> minimum = number(files, "engine.ini", "ENGINE_DATA", "MINIMUM", errors);
+        if (!minimum)
+            return missing(report, name);
+        setup.engine.realIdleRpm = *minimum;
+        setup.engine.idleRpm = *minimum;
+        report.exact << QStringLiteral("%1 (AC's idle) -> engine.realIdle_rpm").arg(name);
+        report.approximated << QStringLiteral("%1 -> engine.idle_rpm, the launch floor: AC has no launch engine "
+                                              "speed, the floor starts at the idle")
+                                   .arg(name);
+    };
+    e.write = [=](const Setup& setup, Files& files, AcMappingReport& report) {
+        if (setup.engine.realIdleRpm > 0.0)
+            return setNumber(files, "engine.ini", "ENGINE_DATA", "MINIMUM", setup.engine.realIdleRpm);
+        report.unmapped << QStringLiteral("%1: the setup gives no real idle (engine.realIdle_rpm is 0), and its "
+                                          "launch floor engine.idle_rpm %2 rpm is not AC's idle: not written")
+                               .arg(name, iniNumberText(setup.engine.idleRpm));
+    };
+    e.same = [](const Setup& a, const Setup& b) { return a.engine.realIdleRpm == b.engine.realIdleRpm; };
+    return e;
+}
+
+// BASEY of [FRONT] and [REAR] is the wheel centre's height relative to the CG in AC's
+// car frame, whose origin is the CG (negative: the wheel centre below it), so each
+// axle puts the CG at tyre radius - BASEY above the ground. The two are weighted by
+// the axles' shares of the weight (CG_LOCATION), where the CG lies between them.
+MappingEntry cgHeight() {
+    const QString name = keyName("suspensions.ini", "FRONT], [REAR", "BASEY");
+    MappingEntry e;
+    e.name = name;
+    e.read = [=](Files& files, Setup& setup, AcMappingReport& report, QStringList& errors) {
+        const std::optional<double> front = number(files, "suspensions.ini", "FRONT", "BASEY", errors);
+        const std::optional<double> rear = number(files, "suspensions.ini", "REAR", "BASEY", errors);
+        if (!front || !rear)
+            return missing(report, name);
+        ChassisParams& ch = setup.chassis;
+        const double share = ch.cgToRearAxle / ch.wheelbase();
+        const double height = share * (setup.frontTires.radius - *front) +
+                              (1.0 - share) * (setup.rearTires.radius - *rear);
+        if (!(height > 0.0)) {
+            errors << QStringLiteral("%1: with the tyres' radii they put the CG %2 m above the ground")
+                          .arg(name, iniNumberText(height));
+            return;
+        }
+        ch.cgHeight = height;
+        report.approximated << QStringLiteral("%1, tyres.ini RADIUS -> chassis.cgHeight: each axle's tyre radius - "
+                                              "BASEY, weighted by CG_LOCATION; the unloaded radii, without tyre "
+                                              "or spring deflection")
+                                   .arg(name);
+    };
+    e.write = [=](const Setup& setup, Files& files, AcMappingReport& report) {
+        const ChassisParams& ch = setup.chassis;
+        const double share = ch.cgToRearAxle / ch.wheelbase();
+        const double rf = setup.frontTires.radius, rr = setup.rearTires.radius;
+        // In place the two BASEY keep their difference (the car's rake); a new car is level.
+        double difference = rf - rr;
+        QStringList ignored; // a bad old value is replaced
+        const std::optional<double> oldFront = number(files, "suspensions.ini", "FRONT", "BASEY", ignored);
+        const std::optional<double> oldRear = number(files, "suspensions.ini", "REAR", "BASEY", ignored);
+        if (oldFront && oldRear)
+            difference = *oldFront - *oldRear;
+        // The axles' CG heights differ by the rake and average, weighted, to the CG height.
+        const double rake = (rf - rr) - difference;
+        const double frontHeight = ch.cgHeight + (1.0 - share) * rake, rearHeight = ch.cgHeight - share * rake;
+        // To the micrometre: a file a user reads, not "-0.15500000000000003".
+        const auto micrometres = [](double metres) { return std::round(metres * 1e6) / 1e6; };
+        setNumber(files, "suspensions.ini", "FRONT", "BASEY", micrometres(rf - frontHeight));
+        setNumber(files, "suspensions.ini", "REAR", "BASEY", micrometres(rr - rearHeight));
+        report.approximated << QStringLiteral("%1 <- chassis.cgHeight and the tyres' radii, to the micrometre: %2")
+                                   .arg(name, oldFront && oldRear ? QStringLiteral("the two keep their difference")
+                                                                  : QStringLiteral("the wheel centres level"));
+    };
+    e.same = [](const Setup& a, const Setup& b) {
+        return a.chassis.cgHeight == b.chassis.cgHeight && a.chassis.cgToFrontAxle == b.chassis.cgToFrontAxle &&
+               a.chassis.cgToRearAxle == b.chassis.cgToRearAxle && a.frontTires.radius == b.frontTires.radius &&
+               a.rearTires.radius == b.rearTires.radius;
     };
     return e;
 }
@@ -492,6 +579,8 @@ const std::vector<MappingEntry>& mappingEntries() {
             list.push_back(scalarEntry(k));
         list.push_back(inertiaBox());
         list.push_back(cgLocation());
+        list.push_back(cgHeight()); // after the radii and the axle positions
+        list.push_back(idle());
         list.push_back(gears());
         list.push_back(traction());
         list.push_back(differential());
@@ -512,11 +601,10 @@ const std::vector<MappingEntry>& mappingEntries() {
 
 QStringList unmappedContent() {
     return {
-        QStringLiteral("suspensions.ini: the geometry (wishbones, struts, ROD_LENGTH, BASEY), so ride heights, "
+        QStringLiteral("suspensions.ini: the geometry (wishbones, struts, ROD_LENGTH), so ride heights, "
                        "roll centres, camber and TOE_OUT; bump-stop and packer travel (BUMPSTOP_UP/DN, "
                        "PACKER_RANGE), heave springs. The springs, dampers, bars and hub masses fill the dynamic "
-                       "suspension's fields; the rigid level's chassis.cgHeight and chassis.rollStiffnessFront "
-                       "keep their values"),
+                       "suspension's fields; the rigid level's chassis.rollStiffnessFront keeps its value"),
         QStringLiteral("tyres.ini: AC's load sensitivity, thermal model, wear and every compound but the first"),
         QStringLiteral("car.ini: fuel, graphics offsets and the driver's position"),
         QStringLiteral("engine.ini: turbos, engine inertia, damage; drivetrain.ini: clutch, auto-clutch, "

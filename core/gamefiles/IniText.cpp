@@ -1,5 +1,7 @@
 #include "gamefiles/IniText.h"
 
+#include "Utf8Bom.h"
+
 #include <QLocale>
 
 #include <cmath>
@@ -62,8 +64,11 @@ IniText::Line IniText::parseLine(const QByteArray& text, const QString& section)
     return line;
 }
 
-IniText IniText::parse(const QByteArray& bytes) {
+IniText IniText::parse(const QByteArray& text) {
     IniText ini;
+    const std::size_t bom = utf8BomLength(std::string_view(text.constData(), std::size_t(text.size())));
+    ini.m_byteOrderMark = text.left(qsizetype(bom));
+    const QByteArray bytes = text.mid(qsizetype(bom));
     if (bytes.contains("\r\n"))
         ini.m_lineEnd = "\r\n";
     ini.m_endsWithLineEnd = bytes.isEmpty() || bytes.endsWith('\n');
@@ -158,7 +163,7 @@ void IniText::setValue(const QString& section, const QString& key, const QString
 }
 
 QByteArray IniText::bytes() const {
-    QByteArray out;
+    QByteArray out = m_byteOrderMark;
     for (std::size_t i = 0; i < m_lines.size(); ++i) {
         out += m_lines[i].text;
         if (i + 1 < m_lines.size() || m_endsWithLineEnd)

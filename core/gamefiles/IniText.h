@@ -19,7 +19,8 @@ namespace vtw {
 
 class IniText {
 public:
-    /// Every byte sequence parses: a line that is neither a section, a key nor a
+    /// Every byte sequence parses (a UTF-8 byte-order mark is skipped, and written
+    /// back by bytes()): a line that is neither a section, a key nor a
     /// comment is kept as it is and listed by strayLines().
     static IniText parse(const QByteArray& bytes);
 
@@ -55,6 +56,7 @@ private:
     int findKey(const QString& section, const QString& key) const;
 
     std::vector<Line> m_lines;
+    QByteArray m_byteOrderMark; ///< the file's, or empty
     QByteArray m_lineEnd = "\n";
     bool m_endsWithLineEnd = true;
 };

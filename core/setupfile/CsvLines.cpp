@@ -1,5 +1,7 @@
 #include "setupfile/CsvLines.h"
 
+#include "Utf8Bom.h"
+
 #include <QStringDecoder>
 
 #include <algorithm>
@@ -32,7 +34,8 @@ bool isSpace(char c) {
 LineReader::LineReader(const QByteArray& bytes, QChar separatorOverride,
                        QStringList commentPrefixes, qsizetype maxLine)
     : m_bytes(bytes), m_separator(separatorOverride),
-      m_commentPrefixes(std::move(commentPrefixes)), m_maxLine(maxLine) {}
+      m_commentPrefixes(std::move(commentPrefixes)), m_maxLine(maxLine),
+      m_at(qsizetype(utf8BomLength(std::string_view(bytes.constData(), std::size_t(bytes.size()))))) {}
 
 bool LineReader::next(Line& line) {
     while (m_at <= m_bytes.size()) {

@@ -534,8 +534,16 @@ std::vector<FieldMeta> buildTable() {
                       CurveRules{2, 10000, 0.0, 0.0, true},
                       "Full-throttle torque against engine speed, linear between points",
                       VTW_REF(s.engine.torqueCurve)));
-    f.push_back(number("engine.idle_rpm", "Idle", "rpm", Q::EngineSpeed, within(100, 30000), 50, 0,
-                       "Engine speed floor while driving", VTW_REF(s.engine.idleRpm)));
+    f.push_back(number("engine.idle_rpm", "Idle (launch floor)", "rpm", Q::EngineSpeed, within(100, 30000), 50, 0,
+                       "Engine speed floor while driving: the speed a launch slips the clutch at, "
+                       "often above the engine's real idle",
+                       VTW_REF(s.engine.idleRpm)));
+    // Added after files without it existed; nothing in the simulation reads it.
+    f.push_back(number("engine.realIdle_rpm", "Real idle", "rpm", Q::EngineSpeed, within(0, 30000), 50, 0,
+                       "The engine's own idle speed, for game files (Assetto Corsa's MINIMUM); 0 = not "
+                       "given. The simulation's floor is the launch floor",
+                       VTW_REF(s.engine.realIdleRpm)));
+    optionalUnlessChanged(f.back(), [](const Setup& s) { return s.engine.realIdleRpm != 0.0; });
     f.push_back(number("engine.redline_rpm", "Redline", "rpm", Q::EngineSpeed, within(200, 50000),
                        50, 0, "The rev limiter cuts torque above it",
                        VTW_REF(s.engine.redlineRpm)));

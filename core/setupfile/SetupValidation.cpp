@@ -237,6 +237,9 @@ SetupIssues validateCrossFieldRules(const Setup& s) {
         out.append(
             {"gearbox.upshift_rpm",
              QString("must be at most engine.redline_rpm (%1)").arg(num(s.engine.redlineRpm))});
+    if (s.engine.realIdleRpm != 0.0 && !(s.engine.realIdleRpm < s.engine.redlineRpm))
+        out.append({"engine.realIdle_rpm", QString("must be 0 (not given) or below engine.redline_rpm (%1)")
+                                               .arg(num(s.engine.redlineRpm))});
     // The car must be able to pull away: the idle floor needs torque.
     if (s.engine.torqueCurve.size() >= 2 && !(s.engine.torqueCurve.evaluate(s.engine.idleRpm) > 0))
         out.append(

@@ -1,6 +1,7 @@
 #include "SweepTable.h"
 
 #include "Sweep.h"
+#include "Utf8Bom.h"
 
 #include <algorithm>
 #include <charconv>
@@ -71,8 +72,9 @@ std::string shardText(const SweepIdentity& identity) {
 
 } // namespace
 
-bool parseSweepTable(std::string_view text, SweepTable& table, std::string& error) {
+bool parseSweepTable(std::string_view file, SweepTable& table, std::string& error) {
     table = {};
+    const std::string_view text = withoutUtf8Bom(file);
     std::size_t at = 0;
     if (!parseSweepIdentity(text, table.identity, at, error))
         return false;

@@ -1,5 +1,7 @@
 #include "TirFile.h"
 
+#include "Utf8Bom.h"
+
 #include <charconv>
 #include <initializer_list>
 
@@ -287,7 +289,7 @@ const TirSectionHeader* TirFile::findSection(std::string_view name) const {
 
 TirParseResult parseTirText(std::string_view text) {
     Parser parser;
-    parser.result.ok = parser.parse(text);
+    parser.result.ok = parser.parse(withoutUtf8Bom(text));
     if (!parser.result.ok)
         parser.result.file = {};
     return std::move(parser.result);
