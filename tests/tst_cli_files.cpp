@@ -1,6 +1,8 @@
 // The command-line tool's files: a save that cannot complete (full disk) is an
 // error and leaves the old file as it was; an output that is not a regular
 // file is refused, not replaced; "-" is stdout.
+#include "study/Sweep.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -295,13 +297,20 @@ void TestCliFiles::mergeAtTheCapStaysWithinBudget() {
     QVERIFY(dir.isValid());
     constexpr int shards = 4, first = 1000, second = 1000;
     constexpr qint64 target = (64LL << 20) - (64 << 10); // just under the cap
-    // Rows "k,i,j,<payload>,\n" with the payload sized to bring the total to target.
+    // Rows "k,i,j,<bias>,<torque>,<payload>,\n" (the swept values the points have) with
+    // the payload of three metrics sized to bring the total to target.
+    const vtw::SweepAxis bias{nullptr, 0.5, 0.8, first}, torque{nullptr, 3000.0, 5000.0, second};
+    auto position = [&](int k) {
+        return QByteArray::number(k) + ',' + QByteArray::number(k / second) + ',' +
+               QByteArray::number(k % second) + ',' +
+               QByteArray::fromStdString(vtw::sweepNumberText(bias.valueAt(k / second))) + ',' +
+               QByteArray::fromStdString(vtw::sweepNumberText(torque.valueAt(k % second))) + ',';
+    };
     qint64 prefixes = 0;
     for (int k = 0; k < first * second; ++k)
-        prefixes += QByteArray::number(k).size() + QByteArray::number(k / second).size() +
-                    QByteArray::number(k % second).size() + 5;
-    const QByteArray cell(static_cast<int>((target - prefixes) / (first * second) / 5 - 1), '7');
-    const QByteArray payload = cell + ',' + cell + ',' + cell + ',' + cell + ',' + cell;
+        prefixes += position(k).size() + 4;
+    const QByteArray cell = "0." + QByteArray(static_cast<int>((target - prefixes) / (first * second) / 3 - 2), '7');
+    const QByteArray payload = cell + ',' + cell + ',' + cell;
     auto head = [](const QByteArray& shard) {
         return "# vtw-cli sweep\n# setup sha256=" + QByteArray(64, 'a') +
                "\n# maneuver braking pedal=1 start_kmh=100\n"
@@ -310,10 +319,7 @@ void TestCliFiles::mergeAtTheCapStaysWithinBudget() {
                "# shard " + shard + "\n"
                "index,i,j,brakes.frontBias,brakes.maxTorque,a,b,c,error\n";
     };
-    auto row = [&](int k) {
-        return QByteArray::number(k) + ',' + QByteArray::number(k / second) + ',' +
-               QByteArray::number(k % second) + ',' + payload + ",\n";
-    };
+    auto row = [&](int k) { return position(k) + payload + ",\n"; };
     qint64 total = 0;
     for (int s = 0; s < shards; ++s) {
         QByteArray text = head(QByteArray::number(s) + "/4");

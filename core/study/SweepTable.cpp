@@ -52,8 +52,8 @@ RowExtent scanRow(std::string_view text, std::size_t at) {
     return row;
 }
 
-// The index, i and j that open a row.
-bool rowPosition(std::string_view row, int& index, int& i, int& j) {
+// The index, i and j that open a row; rest is where the next cell starts.
+bool rowPosition(std::string_view row, int& index, int& i, int& j, std::size_t& rest) {
     const char* p = row.data();
     const char* end = row.data() + row.size();
     for (int* value : {&index, &i, &j}) {
@@ -62,7 +62,50 @@ bool rowPosition(std::string_view row, int& index, int& i, int& j) {
             return false;
         p = result.ptr + 1;
     }
+    rest = static_cast<std::size_t>(p - row.data());
     return true;
+}
+
+// The cells of a line up to its newline (quotes aside: the cells read by name here,
+// the column names, swept values and metrics, never hold one).
+std::vector<std::string_view> leadingCells(std::string_view line, std::size_t from, std::size_t count) {
+    std::vector<std::string_view> cells;
+    cells.reserve(count);
+    while (cells.size() < count && from <= line.size()) {
+        std::size_t end = line.find_first_of(",\n", from);
+        if (end == std::string_view::npos)
+            end = line.size();
+        cells.push_back(line.substr(from, end - from));
+        from = end + 1;
+    }
+    return cells;
+}
+
+// A row's swept values, which must be the values its point has in this sweep, and its
+// metrics, each empty (not reached) or a figure sweepFigureWritable lets a sweep write:
+// a file whose numbers were changed, or are not numbers, must not pass as results.
+std::string rowValuesProblem(std::string_view row, std::size_t rest, const SweepIdentity& identity, int i, int j,
+                             const std::vector<std::string_view>& names) {
+    const std::size_t axes = identity.axes.size();
+    const std::vector<std::string_view> cells = leadingCells(row, rest, names.size());
+    for (std::size_t a = 0; a < axes; ++a) {
+        const std::string expected = sweepNumberText(identity.axes[a].valueAt(a == 0 ? i : j));
+        if (cells[a] != expected)
+            return std::string(names[a]) + " is '" + std::string(cells[a].substr(0, 40)) + "' where this point of the sweep has " +
+                   expected;
+    }
+    for (std::size_t m = axes; m < cells.size(); ++m) {
+        const std::string_view cell = cells[m];
+        if (cell.empty())
+            continue;
+        double value = 0.0;
+        const auto result = std::from_chars(cell.data(), cell.data() + cell.size(), value);
+        if (result.ec != std::errc() || result.ptr != cell.data() + cell.size() || !sweepFigureWritable(value))
+            return std::string(names[m]) + " is '" + std::string(cell.substr(0, 40)) +
+                   "': not a figure a run gives (a finite number of magnitude at most " +
+                   sweepNumberText(maxSweepFigure) + ")";
+    }
+    return {};
 }
 
 std::string shardText(const SweepIdentity& identity) {
@@ -84,6 +127,15 @@ bool parseSweepTable(std::string_view text, SweepTable& table, std::string& erro
         return false;
     }
     table.columns = text.substr(at, columns.end + 1 - at);
+    // index, i, j, a value per axis, then the metrics and the error.
+    const int valueCells = columns.cells - 4;
+    if (valueCells < static_cast<int>(identity.axes.size())) {
+        error = "line " + std::to_string(line) + ": the column line has too few columns for " +
+                std::to_string(identity.axes.size()) + " swept parameter" + (identity.axes.size() == 1 ? "" : "s");
+        return false;
+    }
+    const std::vector<std::string_view> valueNames =
+        leadingCells(table.columns, 10, static_cast<std::size_t>(valueCells));
     at = columns.end + 1;
     ++line;
     const std::int64_t points = identity.points();
@@ -103,7 +155,8 @@ bool parseSweepTable(std::string_view text, SweepTable& table, std::string& erro
         if (rowText == "\n")
             continue;
         int index = 0, i = 0, j = 0;
-        if (!rowPosition(rowText, index, i, j)) {
+        std::size_t rest = 0;
+        if (!rowPosition(rowText, index, i, j, rest)) {
             error = where + "a row must start with its index, i and j";
             return false;
         }
@@ -121,6 +174,11 @@ bool parseSweepTable(std::string_view text, SweepTable& table, std::string& erro
         if (row.cells != columns.cells) {
             error = where + std::to_string(row.cells) + " cells where the column line has " +
                     std::to_string(columns.cells);
+            return false;
+        }
+        const std::string valuesProblem = rowValuesProblem(rowText, rest, identity, i, j, valueNames);
+        if (!valuesProblem.empty()) {
+            error = where + "point " + std::to_string(index) + ": " + valuesProblem;
             return false;
         }
         table.rows.push_back({index, rowText});
