@@ -1,11 +1,14 @@
 // The command-line tool's files: a save that cannot complete (full disk) is an
 // error and leaves the old file as it was; an output that is not a regular
 // file is refused, not replaced; "-" is stdout.
+#include "setupfile/SetupJson.h"
 #include "study/Sweep.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -73,6 +76,7 @@ private slots:
     void fifoInputBounded();
     void sweepWriteFailureKeepsResumableRows();
     void mergeInputIsCapped();
+    void setupNearTheSizeLimitConvertsReadable();
     void mergeAtTheCapStaysWithinBudget();
 };
 
@@ -232,6 +236,34 @@ void TestCliFiles::fifoInputBounded() {
              o.err.constData());
     QVERIFY2(blocksWritten < 600, qPrintable(QString::number(blocksWritten)));
     QVERIFY(!QFileInfo::exists(dir.filePath("out.json")));
+}
+
+// A valid setup written compact elsewhere, just under 16 MiB (long notes, a torque
+// curve of the most points, the most unknown keys), converted: the file written opens
+// again (indented, it came out past the limit and validate refused it).
+void TestCliFiles::setupNearTheSizeLimitConvertsReadable() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    vtw::Setup s = vtw::defaultSetup();
+    std::vector<vtw::CurvePoint> points;
+    for (int i = 0; i < 10000; ++i)
+        points.push_back({800.0 + 0.5 * i, 300.0 + 0.001 * i});
+    s.engine.torqueCurve = vtw::Curve(points);
+    QJsonObject root = vtw::setupToJson(s);
+    for (int k = 0; k < 1000; ++k)
+        root.insert(QStringLiteral("extra%1").arg(k, 4, 10, QLatin1Char('0')), k);
+    const qsizetype without = QJsonDocument(root).toJson(QJsonDocument::Compact).size();
+    root.insert("notes", QString(vtw::maxSetupFileBytes - 64 * 1024 - without, QLatin1Char('n')));
+    QFile big(dir.filePath("big.json"));
+    QVERIFY(big.open(QIODevice::WriteOnly));
+    big.write(QJsonDocument(root).toJson(QJsonDocument::Compact));
+    big.close();
+    QCOMPARE(runCli({"validate", big.fileName()}).exitCode, 0);
+    const Outcome converted = runCli({"convert", big.fileName(), dir.filePath("out.json")});
+    QVERIFY2(converted.exitCode == 0, converted.err.constData());
+    QVERIFY(QFileInfo(dir.filePath("out.json")).size() <= vtw::maxSetupFileBytes);
+    const Outcome again = runCli({"validate", dir.filePath("out.json")});
+    QVERIFY2(again.exitCode == 0, again.err.constData());
 }
 
 // Shards larger in all than merge takes are refused before any is read.
