@@ -67,10 +67,9 @@ bool rowPosition(std::string_view row, int& index, int& i, int& j, std::size_t& 
 }
 
 // The cells of a line up to its newline (quotes aside: the cells read by name here,
-// the column names, swept values and metrics, never hold one).
-std::vector<std::string_view> leadingCells(std::string_view line, std::size_t from, std::size_t count) {
-    std::vector<std::string_view> cells;
-    cells.reserve(count);
+// the column names, swept values and metrics, never hold one), into cells.
+void leadingCells(std::string_view line, std::size_t from, std::size_t count, std::vector<std::string_view>& cells) {
+    cells.clear();
     while (cells.size() < count && from <= line.size()) {
         std::size_t end = line.find_first_of(",\n", from);
         if (end == std::string_view::npos)
@@ -78,35 +77,52 @@ std::vector<std::string_view> leadingCells(std::string_view line, std::size_t fr
         cells.push_back(line.substr(from, end - from));
         from = end + 1;
     }
-    return cells;
 }
 
-// A row's swept values, which must be the values its point has in this sweep, and its
-// metrics, each empty (not reached) or a figure sweepFigureWritable lets a sweep write:
-// a file whose numbers were changed, or are not numbers, must not pass as results.
-std::string rowValuesProblem(std::string_view row, std::size_t rest, const SweepIdentity& identity, int i, int j,
-                             const std::vector<std::string_view>& names) {
-    const std::size_t axes = identity.axes.size();
-    const std::vector<std::string_view> cells = leadingCells(row, rest, names.size());
-    for (std::size_t a = 0; a < axes; ++a) {
-        const std::string expected = sweepNumberText(identity.axes[a].valueAt(a == 0 ? i : j));
-        if (cells[a] != expected)
-            return std::string(names[a]) + " is '" + std::string(cells[a].substr(0, 40)) + "' where this point of the sweep has " +
-                   expected;
+// What a row's cells past index, i and j must be: each swept value as the sweep writes
+// its point's (worked out once per axis: a merge checks a million rows), and each
+// metric empty (not reached) or a figure sweepFigureWritable lets a sweep write. A
+// file whose numbers were changed, or are not numbers, must not pass as results.
+class RowValueCheck {
+public:
+    RowValueCheck(const SweepIdentity& identity, std::vector<std::string_view> names)
+        : m_names(std::move(names)) {
+        for (const SweepIdentity::Axis& axis : identity.axes) {
+            std::vector<std::string> texts;
+            texts.reserve(static_cast<std::size_t>(axis.count));
+            for (int k = 0; k < axis.count; ++k)
+                texts.push_back(sweepNumberText(axis.valueAt(k)));
+            m_valueTexts.push_back(std::move(texts));
+        }
     }
-    for (std::size_t m = axes; m < cells.size(); ++m) {
-        const std::string_view cell = cells[m];
-        if (cell.empty())
-            continue;
-        double value = 0.0;
-        const auto result = std::from_chars(cell.data(), cell.data() + cell.size(), value);
-        if (result.ec != std::errc() || result.ptr != cell.data() + cell.size() || !sweepFigureWritable(value))
-            return std::string(names[m]) + " is '" + std::string(cell.substr(0, 40)) +
-                   "': not a figure a run gives (a finite number of magnitude at most " +
-                   sweepNumberText(maxSweepFigure) + ")";
+
+    std::string problem(std::string_view row, std::size_t rest, int i, int j) {
+        leadingCells(row, rest, m_names.size(), m_cells);
+        for (std::size_t a = 0; a < m_valueTexts.size(); ++a) {
+            const std::string& expected = m_valueTexts[a][static_cast<std::size_t>(a == 0 ? i : j)];
+            if (m_cells[a] != expected)
+                return std::string(m_names[a]) + " is '" + std::string(m_cells[a].substr(0, 40)) +
+                       "' where this point of the sweep has " + expected;
+        }
+        for (std::size_t m = m_valueTexts.size(); m < m_cells.size(); ++m) {
+            const std::string_view cell = m_cells[m];
+            if (cell.empty())
+                continue;
+            double value = 0.0;
+            const auto result = std::from_chars(cell.data(), cell.data() + cell.size(), value);
+            if (result.ec != std::errc() || result.ptr != cell.data() + cell.size() || !sweepFigureWritable(value))
+                return std::string(m_names[m]) + " is '" + std::string(cell.substr(0, 40)) +
+                       "': not a figure a run gives (a finite number of magnitude at most " +
+                       sweepNumberText(maxSweepFigure) + ")";
+        }
+        return {};
     }
-    return {};
-}
+
+private:
+    std::vector<std::string_view> m_names; ///< of the value and metric columns
+    std::vector<std::vector<std::string>> m_valueTexts; ///< by axis, by position on it
+    std::vector<std::string_view> m_cells;
+};
 
 std::string shardText(const SweepIdentity& identity) {
     return std::to_string(identity.shardIndex) + "/" + std::to_string(identity.shardCount);
@@ -134,8 +150,9 @@ bool parseSweepTable(std::string_view text, SweepTable& table, std::string& erro
                 std::to_string(identity.axes.size()) + " swept parameter" + (identity.axes.size() == 1 ? "" : "s");
         return false;
     }
-    const std::vector<std::string_view> valueNames =
-        leadingCells(table.columns, 10, static_cast<std::size_t>(valueCells));
+    std::vector<std::string_view> valueNames;
+    leadingCells(table.columns, 10, static_cast<std::size_t>(valueCells), valueNames);
+    RowValueCheck valueCheck(identity, std::move(valueNames));
     at = columns.end + 1;
     ++line;
     const std::int64_t points = identity.points();
@@ -176,7 +193,7 @@ bool parseSweepTable(std::string_view text, SweepTable& table, std::string& erro
                     std::to_string(columns.cells);
             return false;
         }
-        const std::string valuesProblem = rowValuesProblem(rowText, rest, identity, i, j, valueNames);
+        const std::string valuesProblem = valueCheck.problem(rowText, rest, i, j);
         if (!valuesProblem.empty()) {
             error = where + "point " + std::to_string(index) + ": " + valuesProblem;
             return false;
