@@ -146,9 +146,9 @@ foreach(command IN LISTS commands)
     set(in_entries FALSE)
     set(entry_open FALSE)
     foreach(line IN LISTS help_lines)
-        if(line MATCHES "^Usage: [^ ]+(.*)$")
-            # QCommandLineParser names the program as it was started, without the command.
-            roff(synopsis "vtw-cli ${command}${CMAKE_MATCH_1}")
+        if(line MATCHES "^Usage: (.*)$")
+            # "vtw-cli COMMAND [options] ...", as each command's help names itself.
+            roff(synopsis "${CMAKE_MATCH_1}")
             string(APPEND man ".SS \"${synopsis}\"\n")
         elseif(line MATCHES "^(Options|Arguments):$")
             set(in_entries TRUE)

@@ -462,6 +462,22 @@ private slots:
         QVERIFY(bad.out.isEmpty());
         QVERIFY2(bad.err.contains("broken.tir: line 127: PKX1 = nineteen is not a number"), bad.err.constData());
 
+        // A file cut short parses (what it leaves out is taken as 0 or 1, with warnings) but
+        // gives no force: refused as import --tir refuses it, not swept as zeros.
+        const QByteArray whole = contents(mf185);
+        const QString half = dir.filePath("half.tir");
+        QVERIFY(writeFile(half, whole.left(whole.indexOf("[LONGITUDINAL_COEFFICIENTS]"))));
+        const Outcome cut = runCli({"tire", "--tir", half});
+        QCOMPARE(cut.exitCode, 1);
+        QVERIFY(cut.out.isEmpty());
+        QVERIFY2(cut.err.contains("tire: " + half.toUtf8() + ": not a usable tyre:\n  tir: at Fz = 3800 N (1 times "
+                                  "the file's nominal load FNOMIN) a small positive slip ratio gives no forward "
+                                  "force (Fx must follow the slip)"),
+                 cut.err.constData());
+        const Outcome imported = runCli({"import", "--tir", half, "--axle", "front", "-o", dir.filePath("half.json")});
+        QCOMPARE(imported.exitCode, 1);
+        QVERIFY2(imported.err.contains("a small positive slip ratio gives no forward force"), imported.err.constData());
+
         const QString huge = dir.filePath("huge.tir");
         QVERIFY(writeFile(huge, contents(mf185) + QByteArray(1024 * 1024, '$')));
         const Outcome big = runCli({"tire", "--tir", huge});
@@ -826,8 +842,8 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::newRow("other maneuver parameter")
             << QStringList{"-p", "pedal=0.5"} << "it is the output of another sweep: the maneuver differs "
-                                                 "(the file: braking pedal=0.5 start_kmh=100; this sweep: "
-                                                 "braking pedal=1 start_kmh=100)";
+                                                 "(the file: braking pedal=0.5 start_kmh=100 abs=0 traction_control=0; this sweep: "
+                                                 "braking pedal=1 start_kmh=100 abs=0 traction_control=0)";
         QTest::newRow("other setup") << QStringList{"-s", "lotus_elise_s2"} << "the setup differs (the file: sha256=";
         QTest::newRow("other shard") << QStringList{"--shard", "1/2"}
                                      << "the shard count differs (the file: shard 1/2; this sweep: shard 0/1)";
@@ -871,7 +887,7 @@ private slots:
         const Outcome o = runCli(quickSweep + QStringList{"-s", "mazda_mx5_nd", "--shard", "2/5"});
         QVERIFY2(o.exitCode == 0, o.err.constData());
         QVERIFY2(o.out.startsWith("# vtw-cli sweep\n# setup sha256=" + hash +
-                                  "\n# maneuver braking pedal=1 start_kmh=100\n"
+                                  "\n# maneuver braking pedal=1 start_kmh=100 abs=0 traction_control=0\n"
                                   "# axis brakes.frontBias from=0.5 to=0.8 count=4\n"
                                   "# axis brakes.maxTorque from=3000 to=5000 count=3\n"
                                   "# shard 2/5\nindex,i,j,"),
@@ -908,7 +924,7 @@ private slots:
              QStringLiteral("vtw-cli: merge: %1 and %2 are both shard 1/4").arg(shards[1], copy)},
             {{shards[0], shards[1], other, shards[3]},
              QStringLiteral("vtw-cli: merge: %1 and %2 are not shards of one sweep: the maneuver differs (%1: "
-                            "braking pedal=1 start_kmh=100; %2: braking pedal=0.5 start_kmh=100)")
+                            "braking pedal=1 start_kmh=100 abs=0 traction_control=0; %2: braking pedal=0.5 start_kmh=100 abs=0 traction_control=0)")
                  .arg(shards[0], other)},
         };
         for (const Case& c : cases) {
@@ -921,6 +937,96 @@ private slots:
         const Outcome ok = runCli(QStringList{"merge"} + shards);
         QCOMPARE(ok.exitCode, 0);
         QCOMPARE(ok.out, whole.out);
+    }
+
+    // Shards that went through a Windows tool or an editor (CR LF lines, a byte order
+    // mark) merge, and resume, as the tables they were.
+    void convertedShardsMergeAndResume() {
+        QTemporaryDir dir;
+        const Outcome whole = runCli(quickSweep);
+        QVERIFY2(whole.exitCode == 0, whole.err.constData());
+        QStringList shards;
+        for (int i = 0; i < 3; ++i) {
+            shards << dir.filePath(QStringLiteral("s%1.csv").arg(i));
+            const Outcome shard = runCli(quickSweep + QStringList{"--shard", QStringLiteral("%1/3").arg(i)});
+            QVERIFY2(shard.exitCode == 0, shard.err.constData());
+            QByteArray text = shard.out;
+            if (i != 1)
+                text.replace("\n", "\r\n");
+            if (i != 0)
+                text.prepend("\xEF\xBB\xBF");
+            QVERIFY(writeFile(shards.last(), text));
+        }
+        const Outcome merged = runCli(QStringList{"merge"} + shards);
+        QVERIFY2(merged.exitCode == 0, merged.err.constData());
+        QCOMPARE(merged.out, whole.out);
+
+        QByteArray partial = whole.out.left(whole.out.indexOf("\n5,") + 1);
+        partial.replace("\n", "\r\n");
+        const QString partialFile = dir.filePath("sweep.csv.partial");
+        QVERIFY(writeFile(partialFile, "\xEF\xBB\xBF" + partial));
+        const Outcome resumed = runCli(quickSweep + QStringList{"--resume", partialFile});
+        QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
+        QVERIFY2(resumed.err.contains("7 points in") && resumed.err.contains(", 5 more from"), resumed.err.constData());
+        QCOMPARE(resumed.out, whole.out);
+    }
+
+    // A shard or resume file whose numbers are not the sweep's (a swept value that is
+    // not its point's, a metric that is no finite figure) is refused, naming the file,
+    // the line and the cell; nothing is written.
+    void tablesWithWrongNumbersAreRefused() {
+        QTemporaryDir dir;
+        QStringList shards;
+        QList<QByteArray> texts;
+        for (int i = 0; i < 2; ++i) {
+            shards << dir.filePath(QStringLiteral("s%1.csv").arg(i));
+            const Outcome shard = runCli(quickSweep + QStringList{"--shard", QStringLiteral("%1/2").arg(i)});
+            QVERIFY2(shard.exitCode == 0, shard.err.constData());
+            texts << shard.out;
+        }
+        // Point 3 (i=1, j=0) is the second row of shard 1/2, on line 9.
+        const qsizetype row = texts[1].indexOf("\n3,1,0,") + 1;
+        const qsizetype rowEnd = texts[1].indexOf('\n', row);
+        QList<QByteArray> cells = texts[1].mid(row, rowEnd - row).split(',');
+        QCOMPARE(cells.size(), 9);
+        const QString merged = dir.filePath("merged.csv");
+        struct Case {
+            int cell;
+            QByteArray value, expected;
+        };
+        const QList<Case> cases = {
+            {3, "0.55", "line 9: point 3: brakes.frontBias is '0.55' where this point of the sweep has 0.6"},
+            {6, "nan", "line 9: point 3: braking_100_0_kmh_s is 'nan': not a figure a run gives"},
+            {7, "1e308", "line 9: point 3: braking_peak_decel_g is '1e308': not a figure a run gives"},
+        };
+        for (const Case& c : cases) {
+            QList<QByteArray> changed = cells;
+            changed[c.cell] = c.value;
+            QVERIFY(writeFile(shards[0], texts[0]));
+            QVERIFY(writeFile(shards[1], texts[1].left(row) + changed.join(',') + texts[1].mid(rowEnd)));
+            const Outcome o = runCli(QStringList{"merge", "-o", merged} + shards);
+            QCOMPARE(o.exitCode, 1);
+            QVERIFY2(o.err.startsWith("vtw-cli: merge: " + shards[1].toUtf8() + ": " + c.expected), o.err.constData());
+            QVERIFY(!QFileInfo::exists(merged));
+            const Outcome resumed = runCli(quickSweep + QStringList{"--shard", "1/2", "--resume", shards[1]});
+            QCOMPARE(resumed.exitCode, 1);
+            QVERIFY2(resumed.err.startsWith("vtw-cli: cannot resume from " + shards[1].toUtf8() + ": " + c.expected),
+                     resumed.err.constData());
+            QVERIFY(resumed.out.isEmpty());
+        }
+    }
+
+    // A count that is no count is named as such, not as a bad range.
+    void sweepCountTooLargeIsNamed() {
+        const Outcome o = runCli({"sweep", "-m", "braking", "--param", "brakes.frontBias", "--from", "0.5", "--to",
+                                  "0.8", "--count", "99999999999999999999"});
+        QCOMPARE(o.exitCode, 2);
+        QVERIFY2(o.err.trimmed() == "vtw-cli: sweep: --count 99999999999999999999 is not a valid count: the points "
+                                    "of an axis are a whole number from 2 to 100000",
+                 o.err.constData());
+        const Outcome second = runCli(quickSweep + QStringList{"--count2", "1"});
+        QCOMPARE(second.exitCode, 2);
+        QVERIFY2(second.err.contains("--count2 1 is not a valid count"), second.err.constData());
     }
 
     void benchPrintsFigures() {
@@ -979,6 +1085,35 @@ private slots:
         const Outcome surface = runCli({"run", "--help"});
         for (const vtw::SurfacePreset& p : vtw::surfacePresets)
             QVERIFY2(surface.out.contains(p.key.data()), surface.out.constData());
+        // Every command that takes -m lists the maneuver ids in its help, each id of
+        // `vtw-cli maneuvers`.
+        const Outcome maneuvers = runCli({"maneuvers"});
+        QStringList ids;
+        for (const QByteArray& line : maneuvers.out.split('\n'))
+            if (!line.isEmpty() && !line.startsWith(' '))
+                ids << QString::fromUtf8(line.left(line.indexOf('\t')));
+        QVERIFY(ids.contains("acceleration") && ids.contains("dynamic-lap") && ids.contains("lap"));
+        for (const char* command : {"run", "compare", "sweep", "correlate"}) {
+            const QString help = QString::fromUtf8(runCli({command, "--help"}).out).simplified();
+            QVERIFY2(help.contains(ids.join(", ")), qPrintable(QStringLiteral("%1: %2").arg(command, help)));
+        }
+    }
+
+    // Each command's help names itself in its usage line, as it is typed.
+    void helpUsageNamesTheCommand() {
+        const QByteArray usage = runCli({"--help"}).out;
+        const QByteArray commands = usage.mid(usage.indexOf("commands:\n") + 10);
+        int seen = 0;
+        for (const QByteArray& line : commands.split('\n')) {
+            if (!line.startsWith("  "))
+                break;
+            const QByteArray command = line.trimmed().split(' ').first();
+            const Outcome help = runCli({QString::fromUtf8(command), "--help"});
+            QCOMPARE(help.exitCode, 0);
+            QVERIFY2(help.out.startsWith("Usage: vtw-cli " + command + " [options]"), help.out.left(80).constData());
+            ++seen;
+        }
+        QCOMPARE(seen, 14);
     }
 };
 

@@ -177,6 +177,26 @@ private slots:
         QVERIFY2(o.err.contains(message.toUtf8()), o.err.constData());
     }
 
+    // A run that cannot be named (no track, an unknown maneuver or parameter) is an
+    // argument error, exit 2 as in run, lap and sweep, found before any file is read.
+    void badRunArgumentsExitTwo_data() {
+        QTest::addColumn<QStringList>("run");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no track") << QStringList{} << "correlate: lap: name the track: -p track=NAME";
+        QTest::newRow("unknown parameter") << QStringList{"-p", "track=monza", "-p", "grip=2"}
+                                           << "correlate: lap: no parameter 'grip'";
+        QTest::newRow("unknown maneuver") << QStringList{"-m", "no-such-maneuver"} << "correlate: ";
+        QTest::newRow("unknown maneuver parameter")
+            << QStringList{"-m", "braking", "-p", "grip=2"} << "correlate: ";
+    }
+    void badRunArgumentsExitTwo() {
+        QFETCH(QStringList, run);
+        QFETCH(QString, message);
+        const Outcome o = runCli(QStringList{"correlate", "--log", "no-such-log.csv", "--map", "workbench"} + run);
+        QCOMPARE(o.exitCode, 2);
+        QVERIFY2(o.err.contains(message.toUtf8()) && !o.err.contains("no-such-log.csv"), o.err.constData());
+    }
+
     void logAndMapAreRequired() {
         const Outcome o = runCli({"correlate", "-p", "track=monza"});
         QCOMPARE(o.exitCode, 2);

@@ -1,9 +1,14 @@
 // The command-line tool's files: a save that cannot complete (full disk) is an
 // error and leaves the old file as it was; an output that is not a regular
 // file is refused, not replaced; "-" is stdout.
+#include "setupfile/SetupJson.h"
+#include "study/Sweep.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -71,6 +76,7 @@ private slots:
     void fifoInputBounded();
     void sweepWriteFailureKeepsResumableRows();
     void mergeInputIsCapped();
+    void setupNearTheSizeLimitConvertsReadable();
     void mergeAtTheCapStaysWithinBudget();
 };
 
@@ -232,6 +238,34 @@ void TestCliFiles::fifoInputBounded() {
     QVERIFY(!QFileInfo::exists(dir.filePath("out.json")));
 }
 
+// A valid setup written compact elsewhere, just under 16 MiB (long notes, a torque
+// curve of the most points, the most unknown keys), converted: the file written opens
+// again (indented, it came out past the limit and validate refused it).
+void TestCliFiles::setupNearTheSizeLimitConvertsReadable() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    vtw::Setup s = vtw::defaultSetup();
+    std::vector<vtw::CurvePoint> points;
+    for (int i = 0; i < 10000; ++i)
+        points.push_back({800.0 + 0.5 * i, 300.0 + 0.001 * i});
+    s.engine.torqueCurve = vtw::Curve(points);
+    QJsonObject root = vtw::setupToJson(s);
+    for (int k = 0; k < 1000; ++k)
+        root.insert(QStringLiteral("extra%1").arg(k, 4, 10, QLatin1Char('0')), k);
+    const qsizetype without = QJsonDocument(root).toJson(QJsonDocument::Compact).size();
+    root.insert("notes", QString(vtw::maxSetupFileBytes - 64 * 1024 - without, QLatin1Char('n')));
+    QFile big(dir.filePath("big.json"));
+    QVERIFY(big.open(QIODevice::WriteOnly));
+    big.write(QJsonDocument(root).toJson(QJsonDocument::Compact));
+    big.close();
+    QCOMPARE(runCli({"validate", big.fileName()}).exitCode, 0);
+    const Outcome converted = runCli({"convert", big.fileName(), dir.filePath("out.json")});
+    QVERIFY2(converted.exitCode == 0, converted.err.constData());
+    QVERIFY(QFileInfo(dir.filePath("out.json")).size() <= vtw::maxSetupFileBytes);
+    const Outcome again = runCli({"validate", dir.filePath("out.json")});
+    QVERIFY2(again.exitCode == 0, again.err.constData());
+}
+
 // Shards larger in all than merge takes are refused before any is read.
 void TestCliFiles::mergeInputIsCapped() {
     QTemporaryDir dir;
@@ -295,13 +329,20 @@ void TestCliFiles::mergeAtTheCapStaysWithinBudget() {
     QVERIFY(dir.isValid());
     constexpr int shards = 4, first = 1000, second = 1000;
     constexpr qint64 target = (64LL << 20) - (64 << 10); // just under the cap
-    // Rows "k,i,j,<payload>,\n" with the payload sized to bring the total to target.
+    // Rows "k,i,j,<bias>,<torque>,<payload>,\n" (the swept values the points have) with
+    // the payload of three metrics sized to bring the total to target.
+    const vtw::SweepAxis bias{nullptr, 0.5, 0.8, first}, torque{nullptr, 3000.0, 5000.0, second};
+    auto position = [&](int k) {
+        return QByteArray::number(k) + ',' + QByteArray::number(k / second) + ',' +
+               QByteArray::number(k % second) + ',' +
+               QByteArray::fromStdString(vtw::sweepNumberText(bias.valueAt(k / second))) + ',' +
+               QByteArray::fromStdString(vtw::sweepNumberText(torque.valueAt(k % second))) + ',';
+    };
     qint64 prefixes = 0;
     for (int k = 0; k < first * second; ++k)
-        prefixes += QByteArray::number(k).size() + QByteArray::number(k / second).size() +
-                    QByteArray::number(k % second).size() + 5;
-    const QByteArray cell(static_cast<int>((target - prefixes) / (first * second) / 5 - 1), '7');
-    const QByteArray payload = cell + ',' + cell + ',' + cell + ',' + cell + ',' + cell;
+        prefixes += position(k).size() + 4;
+    const QByteArray cell = "0." + QByteArray(static_cast<int>((target - prefixes) / (first * second) / 3 - 2), '7');
+    const QByteArray payload = cell + ',' + cell + ',' + cell;
     auto head = [](const QByteArray& shard) {
         return "# vtw-cli sweep\n# setup sha256=" + QByteArray(64, 'a') +
                "\n# maneuver braking pedal=1 start_kmh=100\n"
@@ -310,10 +351,7 @@ void TestCliFiles::mergeAtTheCapStaysWithinBudget() {
                "# shard " + shard + "\n"
                "index,i,j,brakes.frontBias,brakes.maxTorque,a,b,c,error\n";
     };
-    auto row = [&](int k) {
-        return QByteArray::number(k) + ',' + QByteArray::number(k / second) + ',' +
-               QByteArray::number(k % second) + ',' + payload + ",\n";
-    };
+    auto row = [&](int k) { return position(k) + payload + ",\n"; };
     qint64 total = 0;
     for (int s = 0; s < shards; ++s) {
         QByteArray text = head(QByteArray::number(s) + "/4");

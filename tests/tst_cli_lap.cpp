@@ -222,7 +222,7 @@ private slots:
                                     "gearbox.finalDrive", "--from", "3", "--to", "4", "--count", "3"};
         const Outcome whole = runCli(common);
         QVERIFY2(whole.exitCode == 0, whole.err.constData());
-        QVERIFY2(whole.out.contains("# maneuver dynamic-lap pace=0.9 preview_s=0.8 min_preview_m=6 track=" +
+        QVERIFY2(whole.out.contains("# maneuver dynamic-lap pace=0.9 preview_s=0.8 min_preview_m=6 abs=0 traction_control=0 track=" +
                                     track.toUtf8() + " line=raceline driver=pace track_sha256="),
                  whole.out.constData());
         QStringList shards;

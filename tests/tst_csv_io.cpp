@@ -119,6 +119,11 @@ void TestCsvIo::curveCsvRefused_data() {
         << "1000,300\n2000," + QByteArray(5000, '1') + "\n" << "line 2: longer than 4096 bytes";
     QTest::newRow("long line of cells")
         << QByteArray("0,").repeated(300000) + "0\n" << "line 1: longer than 4096 bytes";
+    // The cap is on the line as written: blanks around a short row count too.
+    QTest::newRow("row padded past the cap")
+        << "1000,300\n2000,310" + QByteArray(5000, ' ') + "\n" << "line 2: longer than 4096 bytes";
+    QTest::newRow("row indented past the cap")
+        << "1000,300\n" + QByteArray(4090, '\t') + "2000,310\n" << "line 2: longer than 4096 bytes";
 }
 
 void TestCsvIo::curveCsvRefused() {

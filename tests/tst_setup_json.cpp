@@ -9,6 +9,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
@@ -139,6 +140,9 @@ private slots:
     void generatorOfAnotherVersionIsReadAndReplaced();
     void generatorMustBeAString_data();
     void generatorMustBeAString();
+    void typeAndVersionComeFirst();
+    void setupNearTheSizeLimitSavesReadable();
+    void setupPastTheSizeLimitIsNotSaved();
 };
 
 void TestSetupJson::defaultRoundTrips() {
@@ -486,7 +490,7 @@ void TestSetupJson::brokenInputRefused_data() {
         << QByteArray(good).replace("\"mass\": 1500", "\"mass\": 1e999")
         << "out of the range of a double";
     QTest::newRow("huge negative exponent")
-        << QByteArray(good).replace("\"mass\": 1500", "\"mass\": -1e-999999999") << "line 21";
+        << QByteArray(good).replace("\"mass\": 1500", "\"mass\": -1e-999999999") << "line 23";
     QByteArray manyPoints = "[[0, 0]";
     for (int i = 1; i <= 20000; ++i)
         manyPoints += ",[" + QByteArray::number(i) + ", 1]";
@@ -771,6 +775,98 @@ void TestSetupJson::generatorMustBeAString() {
     const SetupLoadResult r = loadSetup(withChange([&](QJsonObject& root) { root.insert("generator", generator); }));
     QVERIFY(!r.ok());
     QCOMPARE(r.errorStrings(), QStringList{"generator: must be a string"});
+}
+
+
+// "fileType" and "version" open the file, whatever the curves hold: the desktop tells
+// a setup from other JSON by the first 16 KiB, and a 1500-point torque curve alone is
+// more. The rest is the object as it was, keys in order.
+void TestSetupJson::typeAndVersionComeFirst() {
+    Setup s = defaultSetup();
+    std::vector<CurvePoint> points;
+    for (int i = 0; i < 1500; ++i)
+        points.push_back({800.0 + 4.0 * i, 300.0 + 0.01 * i});
+    s.engine.torqueCurve = Curve(points);
+    for (const QByteArray& bytes : {writeSetup(s), savedSetupBytes(s)}) {
+        QVERIFY2(bytes.startsWith("{\n    \"fileType\": \"vehicle-setup\",\n    \"version\": 1,\n    \"aero\": {"),
+                 bytes.left(120).constData());
+        QVERIFY(bytes.size() > 16 * 1024);
+        QCOMPARE(bytes.count("\"fileType\""), 1);
+        QCOMPARE(bytes.count("\"version\""), 1);
+        QJsonObject expected = setupToJson(s);
+        if (bytes.contains("\"generator\""))
+            expected.insert("generator", setupGenerator());
+        QCOMPARE(QJsonDocument::fromJson(bytes).object(), expected);
+        const SetupLoadResult r = loadSetup(bytes);
+        QVERIFY(r.ok());
+        QCOMPARE(*r.setup, s);
+    }
+}
+
+namespace {
+
+// A valid setup written compact by another program, just under the size limit: long
+// notes, a torque curve of the most points and the most keys the program does not
+// know, each point and key a line that indenting lengthens.
+QByteArray compactSetupNearTheLimit() {
+    Setup s = defaultSetup();
+    std::vector<CurvePoint> points;
+    for (int i = 0; i < 10000; ++i)
+        points.push_back({800.0 + 0.5 * i, 300.0 + 0.001 * i});
+    s.engine.torqueCurve = Curve(points);
+    QJsonObject root = setupToJson(s);
+    for (int k = 0; k < 1000; ++k)
+        root.insert(QStringLiteral("extra%1").arg(k, 4, 10, QLatin1Char('0')), k);
+    const qsizetype without = QJsonDocument(root).toJson(QJsonDocument::Compact).size();
+    root.insert("notes", QString(maxSetupFileBytes - 64 * 1024 - without, QLatin1Char('n')));
+    return QJsonDocument(root).toJson(QJsonDocument::Compact);
+}
+
+} // namespace
+
+// A setup that was read is saved so that it reads again: indented it would pass the
+// 16 MiB limit, so it is written compact (it used to be saved past the limit, and the
+// program then refused to open the file it had written).
+void TestSetupJson::setupNearTheSizeLimitSavesReadable() {
+    const QByteArray compact = compactSetupNearTheLimit();
+    QVERIFY(compact.size() < maxSetupFileBytes);
+    const SetupLoadResult r = loadSetup(compact);
+    QVERIFY2(r.ok(), qPrintable(r.errorStrings().join('\n')));
+    for (const QByteArray& bytes : {writeSetup(*r.setup, r.unknownKeys), savedSetupBytes(*r.setup, r.unknownKeys)}) {
+        QVERIFY2(bytes.size() <= maxSetupFileBytes, qPrintable(QString::number(bytes.size())));
+        QVERIFY(setupSizeProblem(bytes).isEmpty());
+        QVERIFY(bytes.startsWith("{\"fileType\":\"vehicle-setup\",\"version\":1,"));
+        const SetupLoadResult again = loadSetup(bytes);
+        QVERIFY2(again.ok(), qPrintable(again.errorStrings().join('\n')));
+        QCOMPARE(*again.setup, *r.setup);
+        QCOMPARE(again.unknownKeys.size(), r.unknownKeys.size());
+    }
+    // An ordinary setup stays indented.
+    QVERIFY(writeSetup(defaultSetup()).startsWith("{\n    \"fileType\""));
+}
+
+// A setup too large even compact (notes typed past the limit) is not saved: the old
+// file stays as it was and the error says why.
+void TestSetupJson::setupPastTheSizeLimitIsNotSaved() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath("car.json");
+    QVERIFY(saveSetupFile(path, defaultSetup()).ok);
+    const QByteArray before = [&] {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }();
+    Setup big = defaultSetup();
+    big.notes = std::string(maxSetupFileBytes, 'n');
+    const SaveResult saved = saveSetupFile(path, big);
+    QVERIFY(!saved.ok);
+    QVERIFY2(saved.error.startsWith("cannot save " + path + ": the setup takes ") &&
+                 saved.error.contains("bytes as a file, more than the 16 MiB a setup file may have"),
+             qPrintable(saved.error));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), before);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"car.json"});
 }
 
 QTEST_GUILESS_MAIN(TestSetupJson)

@@ -6,6 +6,7 @@
 #include "study/SweepIdentity.h"
 #include "study/SweepMerge.h"
 #include "study/SweepTable.h"
+#include "study/SweepText.h"
 
 #include <QCryptographicHash>
 #include <QtTest>
@@ -67,7 +68,7 @@ private slots:
             QCryptographicHash::hash(writeSetup(r.base), QCryptographicHash::Sha256).toHex().toStdString();
         const std::string lines = "# vtw-cli sweep\n"
                                   "# setup sha256=" + hash + "\n"
-                                  "# maneuver braking pedal=1 start_kmh=100\n"
+                                  "# maneuver braking pedal=1 start_kmh=100 abs=0 traction_control=0\n"
                                   "# axis brakes.frontBias from=0.5 to=0.8 count=4\n"
                                   "# axis brakes.maxTorque from=3000 to=5000 count=3\n"
                                   "# shard 1/3\n";
@@ -81,7 +82,7 @@ private slots:
         QVERIFY2(parseSweepIdentity(m_shards[1], read, consumed, error), error.c_str());
         QCOMPARE(consumed, lines.size());
         QCOMPARE(read.setup, "sha256=" + hash);
-        QCOMPARE(read.maneuver, std::string("braking pedal=1 start_kmh=100"));
+        QCOMPARE(read.maneuver, std::string("braking pedal=1 start_kmh=100 abs=0 traction_control=0"));
         QCOMPARE(read.axes.size(), std::size_t(2));
         QCOMPARE(read.axes[1].count, 3);
         QCOMPARE(read.shardIndex, 1);
@@ -106,8 +107,8 @@ private slots:
         QTest::newRow("shard index") << 1 << QString();
         QTest::newRow("setup") << 2 << "the setup differs (a: sha256=";
         QTest::newRow("maneuver") << 3
-                                  << "the maneuver differs (a: braking pedal=1 start_kmh=100; b: braking "
-                                     "pedal=0.5 start_kmh=100)";
+                                  << "the maneuver differs (a: braking pedal=1 start_kmh=100 abs=0 traction_control=0; b: braking "
+                                     "pedal=0.5 start_kmh=100 abs=0 traction_control=0)";
         QTest::newRow("axes") << 4
                               << "the axes differ (a: brakes.frontBias from=0.5 to=0.8 count=4, "
                                  "brakes.maxTorque from=3000 to=5000 count=3; b: brakes.frontBias from=0.5 "
@@ -160,6 +161,64 @@ private slots:
         QVERIFY2(error.find(expected.toStdString()) != std::string::npos, error.c_str());
     }
 
+    // A row's numbers must be those the sweep gives: its swept values those of its point,
+    // its metrics empty or finite figures. Otherwise the table is refused, naming the
+    // line, the column and the cell: merged or resumed, they would pass as results.
+    void rowsWithWrongNumbersAreRefused_data() {
+        QTest::addColumn<int>("cell"); // of the row of point 4, line 9 of shard 1/3
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("first value") << 3 << "0.7"
+                                     << "line 9: point 4: brakes.frontBias is '0.7' where this point of the "
+                                        "sweep has 0.6";
+        QTest::newRow("second value") << 4 << "3000"
+                                      << "line 9: point 4: brakes.maxTorque is '3000' where this point of the "
+                                         "sweep has 4000";
+        QTest::newRow("nan") << 5 << "nan"
+                             << "line 9: point 4: braking_100_0_kmh_m is 'nan': not a figure a run gives (a "
+                                "finite number of magnitude at most 1e+12)";
+        QTest::newRow("inf") << 6 << "inf" << "line 9: point 4: braking_100_0_kmh_s is 'inf': not a figure";
+        QTest::newRow("huge") << 7 << "1e308" << "line 9: point 4: braking_peak_decel_g is '1e308': not a figure";
+        QTest::newRow("negative huge") << 7 << "-2e12"
+                                       << "line 9: point 4: braking_peak_decel_g is '-2e12': not a figure";
+        QTest::newRow("no number") << 5 << "fast" << "line 9: point 4: braking_100_0_kmh_m is 'fast': not a figure";
+    }
+    void rowsWithWrongNumbersAreRefused() {
+        QFETCH(int, cell);
+        QFETCH(QString, value);
+        QFETCH(QString, expected);
+        const std::size_t rowStart = m_shards[1].find("\n4,1,1,") + 1;
+        const std::size_t rowEnd = m_shards[1].find('\n', rowStart);
+        QStringList cells = QString::fromStdString(m_shards[1].substr(rowStart, rowEnd - rowStart)).split(',');
+        QCOMPARE(cells.size(), 9);
+        QVERIFY(!cells[cell].isEmpty()); // a braking run reaches every metric
+        cells[cell] = value;
+        const std::string text =
+            m_shards[1].substr(0, rowStart) + cells.join(',').toStdString() + m_shards[1].substr(rowEnd);
+        const std::string error = parseError(text);
+        QVERIFY2(error.find(expected.toStdString()) == 0, error.c_str());
+        const MergeResult merged = mergeSweepCsv({{"s0.csv", m_shards[0]}, {"s1.csv", text}, {"s2.csv", m_shards[2]}});
+        QCOMPARE(merged.error, "s1.csv: " + error);
+        QCOMPARE(readSweepResume(brakingSweep(1, 3), text).error, error);
+        // The same row as the sweep wrote it passes.
+        QCOMPARE(parseError(m_shards[1]), std::string("(parsed)"));
+    }
+
+    // A copy that went through a Windows tool (CR LF lines, a byte order mark) is the
+    // table it was once restored; a table written with LF keeps a CR LF in a quoted cell.
+    void convertedCopiesAreRestored() {
+        QByteArray converted = QByteArray::fromStdString(m_shards[1]);
+        converted.replace("\n", "\r\n");
+        converted.prepend("\xEF\xBB\xBF");
+        QCOMPARE(parseError(converted.toStdString()).find("no sweep identity"), std::size_t(0));
+        restoreSweepText(converted);
+        QCOMPARE(converted.toStdString(), m_shards[1]);
+        QByteArray quoted = QByteArray::fromStdString(m_whole) + "12,4,0,0.9,,,,\"a\r\nb\"\n";
+        const QByteArray before = quoted;
+        restoreSweepText(quoted);
+        QCOMPARE(quoted, before);
+    }
+
     // A quoted cell may hold commas, quotes and newlines: it is one row. A last row
     // without its newline (an interrupted write) is flagged and left out.
     void quotedCellsAndACutRow() {
@@ -174,7 +233,8 @@ private slots:
         QCOMPARE(table.rows.size(), std::size_t(1));
         QCOMPARE(std::string(table.rows[0].text), quoted);
         QVERIFY(table.lastRowCut);
-        QVERIFY2(parseError(header + quoted + "2,2,0,0.7,,,,\n") == "(parsed)", "rows after a quoted newline");
+        const std::string third = "2,2,0," + sweepNumberText(r.first.valueAt(2)) + ",,,,\n"; // 0.7000000000000001
+        QVERIFY2(parseError(header + quoted + third) == "(parsed)", "rows after a quoted newline");
     }
 
     // Merge refuses, naming the files: shards of different sweeps, a shard twice, a

@@ -14,6 +14,7 @@ packages=(
     # For the tests of the desktop entry, the MIME type and the manual page:
     desktop-file-utils shared-mime-info libglib2.0-bin groff-base
     clang-tools # clang-query, for the test that every function passing a Quad is forced inline
+    clang libclang-rt-14-dev # the fuzz targets (tools/run-fuzz.sh): clang and its libFuzzer runtime
 )
 
 if [ "$(id -u)" -eq 0 ]; then

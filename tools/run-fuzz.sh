@@ -3,15 +3,19 @@
 # one after another, each for the given time. Usage:
 #   tools/run-fuzz.sh [TARGET|all] [seconds per target]      (default: all, 600 s)
 # Targets: setup_loader curve_csv lookup_table script_csv sweep_merge recovery simulator
-# track_reader ac_car_data log_reader math_channels.
+# tir_reader track_reader ac_car_data log_reader math_channels.
 # Each is seeded with tests/fuzz/seeds/TARGET (the setup targets also with the library
-# cars) and keeps what it finds in BUILD_DIR/fuzz-corpus/TARGET; an input that breaks a
-# target is saved in BUILD_DIR/fuzz-artifacts/TARGET/.
+# cars, the .tir reader with the bundled tyre files) and keeps what it finds in
+# BUILD_DIR/fuzz-corpus/TARGET; an input that breaks a target is saved in
+# BUILD_DIR/fuzz-artifacts/TARGET/. The exit status is 1 if any target found a
+# problem, and not 0 if the build failed.
+# Needs clang with libFuzzer (Debian: clang and libclang-rt-14-dev; tools/install-deps.sh
+# installs them).
 # Environment: BUILD_DIR (default build-fuzz), JOBS (build jobs, default 1).
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD_DIR:-$ROOT/build-fuzz}
-ALL="setup_loader curve_csv lookup_table script_csv sweep_merge recovery simulator track_reader ac_car_data log_reader math_channels"
+ALL="setup_loader curve_csv lookup_table script_csv sweep_merge recovery simulator tir_reader track_reader ac_car_data log_reader math_channels"
 case "${1:-all}" in
     all) TARGETS=$ALL ;;
     [0-9]*) TARGETS=$ALL; set -- all "$1" ;; # the old form: tools/run-fuzz.sh SECONDS
@@ -23,11 +27,15 @@ for target in $TARGETS; do
     [ -d "$ROOT/tests/fuzz/seeds/$target" ] || { echo "unknown fuzz target: $target (one of: $ALL)" >&2; exit 2; }
 done
 
+launcher=""
+command -v ccache >/dev/null 2>&1 && launcher="-DCMAKE_CXX_COMPILER_LAUNCHER=ccache"
+# shellcheck disable=SC2086 # launcher is one argument or none
 CC=clang CXX=clang++ cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DVTW_FUZZ=ON -DVTW_BUILD_UI=OFF -DVTW_BUILD_TESTS=OFF
-for target in $TARGETS; do
-    cmake --build "$BUILD" --target "fuzz_$target" -j"${JOBS:-1}"
-done
+    -DVTW_FUZZ=ON -DVTW_BUILD_UI=OFF -DVTW_BUILD_TESTS=OFF $launcher
+# Every target is built before any runs: one that does not build stops the script
+# before the others spend their time.
+# shellcheck disable=SC2086 # TARGETS is a list of names
+cmake --build "$BUILD" -j"${JOBS:-1}" --target $(for target in $TARGETS; do printf 'fuzz_%s ' "$target"; done)
 
 # A target that finds a problem does not stop the others; the exit status says.
 status=0
@@ -35,6 +43,7 @@ for target in $TARGETS; do
     seeds="$ROOT/tests/fuzz/seeds/$target"
     case $target in
         setup_loader | simulator | recovery) seeds="$seeds $ROOT/resources/cars" ;;
+        tir_reader) seeds="$seeds $ROOT/resources/tires" ;;
     esac
     # New inputs go to the first directory; the seeds are read only.
     mkdir -p "$BUILD/fuzz-corpus/$target" "$BUILD/fuzz-artifacts/$target"

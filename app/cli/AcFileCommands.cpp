@@ -25,7 +25,7 @@ int importAcCommand(const QString& folder, const QString& output) {
         printErrors(QStringLiteral("cannot import %1:").arg(folder), imported.errors);
         return Failed;
     }
-    if (!writeTextFile(output, savedSetupBytes(*imported.setup, {}).toStdString()))
+    if (!writeSetupFile(output, *imported.setup, {}))
         return Failed;
     printOut(imported.report.text().toStdString());
     return Ok;

@@ -2,6 +2,9 @@
 
 #include "tires/SurfacePresets.h"
 
+#include "maneuvers/ManeuverFactory.h"
+#include "study/LapTarget.h"
+
 #include "setupfile/AtomicFile.h"
 #include "setupfile/CarLibrary.h"
 #include "setupfile/CsvIo.h"
@@ -9,6 +12,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 #include <cerrno>
 #include <cstdio>
@@ -24,7 +28,12 @@ bool parseOrHelp(QCommandLineParser& parser, const QStringList& arguments, int& 
         return false;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText().toStdString());
+        // QCommandLineParser names the program as it was started, without the command
+        // the line needs: "Usage: vtw-cli validate [options] FILE...".
+        QString help = parser.helpText();
+        static const QRegularExpression program(QStringLiteral("^Usage: [^ \n]+"));
+        help.replace(program, QStringLiteral("Usage: vtw-cli %1").arg(arguments.value(0)));
+        printOut(help.toStdString());
         exitCode = Ok;
         return false;
     }
@@ -61,6 +70,17 @@ bool writeTextFile(const QString& path, const std::vector<std::string_view>& pie
     if (!saved.ok)
         printError(saved.error);
     return saved.ok;
+}
+
+bool writeSetupFile(const QString& path, const Setup& setup, const UnknownKeys& unknownKeys) {
+    const QByteArray bytes = savedSetupBytes(setup, unknownKeys);
+    const QString problem = setupSizeProblem(bytes);
+    if (!problem.isEmpty()) {
+        printError(QStringLiteral("cannot write %1: %2")
+                       .arg(path == QLatin1String("-") ? QStringLiteral("to standard output") : path, problem));
+        return false;
+    }
+    return writeTextFile(path, bytes.toStdString());
 }
 
 bool parseKeyValues(const QStringList& pairs, std::map<std::string, double>& out,
@@ -138,6 +158,14 @@ bool parseSurface(const QString& text, double& gripScale) {
     }
     printError(QStringLiteral("unknown surface '%1': use %2, or a grip scale in (0, 10]").arg(text, surfaceNames()));
     return false;
+}
+
+QString maneuverIdList() {
+    QStringList ids;
+    for (const ManeuverDescription& d : maneuverCatalogue())
+        ids << QString::fromStdString(d.id);
+    ids << QLatin1String(lapTargetId);
+    return ids.join(QStringLiteral(", "));
 }
 
 } // namespace vtw::cli

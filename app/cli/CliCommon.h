@@ -43,6 +43,11 @@ bool writeTextFile(const QString& path, const std::string& text);
 /// The same for text in pieces, written in order.
 bool writeTextFile(const QString& path, const std::vector<std::string_view>& pieces);
 
+/// Write a setup as a saved file (savedSetupBytes) like writeTextFile, unless it is
+/// larger than a setup file may be (setupSizeProblem): then nothing is written and the
+/// reason is printed, as the program would refuse to read it.
+bool writeSetupFile(const QString& path, const Setup& setup, const UnknownKeys& unknownKeys);
+
 /// Parse "key=value" pairs (maneuver parameters); prints an error on a bad pair. With
 /// `words`, a value that is no number (a lap's track=monza) goes there instead.
 bool parseKeyValues(const QStringList& pairs, std::map<std::string, double>& out,
@@ -70,6 +75,9 @@ std::optional<Enum> parseOptionArgument(const char* command, const char* what, c
                    .arg(QLatin1String(command), QLatin1String(what), text, optionCliNames<Enum>()));
     return std::nullopt;
 }
+
+/// The ids -m takes, for the help: "acceleration, top-speed, ..., lap".
+QString maneuverIdList();
 
 /// A CSV cell: quoted when it holds a comma, quote or newline.
 QString csvCellText(const QString& text);

@@ -29,31 +29,39 @@ std::string csvNumber(double v) {
     return std::isfinite(v) ? jsonNumber(v) : "nan";
 }
 
+// What the log is set against: a lap of a track or a maneuver, as the arguments name it.
+// Checked before any file is read: a bad name or parameter is an argument error.
+struct SimulatedRunSpec {
+    std::optional<LapSpec> lap;
+    std::unique_ptr<Maneuver> maneuver;
+};
+
+std::optional<SimulatedRunSpec> simulatedRunSpec(const QString& maneuverId, const std::map<std::string, double>& params,
+                                                 const std::map<std::string, std::string>& words) {
+    SimulatedRunSpec spec;
+    std::string error;
+    if (maneuverId == QLatin1String(lapTargetId))
+        spec.lap = lapSpecFrom({lapTargetId, params, words}, &error);
+    else
+        spec.maneuver = makeManeuver(maneuverId.toStdString(), params, &error, words);
+    if (!spec.lap && !spec.maneuver) {
+        printError(QStringLiteral("correlate: ") + QString::fromStdString(error));
+        return std::nullopt;
+    }
+    return spec;
+}
+
 // The simulated run the log is set against, as a table of the channels it fills.
-std::optional<ChannelTable> simulatedRun(const Setup& setup, const QString& maneuverId,
-                                         const std::map<std::string, double>& params,
-                                         const std::map<std::string, std::string>& words) {
-    if (maneuverId == QLatin1String(lapTargetId)) {
-        std::string error;
-        const auto spec = lapSpecFrom({lapTargetId, params, words}, &error);
-        if (!spec) {
-            printError(QString::fromStdString(error));
-            return std::nullopt;
-        }
-        const auto driven = driveLap(setup, *spec, false);
+std::optional<ChannelTable> simulatedRun(const Setup& setup, const SimulatedRunSpec& spec) {
+    if (spec.lap) {
+        const auto driven = driveLap(setup, *spec.lap, false);
         if (!driven)
             return std::nullopt;
         return lapChannelTable(driven->lap.trace);
     }
-    std::string error;
-    const auto maneuver = makeManeuver(maneuverId.toStdString(), params, &error, words);
-    if (!maneuver) {
-        printError(QString::fromStdString(error));
-        return std::nullopt;
-    }
     RunOptions options;
     options.recordTelemetry = true;
-    const RunResult result = runManeuver(setup, *maneuver, options);
+    const RunResult result = runManeuver(setup, *spec.maneuver, options);
     if (!result.ok) {
         printError(QString::fromStdString(result.error));
         return std::nullopt;
@@ -113,7 +121,8 @@ int correlateCommand(const QStringList& arguments) {
                                       QStringLiteral("file"));
     const QCommandLineOption maneuverOpt({QStringLiteral("m"), QStringLiteral("maneuver")},
                                          QStringLiteral("The simulated run: lap (default; -p track=NAME) or a "
-                                                        "maneuver id."),
+                                                        "maneuver id: %1.")
+                                             .arg(maneuverIdList()),
                                          QStringLiteral("id"), QStringLiteral("lap"));
     const QCommandLineOption paramOpt({QStringLiteral("p"), QStringLiteral("param")},
                                       QStringLiteral("Parameter of the run, repeatable (track=monza)."),
@@ -176,6 +185,9 @@ int correlateCommand(const QStringList& arguments) {
     std::map<std::string, std::string> words;
     if (!parseKeyValues(parser.values(paramOpt), params, &words))
         return UsageError;
+    const std::optional<SimulatedRunSpec> runSpec = simulatedRunSpec(parser.value(maneuverOpt), params, words);
+    if (!runSpec)
+        return UsageError;
 
     LogMapping mapping;
     if (const LogMapping* preset = findBuiltInLogPreset(parser.value(mapOpt))) {
@@ -201,7 +213,7 @@ int correlateCommand(const QStringList& arguments) {
     const std::optional<Setup> setup = loadSetupArgument(parser.value(setupOpt));
     if (!setup)
         return Failed;
-    const std::optional<ChannelTable> reference = simulatedRun(*setup, parser.value(maneuverOpt), params, words);
+    const std::optional<ChannelTable> reference = simulatedRun(*setup, *runSpec);
     if (!reference)
         return Failed;
     const std::string_view axisName = alignAxisChannel(axis);

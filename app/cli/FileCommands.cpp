@@ -61,7 +61,7 @@ int validateAndWrite(const Setup& setup, const UnknownKeys& unknownKeys, const Q
             std::fprintf(stderr, "  %s\n", qPrintable(issue.toString()));
         return Failed;
     }
-    return writeTextFile(output, savedSetupBytes(setup, unknownKeys).toStdString()) ? Ok : Failed;
+    return writeSetupFile(output, setup, unknownKeys) ? Ok : Failed;
 }
 
 } // namespace
@@ -161,7 +161,10 @@ int exportCommand(const QStringList& arguments) {
             return UsageError;
         bytes = *tir;
     } else if (!parser.isSet(curveOpt)) {
-        bytes = savedSetupBytes(*setup, unknownKeys);
+        return writeSetupFile(parser.isSet(outputOpt) ? parser.value(outputOpt) : QStringLiteral("-"), *setup,
+                              unknownKeys)
+                   ? Ok
+                   : Failed;
     } else {
         const std::optional<CurveFileFormat> format =
             curveFormat(QStringLiteral("export"), parser.value(formatOpt), parser.value(outputOpt));
@@ -312,7 +315,7 @@ int convertCommand(const QStringList& arguments) {
         const std::optional<Setup> setup = loadSetupArgument(in, &unknownKeys);
         if (!setup)
             return Failed;
-        return writeTextFile(out, savedSetupBytes(*setup, unknownKeys).toStdString()) ? Ok : Failed;
+        return writeSetupFile(out, *setup, unknownKeys) ? Ok : Failed;
     }
     const FieldMeta* torque = findField(QStringLiteral("engine.torqueCurve_rpm_Nm"));
     const std::optional<QByteArray> bytes = readSmallFile(in);

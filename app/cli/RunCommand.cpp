@@ -34,7 +34,7 @@ int runCommand(const QStringList& arguments) {
         "target, and its \"source\"."));
     parser.addHelpOption();
     const QCommandLineOption maneuverOpt({QStringLiteral("m"), QStringLiteral("maneuver")},
-                                         QStringLiteral("Maneuver id (see 'vtw-cli maneuvers')."),
+                                         QStringLiteral("Maneuver id (their parameters: 'vtw-cli maneuvers'): %1.").arg(maneuverIdList()),
                                          QStringLiteral("id"), QStringLiteral("acceleration"));
     const QCommandLineOption setupOpt({QStringLiteral("s"), QStringLiteral("setup")},
                                       QStringLiteral("Setup file or library car (default: the library's Corvette C5)."),

@@ -9,6 +9,7 @@
 #include "study/Sweep.h"
 #include "study/SweepMerge.h"
 #include "study/SweepTable.h"
+#include "study/SweepText.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
@@ -57,7 +58,8 @@ int compareCommand(const QStringList& arguments) {
                                  QStringLiteral("SETUP..."));
     const QCommandLineOption maneuverOpt({QStringLiteral("m"), QStringLiteral("maneuver")},
                                          QStringLiteral("Maneuver id, repeatable (default: acceleration, "
-                                                        "braking, skidpad)."),
+                                                        "braking, skidpad): %1.")
+                                             .arg(maneuverIdList()),
                                          QStringLiteral("id"));
     const QCommandLineOption paramOpt({QStringLiteral("p"), QStringLiteral("param")},
                                       QStringLiteral("Parameter of every maneuver named, repeatable "
@@ -207,8 +209,8 @@ int sweepCommand(const QStringList& arguments) {
                                       QStringLiteral("Setup file or library car (default: the library's Corvette C5)."),
                                       QStringLiteral("file"));
     const QCommandLineOption maneuverOpt({QStringLiteral("m"), QStringLiteral("maneuver")},
-                                         QStringLiteral("Maneuver id."), QStringLiteral("id"),
-                                         QStringLiteral("acceleration"));
+                                         QStringLiteral("Maneuver id: %1.").arg(maneuverIdList()),
+                                         QStringLiteral("id"), QStringLiteral("acceleration"));
     const QCommandLineOption paramsOpt({QStringLiteral("p"), QStringLiteral("maneuver-param")},
                                        QStringLiteral("Maneuver parameter, repeatable."),
                                        QStringLiteral("key=value"));
@@ -256,8 +258,15 @@ int sweepCommand(const QStringList& arguments) {
         axis.from = parser.value(a).toDouble(&ok1);
         axis.to = parser.value(b).toDouble(&ok2);
         axis.count = parser.value(n).toInt(&ok3);
-        if (!ok1 || !ok2 || !ok3) {
+        if (!ok1 || !ok2) {
             printError(QStringLiteral("sweep: the range of %1 must be numbers").arg(parser.value(f)));
+            return false;
+        }
+        if (!ok3 || axis.count < 2 || axis.count > maxSweepAxisPoints) {
+            printError(QStringLiteral("sweep: --%1 %2 is not a valid count: the points of an axis are a whole "
+                                      "number from 2 to %3")
+                           .arg(n.names().constFirst(), parser.value(n))
+                           .arg(maxSweepAxisPoints));
             return false;
         }
         if (!axis.field) {
@@ -314,6 +323,7 @@ int sweepCommand(const QStringList& arguments) {
             return Failed;
         }
         resumedText = std::move(*read.data);
+        restoreSweepText(resumedText);
         resumed = readSweepResume(request, std::string_view(resumedText.constData(), resumedText.size()));
         if (!resumed.error.empty()) {
             printError(QStringLiteral("cannot resume from %1: %2")
@@ -409,6 +419,7 @@ int mergeCommand(const QStringList& arguments) {
             return Failed;
         }
         read += file.data->size();
+        restoreSweepText(*file.data);
         texts.push_back(std::move(*file.data));
         shards.push_back({path.toStdString(), std::string_view(texts.back().constData(), texts.back().size())});
     }

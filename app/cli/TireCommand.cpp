@@ -2,15 +2,19 @@
 #include "Commands.h"
 
 #include "Units.h"
+#include "setupfile/SetupValidation.h"
 #include "setupfile/TirFileRead.h"
+#include "tires/TirImport.h"
 #include "tires/CalspanPresets.h"
 #include "tires/TirSweep.h"
 #include "tires/TireModel.h"
 #include "tires/TireSweep.h"
 
 #include <QCommandLineParser>
+#include <QFileInfo>
 
 #include <cmath>
+#include <cstdio>
 
 namespace vtw::cli {
 
@@ -55,6 +59,18 @@ int sweepTirFile(const TirRequest& request, const QString& sweep, double from, d
         return Failed;
     }
     const TirCoefficients& c = *loaded.coefficients;
+    // Held to what import --tir holds an axle's tyre to (the setup's validation), at the
+    // file's own nominal load: a file that could neither pull nor turn a car (one cut
+    // short, its coefficients missing and taken as 0) is refused, not swept as zeros.
+    const SetupIssues unusable = validateTireBehaviour(
+        tiresWithTir(defaultSetup().frontTires, c, QFileInfo(request.path).fileName().toStdString(), false), c.FNOMIN,
+        {}, QStringLiteral("the file's nominal load FNOMIN"));
+    if (!unusable.isEmpty()) {
+        printError(QStringLiteral("tire: %1: not a usable tyre:").arg(request.path));
+        for (const SetupIssue& issue : unusable)
+            std::fprintf(stderr, "  %s\n", qPrintable(issue.toString()));
+        return Failed;
+    }
     const bool pressureTerms = c.version != TirVersion::Mf5 && c.NOMPRES > 0.0;
     if (request.pressureSet && !pressureTerms) {
         printError(QStringLiteral("tire: --pressure needs a file with pressure terms (MF 6.1 or 6.2 with NOMPRES); "

@@ -43,14 +43,18 @@ bool LineReader::next(Line& line) {
         if (end < 0)
             end = m_bytes.size();
         ++m_number;
-        qsizetype first = m_at, last = end;
+        const qsizetype start = m_at;
+        qsizetype first = start, last = end;
         m_at = end + 1;
         while (first < last && isSpace(m_bytes[first]))
             ++first;
         while (last > first && isSpace(m_bytes[last - 1]))
             --last;
         const QByteArrayView bytes(m_bytes.constData() + first, last - first);
-        if (bytes.size() > m_maxLine) {
+        // The limit is on the line as written (its CR LF aside), blanks included: padding
+        // is bytes to read like any other.
+        const qsizetype written = end - start - (end > start && m_bytes[end - 1] == '\r' ? 1 : 0);
+        if (written > m_maxLine) {
             // Not decoded: a long comment is told from its bytes (the prefixes are ASCII).
             if (isComment(bytes))
                 continue;

@@ -679,20 +679,42 @@ QByteArray substituteUnknowns(const QByteArray& text, const CompactUnknowns& c) 
     return out;
 }
 
+// The object's text with "fileType" and "version" first (QJsonObject keeps its keys
+// sorted, so they are taken out and written ahead of the rest).
+QByteArray textWithTypeFirst(QJsonObject root, QJsonDocument::JsonFormat format) {
+    root.remove(QStringLiteral("fileType"));
+    root.remove(QStringLiteral("version"));
+    const QByteArray rest = QJsonDocument(root).toJson(format);
+    const QByteArray type = QJsonDocument(QJsonObject{{"fileType", QLatin1String(setupFileType)},
+                                                      {"version", setupFileVersion}})
+                                .toJson(format);
+    // Both open with "{" and a newline when indented; the type's members end where its
+    // closing brace starts, and the rest's members follow them.
+    const qsizetype typeEnd = type.lastIndexOf('}');
+    const qsizetype typeMembersEnd = format == QJsonDocument::Indented ? type.lastIndexOf('\n', typeEnd) : typeEnd;
+    const qsizetype restStart = format == QJsonDocument::Indented ? 2 : 1;
+    return type.left(typeMembersEnd) + ',' + (format == QJsonDocument::Indented ? "\n" : "") + rest.mid(restStart);
+}
+
 // The file's text; with a generator, "generator" names it.
 QByteArray setupText(const Setup& setup, const UnknownKeys& unknownKeys, const QString& generator) {
     const CompactUnknowns unknowns = compactUnknowns(setup, unknownKeys);
     QJsonObject root = setupToJson(setup, unknowns.placed);
     if (!generator.isEmpty())
         root.insert("generator", generator);
-    QByteArray text = QJsonDocument(root).toJson(QJsonDocument::Indented);
+    QByteArray text = textWithTypeFirst(root, QJsonDocument::Indented);
     // Qt spreads each [x, y] point over four lines; put it on one so a curve
     // reads like a table. Only whitespace changes, and a JSON string cannot
     // contain the raw newlines the pattern needs, so string values are safe.
     static const QRegularExpression point(
         QStringLiteral(R"(\[\n *(-?[0-9][0-9.eE+-]*),\n *(-?[0-9][0-9.eE+-]*)\n *\])"));
-    text = QString::fromUtf8(text).replace(point, QStringLiteral("[\\1, \\2]")).toUtf8();
-    return substituteUnknowns(text, unknowns);
+    text = substituteUnknowns(QString::fromUtf8(text).replace(point, QStringLiteral("[\\1, \\2]")).toUtf8(),
+                              unknowns);
+    // Indenting adds bytes to every line: a setup read near the size limit (written
+    // compact by another program) could come out past it, and never open again.
+    if (!setupSizeProblem(text).isEmpty())
+        text = substituteUnknowns(textWithTypeFirst(root, QJsonDocument::Compact), unknowns);
+    return text;
 }
 
 } // namespace
@@ -709,8 +731,21 @@ QByteArray savedSetupBytes(const Setup& setup, const UnknownKeys& unknownKeys) {
     return setupText(setup, unknownKeys, setupGenerator());
 }
 
+QString setupSizeProblem(const QByteArray& bytes) {
+    if (bytes.size() <= maxSetupFileBytes)
+        return {};
+    return QString("the setup takes %1 bytes as a file, more than the %2 MiB a setup file may have (it "
+                   "could not be opened again); shorten its notes or texts")
+        .arg(bytes.size())
+        .arg(maxSetupFileBytes / (1024 * 1024));
+}
+
 SaveResult saveSetupFile(const QString& path, const Setup& setup, const UnknownKeys& unknownKeys) {
-    return writeFileAtomically(path, savedSetupBytes(setup, unknownKeys));
+    const QByteArray bytes = savedSetupBytes(setup, unknownKeys);
+    const QString problem = setupSizeProblem(bytes);
+    if (!problem.isEmpty())
+        return {false, QString("cannot save %1: %2").arg(path, problem)};
+    return writeFileAtomically(path, bytes);
 }
 
 } // namespace vtw

@@ -63,7 +63,15 @@ SetupLoadResult loadSetupFile(const QString& path, InputKinds kinds = InputKinds
 QJsonObject setupToJson(const Setup& setup, const UnknownKeys& unknownKeys = {});
 /// The file's bytes (indented UTF-8 JSON, doubles in shortest exact form; an
 /// unknown key's array or object compact on one line, so its size stays bounded).
+/// "fileType" and "version" come first, the other keys in order: a reader that looks
+/// at the start of a file (the desktop's MIME detection, the first 16 KiB) finds them
+/// whatever the curves hold. A setup whose indented text would pass maxSetupFileBytes
+/// is written compact, all on one line, so that a setup that was read can be saved
+/// and read again.
 QByteArray writeSetup(const Setup& setup, const UnknownKeys& unknownKeys = {});
+/// Why bytes of a setup cannot be written: more than maxSetupFileBytes, which the
+/// loader refuses to open. Empty when they can.
+QString setupSizeProblem(const QByteArray& bytes);
 /// Who wrote a saved file, its "generator": this program and its version,
 /// "vehicle-workbench 0.1.0" (ProgramVersion.h). A loader reads any string there.
 QString setupGenerator();
@@ -71,7 +79,8 @@ QString setupGenerator();
 /// stay the setup alone, the same whichever version writes them: the library cars
 /// hold them, and a sweep's identity hashes them (study/SweepIdentity.h).
 QByteArray savedSetupBytes(const Setup& setup, const UnknownKeys& unknownKeys = {});
-/// Writes savedSetupBytes() atomically (QSaveFile): the old file stays intact on failure.
+/// Writes savedSetupBytes() atomically (QSaveFile): the old file stays intact on failure,
+/// and on bytes setupSizeProblem() refuses, which are not written.
 SaveResult saveSetupFile(const QString& path, const Setup& setup,
                          const UnknownKeys& unknownKeys = {});
 

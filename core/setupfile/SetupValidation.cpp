@@ -63,7 +63,7 @@ void validateField(const FieldMeta& f, const Setup& s, SetupIssues& out) {
 // Beyond that load the model gives no lateral force (it neither pushes back nor
 // feeds the slip), which is an overloaded tire, not a broken one; at the static load
 // itself the tire must grip both ways, or the car could neither pull away nor turn.
-void validateTireBehaviour(const TireParams& t, double staticLoad, const QString& prefix,
+void validateTireBehaviour(const TireParams& t, double staticLoad, const QString& prefix, const QString& loadName,
                            SetupIssues& out) {
     constexpr double loadFactors[] = {0.1, 0.5, 1.0, 1.75, 2.5}; // times the static load
     constexpr double slipRatios[] = {-1.0, -0.3, -0.1, -0.03, 0.0, 0.03, 0.1, 0.3, 1.0, 2.0};
@@ -122,16 +122,17 @@ void validateTireBehaviour(const TireParams& t, double staticLoad, const QString
         const double fy = force(load, 0.0, probeSlip).fy;
         const bool atStatic = factor == 1.0;
         if (fx < 0.0 || (atStatic && !(fx > 0.0)))
-            out.append({path, QString("at Fz = %1 N (%2 times the static wheel load) a small "
+            out.append({path, QString("at Fz = %1 N (%2 times %4) a small "
                                       "positive slip ratio gives %3 (Fx must follow the slip)")
                                   .arg(fz, num(factor),
-                                       fx < 0.0 ? "a backward force" : "no forward force")});
+                                       fx < 0.0 ? "a backward force" : "no forward force", loadName)});
         if (fy > 0.0 || (atStatic && !(fy < 0.0)))
-            out.append({path, QString("at Fz = %1 N (%2 times the static wheel load) a small "
+            out.append({path, QString("at Fz = %1 N (%2 times %4) a small "
                                       "positive slip angle gives %3 (Fy must oppose the slip)")
                                   .arg(fz, num(factor),
                                        fy > 0.0 ? "a lateral force along the slip"
-                                                : "no opposing lateral force")});
+                                                : "no opposing lateral force",
+                                       loadName)});
     }
 }
 
@@ -294,6 +295,13 @@ SetupIssues validateTargets(const Setup& s) {
     return out;
 }
 
+SetupIssues validateTireBehaviour(const TireParams& tires, double load, const QString& prefix,
+                                  const QString& loadName) {
+    SetupIssues out;
+    validateTireBehaviour(tires, load, prefix, loadName, out);
+    return out;
+}
+
 SetupIssues validateSetup(const Setup& setup) {
     SetupIssues out;
     out.append(validateTargets(setup));
@@ -311,7 +319,8 @@ SetupIssues validateSetup(const Setup& setup) {
         const auto runIfClean = [&](const TireParams& t, bool front) {
             const QString prefix = front ? QStringLiteral("tires.front.") : QStringLiteral("tires.rear.");
             if (clean(prefix))
-                validateTireBehaviour(t, staticWheelLoad(setup.chassis, front), prefix, out);
+                validateTireBehaviour(t, staticWheelLoad(setup.chassis, front), prefix,
+                                      QStringLiteral("the static wheel load"), out);
         };
         runIfClean(setup.frontTires, true);
         runIfClean(setup.rearTires, false);

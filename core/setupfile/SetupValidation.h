@@ -24,6 +24,14 @@ using SetupIssues = QList<SetupIssue>;
 /// cross-field rules. Empty when the setup can be simulated.
 SetupIssues validateSetup(const Setup& setup);
 
+/// What validateSetup holds an axle's tire model to beyond its parameters' ranges
+/// (docs/physics.md 0): finite forces over the slips and loads a car meets around
+/// `load` (0.1 to 2.5 times it), none above 5 times the load, and at `load` itself a
+/// force that follows a small slip both ways. `loadName` names the load in the
+/// messages ("the static wheel load"); the paths start with prefix.
+SetupIssues validateTireBehaviour(const TireParams& tires, double load, const QString& prefix,
+                                  const QString& loadName);
+
 /// The point-list rules of one curve (count, finite, x strictly increasing,
 /// x and y lower bounds, positive peak), reported under path.
 SetupIssues validateCurve(const Curve& curve, const CurveRules& rules, const QString& path);

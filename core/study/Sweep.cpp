@@ -177,7 +177,7 @@ std::string csvRow(const SweepRequest& r, const std::vector<std::string>& keys, 
     for (const std::string& k : keys) {
         const Metric* m = findMetric(p.metrics, k);
         out += ",";
-        if (p.ok && m && m->reached)
+        if (p.ok && m && m->reached && sweepFigureWritable(m->value))
             out += sweepNumberText(m->value);
     }
     return out + "," + csvText(p.error) + "\n";

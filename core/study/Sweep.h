@@ -62,6 +62,13 @@ struct SweepPoint {
     MetricList metrics;
 };
 
+/// The largest magnitude a sweep writes as a metric. No figure of a run comes near it
+/// (hours of simulated time, thousands of kilometres, revolutions per minute, g); a
+/// larger one, like a non-finite one, is a wrong number, not a result.
+inline constexpr double maxSweepFigure = 1e12;
+/// Whether a metric's value is written into a sweep table (and read back from one).
+inline bool sweepFigureWritable(double v) { return v >= -maxSweepFigure && v <= maxSweepFigure; }
+
 /// A number as sweep files write it: the shortest text that reads back as the same double.
 std::string sweepNumberText(double v);
 

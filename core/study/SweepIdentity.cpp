@@ -8,6 +8,7 @@
 #include <QCryptographicHash>
 
 #include <charconv>
+#include <cmath>
 
 namespace vtw {
 
@@ -32,11 +33,6 @@ std::string maneuverText(const ManeuverSpec& spec) {
         for (const ManeuverParameter& p : d.parameters) {
             const auto given = spec.options.find(p.key);
             const double value = given != spec.options.end() ? given->second : p.defaultValue;
-            // A choice left at its default (the driver aids as the setup has them, which
-            // the setup's digest covers) is named only once made, so that the identities
-            // of sweeps from before the choices existed stay as they were.
-            if (p.kind == ParameterKind::Choice && value == p.defaultValue)
-                continue;
             text += " " + p.key + "=" + sweepNumberText(value);
         }
         for (const ManeuverWord& w : d.words) {
@@ -58,11 +54,19 @@ bool parseInt(std::string_view text, int& value) {
     return result.ec == std::errc() && result.ptr == text.data() + text.size();
 }
 
-// "... count=N" at the end of an axis line.
-bool parseAxisCount(std::string_view text, int& count) {
-    const std::size_t at = text.rfind(" count=");
-    return at != std::string_view::npos && parseInt(text.substr(at + 7), count) && count >= 2 &&
-           count <= maxSweepAxisPoints;
+bool parseFinite(std::string_view text, double& value) {
+    const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
+    return result.ec == std::errc() && result.ptr == text.data() + text.size() && std::isfinite(value);
+}
+
+// "PATH from=X to=Y count=N", as axisText writes it.
+bool parseAxis(SweepIdentity::Axis& axis) {
+    const std::string_view text = axis.text;
+    const std::size_t from = text.find(" from="), to = text.find(" to="), count = text.rfind(" count=");
+    return from != std::string_view::npos && to != std::string_view::npos && count != std::string_view::npos &&
+           from < to && to < count && parseFinite(text.substr(from + 6, to - from - 6), axis.from) &&
+           parseFinite(text.substr(to + 4, count - to - 4), axis.to) && parseInt(text.substr(count + 7), axis.count) &&
+           axis.count >= 2 && axis.count <= maxSweepAxisPoints;
 }
 
 bool parseShard(std::string_view text, int& index, int& count) {
@@ -82,6 +86,8 @@ std::int64_t SweepIdentity::points() const {
     return total;
 }
 
+double SweepIdentity::Axis::valueAt(int i) const { return SweepAxis{nullptr, from, to, count}.valueAt(i); }
+
 int SweepIdentity::secondCount() const { return axes.size() > 1 ? axes[1].count : 1; }
 
 std::int64_t SweepIdentity::shardPoints() const {
@@ -95,9 +101,9 @@ SweepIdentity sweepIdentity(const SweepRequest& r) {
                                      .toHex()
                                      .toStdString();
     identity.maneuver = maneuverText(r.maneuver);
-    identity.axes.push_back({axisText(r.first), r.first.count});
+    identity.axes.push_back({axisText(r.first), r.first.count, r.first.from, r.first.to});
     if (r.second)
-        identity.axes.push_back({axisText(*r.second), r.second->count});
+        identity.axes.push_back({axisText(*r.second), r.second->count, r.second->from, r.second->to});
     identity.shardIndex = r.shardIndex;
     identity.shardCount = r.shardCount;
     return identity;
@@ -154,7 +160,7 @@ bool parseSweepIdentity(std::string_view text, SweepIdentity& identity, std::siz
     while (nextLine(line)) {
         SweepIdentity::Axis axis;
         if (field(line, "# axis ", axis.text)) {
-            if (identity.axes.size() == 2 || !parseAxisCount(axis.text, axis.count)) {
+            if (identity.axes.size() == 2 || !parseAxis(axis)) {
                 error = "its identity has a bad axis line: " + std::string(line);
                 return false;
             }

@@ -31,6 +31,9 @@ struct SweepIdentity {
     struct Axis {
         std::string text; ///< "brakes.frontBias from=0.5 to=0.8 count=7"
         int count = 0;    ///< the points on this axis, as the text says
+        double from = 0.0, to = 0.0; ///< its ends, as the text says
+        /// The value of point i on this axis, as a sweep computes it (SweepAxis::valueAt).
+        double valueAt(int i) const;
     };
     std::string setup;    ///< "sha256=" and the digest of writeSetup(base)
     std::string maneuver; ///< the id and every parameter's value, defaults included

@@ -53,8 +53,8 @@ RowExtent scanRow(std::string_view text, std::size_t at) {
     return row;
 }
 
-// The index, i and j that open a row.
-bool rowPosition(std::string_view row, int& index, int& i, int& j) {
+// The index, i and j that open a row; rest is where the next cell starts.
+bool rowPosition(std::string_view row, int& index, int& i, int& j, std::size_t& rest) {
     const char* p = row.data();
     const char* end = row.data() + row.size();
     for (int* value : {&index, &i, &j}) {
@@ -63,8 +63,67 @@ bool rowPosition(std::string_view row, int& index, int& i, int& j) {
             return false;
         p = result.ptr + 1;
     }
+    rest = static_cast<std::size_t>(p - row.data());
     return true;
 }
+
+// The cells of a line up to its newline (quotes aside: the cells read by name here,
+// the column names, swept values and metrics, never hold one), into cells.
+void leadingCells(std::string_view line, std::size_t from, std::size_t count, std::vector<std::string_view>& cells) {
+    cells.clear();
+    while (cells.size() < count && from <= line.size()) {
+        std::size_t end = line.find_first_of(",\n", from);
+        if (end == std::string_view::npos)
+            end = line.size();
+        cells.push_back(line.substr(from, end - from));
+        from = end + 1;
+    }
+}
+
+// What a row's cells past index, i and j must be: each swept value as the sweep writes
+// its point's (worked out once per axis: a merge checks a million rows), and each
+// metric empty (not reached) or a figure sweepFigureWritable lets a sweep write. A
+// file whose numbers were changed, or are not numbers, must not pass as results.
+class RowValueCheck {
+public:
+    RowValueCheck(const SweepIdentity& identity, std::vector<std::string_view> names)
+        : m_names(std::move(names)) {
+        for (const SweepIdentity::Axis& axis : identity.axes) {
+            std::vector<std::string> texts;
+            texts.reserve(static_cast<std::size_t>(axis.count));
+            for (int k = 0; k < axis.count; ++k)
+                texts.push_back(sweepNumberText(axis.valueAt(k)));
+            m_valueTexts.push_back(std::move(texts));
+        }
+    }
+
+    std::string problem(std::string_view row, std::size_t rest, int i, int j) {
+        leadingCells(row, rest, m_names.size(), m_cells);
+        for (std::size_t a = 0; a < m_valueTexts.size(); ++a) {
+            const std::string& expected = m_valueTexts[a][static_cast<std::size_t>(a == 0 ? i : j)];
+            if (m_cells[a] != expected)
+                return std::string(m_names[a]) + " is '" + std::string(m_cells[a].substr(0, 40)) +
+                       "' where this point of the sweep has " + expected;
+        }
+        for (std::size_t m = m_valueTexts.size(); m < m_cells.size(); ++m) {
+            const std::string_view cell = m_cells[m];
+            if (cell.empty())
+                continue;
+            double value = 0.0;
+            const auto result = std::from_chars(cell.data(), cell.data() + cell.size(), value);
+            if (result.ec != std::errc() || result.ptr != cell.data() + cell.size() || !sweepFigureWritable(value))
+                return std::string(m_names[m]) + " is '" + std::string(cell.substr(0, 40)) +
+                       "': not a figure a run gives (a finite number of magnitude at most " +
+                       sweepNumberText(maxSweepFigure) + ")";
+        }
+        return {};
+    }
+
+private:
+    std::vector<std::string_view> m_names; ///< of the value and metric columns
+    std::vector<std::vector<std::string>> m_valueTexts; ///< by axis, by position on it
+    std::vector<std::string_view> m_cells;
+};
 
 std::string shardText(const SweepIdentity& identity) {
     return std::to_string(identity.shardIndex) + "/" + std::to_string(identity.shardCount);
@@ -86,6 +145,16 @@ bool parseSweepTable(std::string_view file, SweepTable& table, std::string& erro
         return false;
     }
     table.columns = text.substr(at, columns.end + 1 - at);
+    // index, i, j, a value per axis, then the metrics and the error.
+    const int valueCells = columns.cells - 4;
+    if (valueCells < static_cast<int>(identity.axes.size())) {
+        error = "line " + std::to_string(line) + ": the column line has too few columns for " +
+                std::to_string(identity.axes.size()) + " swept parameter" + (identity.axes.size() == 1 ? "" : "s");
+        return false;
+    }
+    std::vector<std::string_view> valueNames;
+    leadingCells(table.columns, 10, static_cast<std::size_t>(valueCells), valueNames);
+    RowValueCheck valueCheck(identity, std::move(valueNames));
     at = columns.end + 1;
     ++line;
     const std::int64_t points = identity.points();
@@ -105,7 +174,8 @@ bool parseSweepTable(std::string_view file, SweepTable& table, std::string& erro
         if (rowText == "\n")
             continue;
         int index = 0, i = 0, j = 0;
-        if (!rowPosition(rowText, index, i, j)) {
+        std::size_t rest = 0;
+        if (!rowPosition(rowText, index, i, j, rest)) {
             error = where + "a row must start with its index, i and j";
             return false;
         }
@@ -123,6 +193,11 @@ bool parseSweepTable(std::string_view file, SweepTable& table, std::string& erro
         if (row.cells != columns.cells) {
             error = where + std::to_string(row.cells) + " cells where the column line has " +
                     std::to_string(columns.cells);
+            return false;
+        }
+        const std::string valuesProblem = valueCheck.problem(rowText, rest, i, j);
+        if (!valuesProblem.empty()) {
+            error = where + "point " + std::to_string(index) + ": " + valuesProblem;
             return false;
         }
         table.rows.push_back({index, rowText});

@@ -37,7 +37,8 @@ files=(usr/bin/vtw-cli
        usr/share/bash-completion/completions/vtw-cli
        usr/share/doc/vehicle-workbench/README.md
        usr/share/doc/vehicle-workbench/CHANGELOG.md
-       usr/share/doc/vehicle-workbench/physics.md
+       usr/share/doc/vehicle-workbench/docs/physics.md
+       usr/share/doc/vehicle-workbench/docs/analysis.md
        usr/share/vehicle-workbench/cars/corvette_c5.json
        usr/share/vehicle-workbench/tires/mf_185_80R14.tir
        usr/share/vehicle-workbench/tires/LICENSE-projectchrono.txt)
@@ -56,6 +57,12 @@ if [ -n "$window" ]; then
 fi
 for f in "${files[@]}"; do
     [ -s "$root/$f" ] || fail "the package has no $f"
+done
+# Every file the installed README links to (docs/physics.md, the screenshots, ...) is
+# where the link leads.
+docs=$root/usr/share/doc/vehicle-workbench
+for target in $(grep -o '](\([^)#: ]*\))' "$docs/README.md" | sed 's/^](\(.*\))$/\1/' | sort -u); do
+    [ -e "$docs/$target" ] || fail "the installed README links to $target, which is not in usr/share/doc/vehicle-workbench"
 done
 # Every folder of resources/ is in the package with all its files.
 for dir in "$source_dir"/resources/*/; do

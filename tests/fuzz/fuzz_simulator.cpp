@@ -56,12 +56,17 @@ void checkSample(const StepSample& s, const Setup& setup) {
 
 } // namespace
 
+// The catalogue's dynamic lap loads its default track (Monza) from the library, a static
+// library's resources, registered by the initialiser Q_INIT_RESOURCE declares where it
+// stands: here, at global scope with C++ linkage. Inside the extern "C" entry point it
+// would name a C function that does not exist, and the target would not link.
+static bool registerLibraryResources() {
+    Q_INIT_RESOURCE(resources);
+    return true;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    // The catalogue's dynamic lap loads its default track (Monza) from the library.
-    static const bool resources = [] {
-        Q_INIT_RESOURCE(resources);
-        return true;
-    }();
+    static const bool resources = registerLibraryResources();
     (void)resources;
     const SetupLoadResult loaded = loadSetup(fuzz::bytesOf(data, size));
     if (!loaded.ok())

@@ -14,11 +14,24 @@ using namespace vtw;
 
 namespace {
 
+// Where the row that starts at `at` ends: its newline, past any inside a quoted cell
+// (an error message may hold some).
+std::size_t rowEnd(std::string_view csv, std::size_t at) {
+    bool quoted = false;
+    for (std::size_t k = at; k < csv.size(); ++k) {
+        if (csv[k] == '"')
+            quoted = !quoted;
+        else if (csv[k] == '\n' && !quoted)
+            return k;
+    }
+    return csv.size();
+}
+
 // The index each row of a merged table starts with, in order; false if a row has none.
 bool rowIndices(std::string_view csv, std::vector<long long>& indices) {
     std::size_t at = csv.find('\n') + 1; // past the header
     while (at < csv.size()) {
-        const std::size_t end = csv.find('\n', at);
+        const std::size_t end = rowEnd(csv, at);
         long long index = -1;
         if (std::from_chars(csv.data() + at, csv.data() + end, index).ec != std::errc())
             return false;
