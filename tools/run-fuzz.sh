@@ -28,7 +28,11 @@ for target in $TARGETS; do
 done
 
 launcher=""
-command -v ccache >/dev/null 2>&1 && launcher="-DCMAKE_CXX_COMPILER_LAUNCHER=ccache"
+if command -v ccache >/dev/null 2>&1; then
+    launcher="-DCMAKE_CXX_COMPILER_LAUNCHER=ccache"
+    # Paths relative to the checkout, as tools/build-env.sh keys them: a fresh clone hits the cache.
+    export CCACHE_BASEDIR="$ROOT" CCACHE_NOHASHDIR=1
+fi
 # shellcheck disable=SC2086 # launcher is one argument or none
 CC=clang CXX=clang++ cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DVTW_FUZZ=ON -DVTW_BUILD_UI=OFF -DVTW_BUILD_TESTS=OFF $launcher
