@@ -470,8 +470,13 @@ private slots:
             QTableWidgetItem* lotusCell = table.item(row, MetricsTable::firstSetupColumn);
             QTableWidgetItem* subaruCell = table.item(row, MetricsTable::firstSetupColumn + 1);
             QVERIFY(!lotusCell->font().strikeOut());
-            if (!std::isfinite(subaruCell->data(MetricsTable::valueRole).toDouble()))
-                continue; // not reached: shown as such, nothing to strike out
+            if (!std::isfinite(subaruCell->data(MetricsTable::valueRole).toDouble())) {
+                // Not reached: shown as such, nothing to strike out, and the reason says why.
+                QVERIFY2(subaruCell->toolTip().startsWith(QStringLiteral("Not reached: ")) &&
+                             subaruCell->data(MetricsTable::invalidReasonRole).toString().contains(QStringLiteral("spun")),
+                         qPrintable(subaruCell->toolTip()));
+                continue;
+            }
             QVERIFY(subaruCell->font().strikeOut());
             QVERIFY(subaruCell->data(MetricsTable::invalidReasonRole).toString().contains(QStringLiteral("spun")));
             QVERIFY(subaruCell->toolTip().startsWith(QStringLiteral("Invalid:")));

@@ -101,8 +101,8 @@ DerivedFigures computeDerivedFigures(const Setup& setup, const std::atomic<bool>
         }
         f.metric = *m;
         f.ok = m->reached;
-        if (!f.ok)
-            f.error = "not reached in the run";
+        if (!f.ok) // the run's reason, when and why it ended before the figure
+            f.error = m->invalidReason.empty() ? std::string("not reached in the run") : m->invalidReason;
     }
     return out;
 }

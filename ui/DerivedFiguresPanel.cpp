@@ -263,14 +263,6 @@ void DerivedFiguresPanel::render() {
             value->setToolTip(QString::fromStdString(f->error));
             continue;
         }
-        if (!f->metric.reached) {
-            value->setText(QStringLiteral("—"));
-            unit->clear();
-            value->setToolTip(tr("%1\nNot reached: %2")
-                                  .arg(QString::fromStdString(f->metric.label),
-                                       QString::fromStdString(f->metric.invalidReason)));
-            continue;
-        }
         const ShownMetric shown =
             showMetric(f->metric.value, QString::fromStdString(f->metric.unit), m_system);
         value->setText(formatNumber(shown.value, std::abs(shown.value) >= 100.0 ? 1 : 2));
