@@ -195,7 +195,8 @@ std::string ManeuverSession::whyItEnded() const {
         break;
     }
     const std::string why = m_maneuver ? m_maneuver->endReason() : std::string();
-    return std::string("the run ended at ") + at + (why.empty() ? "" : ": " + why);
+    return why.empty() ? std::string("the run completed at ") + at + " without reaching it"
+                       : std::string("the run ended at ") + at + ": " + why;
 }
 
 MetricList ManeuverSession::metrics() const {
