@@ -8,6 +8,7 @@
 #include "maneuvers/ManeuverRunner.h"
 #include "maneuvers/RampSteer.h"
 #include "maneuvers/ScriptedManeuver.h"
+#include "maneuvers/SineSteer.h"
 #include "maneuvers/StepSteer.h"
 #include "maneuvers/TopSpeedRun.h"
 #include "Simulator.h"
@@ -105,6 +106,24 @@ private slots:
     void initTestCase() {
         Q_INIT_RESOURCE(resources);
         QVERIFY(libraryCars().size() >= 4);
+    }
+
+    // The gravel Subaru swaps ends on a sine steer of 8 deg (sideslip 90 deg): its
+    // yaw-rate gain is no response to the steer, so every figure is invalid with the
+    // step steer's spin reason (one SpinWatch for both). At 2 deg it stays valid.
+    void sineSteerSpinIsInvalid() {
+        const Setup subaru = *loadLibraryCar(":/cars/subaru_impreza_sti_gravel.json").setup;
+        SineSteer spin(80.0, 8.0);
+        const RunResult r = runManeuver(subaru, spin);
+        QVERIFY2(r.ok, r.error.c_str());
+        QVERIFY(!r.metrics.empty());
+        for (const Metric& m : r.metrics) {
+            QVERIFY2(!m.valid, m.key.c_str());
+            QVERIFY2(m.invalidReason.find("the car spun") != std::string::npos, m.invalidReason.c_str());
+        }
+        SineSteer calm(80.0, 2.0);
+        for (const Metric& m : runManeuver(subaru, calm).metrics)
+            QVERIFY2(m.valid, (m.key + ": " + m.invalidReason).c_str());
     }
 
     void everyCarCompletesEveryManeuver_data() {

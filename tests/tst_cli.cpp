@@ -161,6 +161,78 @@ private slots:
         QVERIFY(!QJsonDocument::fromJson(fine.out).object().contains("invalid_metrics"));
     }
 
+    // A car whose steering cannot reach the skidpad's circle (1 deg of lock for the
+    // 3.6 deg the 40 m circle needs) ends its run at about 1 s: both figures are null,
+    // and each says when and why the run ended, in the JSON and in the CSV.
+    void runSaysWhyAFigureIsNull() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("car.json"));
+        QCOMPARE(runCli({"export", "-s", "corvette_c5", "-o", path}).exitCode, 0);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+        f.close();
+        QJsonObject steering = root.value("steering").toObject();
+        steering.insert("maxSteerAngle", 1.0 * 3.14159265358979 / 180.0);
+        root.insert("steering", steering);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QJsonDocument(root).toJson());
+        f.close();
+        const QStringList args{"run", "-s", path, "-m", "skidpad"};
+        const Outcome o = runCli(args);
+        QCOMPARE(o.exitCode, 0);
+        const QJsonObject out = QJsonDocument::fromJson(o.out).object();
+        const QJsonObject invalid = out.value("invalid_metrics").toObject();
+        for (const char* key : {"skidpad_max_lateral_g", "understeer_gradient_deg_per_g"}) {
+            QVERIFY2(out.value(key).isNull(), o.out.constData());
+            const QString reason = invalid.value(key).toObject().value("invalid_reason").toString();
+            QVERIFY2(reason.startsWith("not reached: the run ended at 1.") && reason.contains("full lock"),
+                     o.out.constData());
+        }
+        const Outcome csv = runCli(args + QStringList{"--format", "csv"});
+        QCOMPARE(csv.exitCode, 0);
+        const QList<QByteArray> lines = csv.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 3);
+        for (int i = 1; i < 3; ++i)
+            QVERIFY2(lines[i].contains(",nan,") && lines[i].contains(",0,\"not reached: the run ended at 1."),
+                     lines[i].constData());
+    }
+
+    // The library Corvette 100 kg lighter stops 7 m longer (48.2 m against 40.9 m):
+    // its front wheels lock from the start of the stop (3.27 s locked against 1.54 s,
+    // the stock car's wheels locking only below about 12 m/s). The braking run says so.
+    void brakingReportsWheelLock() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("car.json"));
+        QCOMPARE(runCli({"export", "-s", "corvette_c5", "-o", path}).exitCode, 0);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+        f.close();
+        QJsonObject chassis = root.value("chassis").toObject();
+        chassis.insert("mass", chassis.value("mass").toDouble() - 100.0);
+        root.insert("chassis", chassis);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QJsonDocument(root).toJson());
+        f.close();
+        const Outcome stock = runCli({"run", "-s", "corvette_c5", "-m", "braking"});
+        const Outcome light = runCli({"run", "-s", path, "-m", "braking"});
+        QCOMPARE(stock.exitCode, 0);
+        QCOMPARE(light.exitCode, 0);
+        const QJsonObject s = QJsonDocument::fromJson(stock.out).object();
+        const QJsonObject l = QJsonDocument::fromJson(light.out).object();
+        QVERIFY2(s.value("wheel_lock_front_s").isDouble() && s.value("wheel_lock_rear_s").isDouble(),
+                 stock.out.constData());
+        QVERIFY2(l.value("braking_100_0_kmh_m").toDouble() > s.value("braking_100_0_kmh_m").toDouble() + 5.0,
+                 light.out.constData());
+        const double stockFront = s.value("wheel_lock_front_s").toDouble();
+        const double lightFront = l.value("wheel_lock_front_s").toDouble();
+        QVERIFY2(stockFront > 1.0 && stockFront < 2.0, stock.out.constData());
+        // Locked for nearly the whole stop.
+        QVERIFY2(lightFront > 0.85 * l.value("braking_100_0_kmh_s").toDouble(), light.out.constData());
+        QVERIFY2(lightFront > stockFront + 1.0, light.out.constData());
+    }
+
     void runWritesTelemetryCsv() {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("t.csv"));

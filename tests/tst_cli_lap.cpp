@@ -199,7 +199,13 @@ private slots:
         const double quasiSteady = root.value("quasi_steady_lap_time_s").toDouble();
         QVERIFY2(lap > quasiSteady / 0.85 && lap < 1.02 * quasiSteady / 0.85,
                  qPrintable(QString("%1 s against %2 s").arg(lap).arg(quasiSteady)));
-        QVERIFY(!root.contains("invalid_metrics"));
+        // Only the figures of what never happened are null, each saying why.
+        const QJsonObject invalid = root.value("invalid_metrics").toObject();
+        QCOMPARE(invalid.keys(), (QStringList{"min_edge_margin_m", "off_track_distance_m", "off_track_time_s"}));
+        QCOMPARE(invalid.value("min_edge_margin_m").toObject().value("invalid_reason").toString(),
+                 QStringLiteral("not reached: the track file gives no widths"));
+        QCOMPARE(invalid.value("off_track_time_s").toObject().value("invalid_reason").toString(),
+                 QStringLiteral("not reached: the car never left the track"));
 
         QCOMPARE(runCli({"run", "-m", "dynamic-lap", "-p", "track=nowhere"}).exitCode, 2);
         QVERIFY(runCli({"run", "-m", "dynamic-lap", "-p", "pace=1.5"}).err.contains("'pace' must be between"));

@@ -8,12 +8,19 @@
 // lost, shows as a differing bit.
 #include "PlainCheck.h"
 #include "Setup.h"
+#include "Units.h"
 #include "Telemetry.h"
 #include "maneuvers/AccelerationRun.h"
+#include "maneuvers/BrakeInTurn.h"
 #include "maneuvers/BrakingRun.h"
+#include "maneuvers/CoastDown.h"
 #include "maneuvers/ManeuverRunner.h"
 #include "maneuvers/ManeuverSession.h"
+#include "maneuvers/RampSteer.h"
+#include "maneuvers/SineSteer.h"
+#include "maneuvers/Skidpad.h"
 #include "maneuvers/StepSteer.h"
+#include "maneuvers/TopSpeedRun.h"
 
 #include <bit>
 #include <cmath>
@@ -354,9 +361,53 @@ void driveAssistAcceleratesAsTheAccelerationRun() {
                                         " downshifts)");
 }
 
+// No figure is ever blank without a word of why: whichever way a run ends before a
+// metric is reached, the metric is invalid and says when and why the run ended.
+void unreachedMetricsSayWhy() {
+    std::vector<std::unique_ptr<Maneuver>> maneuvers;
+    maneuvers.push_back(std::make_unique<AccelerationRun>());
+    maneuvers.push_back(std::make_unique<TopSpeedRun>());
+    maneuvers.push_back(std::make_unique<BrakingRun>());
+    maneuvers.push_back(std::make_unique<CoastDown>());
+    maneuvers.push_back(std::make_unique<Skidpad>());
+    maneuvers.push_back(std::make_unique<RampSteer>());
+    maneuvers.push_back(std::make_unique<StepSteer>());
+    maneuvers.push_back(std::make_unique<SineSteer>());
+    maneuvers.push_back(std::make_unique<BrakeInTurn>());
+    for (const std::unique_ptr<Maneuver>& maneuver : maneuvers) {
+        const Maneuver& d = *maneuver;
+        ManeuverSession session(defaultSetup(), maneuver.get());
+        session.advance(10);
+        session.cancel();
+        for (const Metric& m : session.finish().metrics) {
+            if (m.reached)
+                continue;
+            check(!m.valid && m.invalidReason.find("the run was stopped at") != std::string::npos,
+                  d.id() + " " + m.key + " not reached says why: '" + m.invalidReason + "'");
+        }
+    }
+    // A car whose steering cannot reach the skidpad's circle: the run ends at 1 s and
+    // both figures say so, with the maneuver's own reason.
+    Setup locked = defaultSetup();
+    locked.steering.maxSteerAngle = units::degToRad(1.0);
+    Skidpad skidpad;
+    const RunResult r = runManeuver(locked, skidpad);
+    check(r.ok && r.simulatedTime < 2.0, "the skidpad ends early on a car that cannot steer enough (" +
+                                             std::to_string(r.simulatedTime) + " s)");
+    check(r.metrics.size() == 2, "the skidpad has two figures");
+    for (const Metric& m : r.metrics) {
+        check(!m.reached && !m.valid, m.key + " is not reached");
+        check(m.invalidReason.find("not reached: the run ended at") != std::string::npos &&
+                  m.invalidReason.find("off the") != std::string::npos &&
+                  m.invalidReason.find("full lock") != std::string::npos,
+              m.key + " says why: '" + m.invalidReason + "'");
+    }
+}
+
 } // namespace
 
 int main() {
+    unreachedMetricsSayWhy();
     slicedRunsEqualTheWholeRun();
     cancelStopsAtAStepBoundary();
     liveEditTakesEffectAtItsStepBoundary();

@@ -57,6 +57,10 @@ const std::vector<RuleCase>& ruleCases() {
              s.engine.torqueCurve = Curve(p);
          },
          "engine.torqueCurve_rpm_Nm", "at most 10000 points"},
+        {"yaw inertia far below the mass's", [](Setup& s) { s.chassis.yawInertia = 100.0; },
+         "chassis.yawInertia", "radius of gyration in yaw is 0.2 to 0.8 times its wheelbase"},
+        {"yaw inertia far above the mass's", [](Setup& s) { s.chassis.yawInertia = 20000.0; },
+         "chassis.yawInertia", "lies between 375 and 6000 kg m^2"},
         {"tire table negative slip",
          [](Setup& s) { s.rearTires.table.lateral.points()[0].x = -0.01; },
          "tires.rear.table.lateral[0]", "x must be >= 0"},
@@ -153,6 +157,7 @@ const std::vector<RuleCase>& ruleCases() {
         {"calspan 155SR13 under a truck",
          [](Setup& s) {
              s.chassis.mass = 20000;
+             s.chassis.yawInertia = 20000 * 1.25 * 1.25; // a truck's, k^2 = a b
              s.frontTires.model = TireModelKind::Calspan;
              s.frontTires.calspan = calspanPreset(CalspanPreset::Tire155SR13);
          },
@@ -224,7 +229,20 @@ private slots:
     void allProblemsReportedAtOnce();
     void loaderReportsSameProblems();
     void issuesForPeopleNameFieldsByLabel();
+    void yawInertiaOfAnotherMassIsRefused();
 };
+
+// A 100 t car keeping a road car's yaw inertia passed every field's range, and its
+// steer tests spun: the inertia is held to the mass and wheelbase.
+void TestSetupValidation::yawInertiaOfAnotherMassIsRefused() {
+    Setup s = defaultSetup();
+    s.chassis.mass = 100000.0;
+    const SetupIssues issues = validateSetup(s);
+    bool found = false;
+    for (const SetupIssue& i : issues)
+        found = found || (i.path == "chassis.yawInertia" && i.message.contains("chassis.mass 100000 kg"));
+    QVERIFY2(found, qPrintable(issuesText(issues)));
+}
 
 void TestSetupValidation::defaultIsValid() {
     const SetupIssues issues = validateSetup(defaultSetup());

@@ -47,7 +47,7 @@ private slots:
         const Comparison c = runComparison(request);
         QVERIFY(c.error.empty());
         const std::vector<MetricComparison> table = compareMetrics(c, request.maneuvers, 0);
-        QCOMPARE(table.size(), std::size_t(4 + 3));
+        QCOMPARE(table.size(), std::size_t(4 + 5)); // braking: distance, time, peak, two lock times
         for (const MetricComparison& row : table) {
             for (std::size_t s = 0; s < 2; ++s)
                 QCOMPARE(row.values[s], runMetric(request.setups[s], row.maneuverId, row.metric.key));

@@ -151,7 +151,7 @@ private slots:
         QTest::newRow("no index") << "\n4,1,1," << "\nfour,1,1,"
                                   << "line 9: a row must start with its index, i and j";
         QTest::newRow("a cell more") << "\n4,1,1," << "\n4,1,1,0,"
-                                     << "line 9: 10 cells where the column line has 9";
+                                     << "line 9: 12 cells where the column line has 11";
     }
     void malformedTablesAreRefused() {
         QFETCH(QString, from);
@@ -225,7 +225,7 @@ private slots:
         SweepRequest r = brakingSweep();
         r.second.reset();
         const std::string header = sweepCsvHeader(r);
-        const std::string quoted = "0,0,0,0.5,,,,\"diverged, \"\"unstable\"\"\nat t=1 s\"\n";
+        const std::string quoted = "0,0,0,0.5,,,,,,\"diverged, \"\"unstable\"\"\nat t=1 s\"\n";
         const std::string text = header + quoted + "1,1,0,0.6,51,3";
         SweepTable table;
         std::string error;
@@ -233,7 +233,7 @@ private slots:
         QCOMPARE(table.rows.size(), std::size_t(1));
         QCOMPARE(std::string(table.rows[0].text), quoted);
         QVERIFY(table.lastRowCut);
-        const std::string third = "2,2,0," + sweepNumberText(r.first.valueAt(2)) + ",,,,\n"; // 0.7000000000000001
+        const std::string third = "2,2,0," + sweepNumberText(r.first.valueAt(2)) + ",,,,,,\n"; // 0.7000000000000001
         QVERIFY2(parseError(header + quoted + third) == "(parsed)", "rows after a quoted newline");
     }
 

@@ -110,7 +110,7 @@ private slots:
         r.base = defaultSetup();
         r.first = {findField("brakes.frontBias"), 0.5, 0.8, 2};
         r.maneuver = {"braking", {}};
-        const std::string text = sweepCsvHeader(r) + "0,0,0,0.5,,,,\n";
+        const std::string text = sweepCsvHeader(r) + "0,0,0,0.5,,,,,,\n"; // five braking figures, error
         SweepTable plain, marked;
         std::string error;
         QVERIFY2(parseSweepTable(text, plain, error), error.c_str());

@@ -9,6 +9,7 @@
 #include "maneuvers/ManeuverRunner.h"
 
 #include <QComboBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTableWidget>
@@ -92,6 +93,26 @@ private slots:
         QCOMPARE(shown.count(), 1); // the stale runs never reached the screen
         checkAgainstCore(panel, document.setup());
         QCOMPARE(document.setup().chassis.mass, 1700.0);
+    }
+
+    // A car whose steering cannot reach the skidpad's circle: its figures show
+    // "—" and the tooltip says when and why the run ended.
+    void unreachedFigureSaysWhy() {
+        Setup setup = defaultSetup();
+        setup.steering.maxSteerAngle = 1.0 * 3.14159265358979 / 180.0;
+        SetupDocument document(setup);
+        DerivedFiguresPanel panel;
+        QSignalSpy shown(&panel, &DerivedFiguresPanel::figuresShown);
+        panel.setDocument(&document);
+        QVERIFY(shown.wait(figureTimeoutMs));
+        for (const char* key : {"max_lateral", "understeer_gradient"}) {
+            const QLabel* value = panel.findChild<QLabel*>(QString::fromLatin1(key));
+            QVERIFY(value);
+            QCOMPARE(value->text(), QStringLiteral("—"));
+            QVERIFY2(value->toolTip().startsWith(QStringLiteral("not reached: the run ended at")) &&
+                         value->toolTip().contains(QStringLiteral("full lock")),
+                     qPrintable(value->toolTip()));
+        }
     }
 
     // Published figures entered through the editor's widgets (one undo step

@@ -42,6 +42,9 @@ std::vector<DerivedFigure> derivedFigureRequests() {
     add("acceleration", "quarter_mile_trap_kmh");
     add("top-speed", "top_speed_kmh");
     add("braking", "braking_100_0_kmh_m");
+    // A stop longer than expected often comes from a locked axle: say how long each was.
+    add("braking", "wheel_lock_front_s");
+    add("braking", "wheel_lock_rear_s");
     // Cornering metrics: their keys carry a maneuver prefix and a unit, so match the stem.
     add("skidpad", "max_lateral");
     add("skidpad", "understeer_gradient");
@@ -98,8 +101,8 @@ DerivedFigures computeDerivedFigures(const Setup& setup, const std::atomic<bool>
         }
         f.metric = *m;
         f.ok = m->reached;
-        if (!f.ok)
-            f.error = "not reached in the run";
+        if (!f.ok) // the run's reason, when and why it ended before the figure
+            f.error = m->invalidReason.empty() ? std::string("not reached in the run") : m->invalidReason;
     }
     return out;
 }

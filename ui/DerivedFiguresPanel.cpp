@@ -28,6 +28,10 @@ QString rowTitle(const std::string& key) {
         return QObject::tr("Top speed");
     if (key == "braking_100_0_kmh_m")
         return QObject::tr("100–0 km/h distance");
+    if (key == "wheel_lock_front_s")
+        return QObject::tr("  front wheels locked");
+    if (key == "wheel_lock_rear_s")
+        return QObject::tr("  rear wheels locked");
     if (key == "max_lateral")
         return QObject::tr("Max lateral accel.");
     if (key == "understeer_gradient")

@@ -20,6 +20,7 @@ DriverInputs BrakingRun::control(const Simulator&) {
 
 void BrakingRun::observe(const StepSample& s) {
     m_peakDecel = std::max(m_peakDecel, -s.forces.longitudinalAccel);
+    m_lock.observe(s);
     if (m_hasPrevious && m_stopTime < 0.0 && s.speed() <= stoppedSpeed) {
         const StepSample& p = m_previous;
         m_stopTime = crossingTime(p.time, p.speed(), s.time, s.speed(), stoppedSpeed);
@@ -38,13 +39,16 @@ MetricList BrakingRun::metrics() const {
     char speed[32];
     std::snprintf(speed, sizeof speed, "%g", m_startSpeedKmh);
     const std::string from = std::string("Braking ") + speed + "-0 km/h ";
-    return {
+    MetricList out{
         makeMetric("braking_100_0_kmh_m", from + "distance", "m", S::LowerIsBetter, stopped,
                    m_stopDistance),
         makeMetric("braking_100_0_kmh_s", from + "time", "s", S::LowerIsBetter, stopped, m_stopTime),
         makeMetric("braking_peak_decel_g", "Peak deceleration", "g", S::HigherIsBetter, true,
                    m_peakDecel / units::gravity),
     };
+    for (Metric& m : m_lock.metrics())
+        out.push_back(std::move(m));
+    return out;
 }
 
 } // namespace vtw

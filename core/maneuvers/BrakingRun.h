@@ -1,11 +1,13 @@
 #pragma once
 
 #include "Maneuver.h"
+#include "WheelLock.h"
 
 namespace vtw {
 
 /// Straight-line stop from 100 km/h with the brake pedal at `pedal`
-/// (throttle closed): stopping distance and time.
+/// (throttle closed): stopping distance and time, and how long each axle's
+/// wheels were locked (WheelLockTimer).
 class BrakingRun : public Maneuver {
 public:
     explicit BrakingRun(double pedal = 1.0, double startSpeedKmh = 100.0)
@@ -28,6 +30,7 @@ private:
     bool m_hasPrevious = false;
     StepSample m_previous;
     double m_stopTime = -1.0, m_stopDistance = 0.0, m_peakDecel = 0.0;
+    WheelLockTimer m_lock;
 };
 
 } // namespace vtw

@@ -277,6 +277,15 @@ MetricList DynamicLap::metrics() const {
                              units::mpsToKmh(m_topSpeed)));
     out.push_back(makeMetric("lap_avg_speed_kmh", "Average speed", "km/h", S::HigherIsBetter, lapped,
                              lapped ? units::mpsToKmh(m_path->length / *m_lapTime) : 0.0));
+    // Figures that are null because what they measure never happened say so.
+    for (Metric& m : out) {
+        if (m.reached)
+            continue;
+        if (m.key == "min_edge_margin_m" && measured && !m_limits.available())
+            invalidate(m, "not reached: the track file gives no widths");
+        else if ((m.key == "off_track_distance_m" || m.key == "off_track_time_s") && measured)
+            invalidate(m, "not reached: the car never left the track");
+    }
     const bool referenced = m_reference && m_reference->lap.ok;
     out.push_back(makeMetric("quasi_steady_lap_time_s", "Quasi-steady lap time (pace 1)", "s", S::LowerIsBetter,
                              referenced, referenced ? m_reference->lap.lapTime : 0.0));

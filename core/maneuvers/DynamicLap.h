@@ -76,7 +76,7 @@ public:
     const std::vector<double>& targetSpeeds() const { return m_judge.plan().speed; }
 
     /// Why the lap ended without a time (left the track, spun, stopped); empty otherwise.
-    const std::string& endReason() const { return m_reason; }
+    std::string endReason() const override { return m_reason; }
     /// The quasi-steady lap whose speeds the driver aims for, once the run has started.
     const LapResult* quasiSteadyLap() const { return m_reference ? &m_reference->lap : nullptr; }
     const LineDriver& driver() const { return m_driver; }

@@ -50,6 +50,9 @@ public:
     virtual double timeLimit() const = 0;
 
     virtual MetricList metrics() const = 0;
+    /// Why the maneuver ended its run when it did (the car spun, left the path), for
+    /// the reason a figure the run never reached gives; empty when it just completed.
+    virtual std::string endReason() const { return {}; }
 
 private:
     AidChoice m_abs = AidChoice::AsSetup, m_tractionControl = AidChoice::AsSetup;

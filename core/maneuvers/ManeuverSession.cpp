@@ -179,8 +179,33 @@ void ManeuverSession::cancel() {
         m_state = SessionState::Cancelled;
 }
 
+std::string ManeuverSession::whyItEnded() const {
+    char at[64];
+    std::snprintf(at, sizeof at, "%.2f s", time());
+    switch (m_state) {
+    case SessionState::Running:
+        return std::string("the run stands at ") + at + " and has not ended yet";
+    case SessionState::TimedOut:
+        return std::string("the run ended at its time limit of ") + at;
+    case SessionState::Cancelled:
+        return std::string("the run was stopped at ") + at;
+    case SessionState::Failed:
+        return std::string("the run failed at ") + at + ": " + m_error;
+    case SessionState::Finished:
+        break;
+    }
+    const std::string why = m_maneuver ? m_maneuver->endReason() : std::string();
+    return why.empty() ? std::string("the run completed at ") + at + " without reaching it"
+                       : std::string("the run ended at ") + at + ": " + why;
+}
+
 MetricList ManeuverSession::metrics() const {
-    return m_maneuver ? m_maneuver->metrics() : MetricList{};
+    MetricList metrics = m_maneuver ? m_maneuver->metrics() : MetricList{};
+    for (Metric& m : metrics) {
+        if (!m.reached && m.invalidReason.empty())
+            invalidate(m, "not reached: " + whyItEnded());
+    }
+    return metrics;
 }
 
 RunResult ManeuverSession::finish() {

@@ -120,6 +120,9 @@ public:
     double time() const { return m_sim ? m_sim->time() : 0.0; }
     /// The sample at the start of the last step (valid once steps() > 0).
     const StepSample& lastSample() const { return m_sim->lastSample(); }
+    /// The maneuver's metrics; one the run never reached is invalid, its reason
+    /// saying when and why the run ended before it (so no figure is ever blank
+    /// without a word of why).
     MetricList metrics() const;
 
     /// Kept samples not yet handed on (RunOptions::streamSamples).
@@ -132,6 +135,8 @@ public:
 
 private:
     void stepOnce();
+    /// When and why the run ended (or that it has not), for a figure it never reached.
+    std::string whyItEnded() const;
     /// The maneuver's end after a step (and before the first): finished, time limit.
     void lookForEnd();
     void keep(const StepSample& sample);

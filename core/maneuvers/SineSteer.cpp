@@ -22,6 +22,7 @@ DriverInputs SineSteer::control(const Simulator& sim) {
 
 void SineSteer::observe(const StepSample& s) {
     m_lastTime = s.time;
+    m_spin.observe(s);
     const double lastCycleStart = duration() - 1.0 / m_frequency;
     if (s.time < lastCycleStart)
         return;
@@ -39,7 +40,7 @@ void SineSteer::observe(const StepSample& s) {
 MetricList SineSteer::metrics() const {
     using S = MetricSense;
     const bool ok = m_lastTime >= duration() && m_peakSteer > 0.0;
-    return {
+    MetricList out{
         makeMetric("sine_yaw_rate_gain_per_s", "Yaw-rate gain (peak r / peak steer)", "1/s", S::Neutral,
                    ok, m_peakYaw / m_peakSteer),
         makeMetric("sine_yaw_lag_ms", "Yaw-rate lag behind steer", "ms", S::LowerIsBetter, ok,
@@ -47,6 +48,11 @@ MetricList SineSteer::metrics() const {
         makeMetric("sine_peak_lateral_g", "Peak lateral acceleration", "g", S::Neutral, ok,
                    m_peakAy / units::gravity),
     };
+    if (m_spin.spun()) {
+        for (Metric& m : out)
+            invalidate(m, m_spin.reason());
+    }
+    return out;
 }
 
 } // namespace vtw

@@ -2,13 +2,16 @@
 
 #include "DriverControllers.h"
 #include "Maneuver.h"
+#include "SpinWatch.h"
+#include "StepSteer.h"
 
 namespace vtw {
 
 /// Sinusoidal steer at constant speed: delta = A sin(2 pi f t) for a number of
 /// cycles. Metrics from the last cycle (transients gone): yaw-rate gain
 /// (peak yaw rate / peak steer), the yaw rate's lag behind the steer, and the
-/// peak lateral acceleration.
+/// peak lateral acceleration. A car that spins (sideslip beyond the step
+/// steer's limit) does not follow the steer: its figures are marked invalid.
 class SineSteer : public Maneuver {
 public:
     SineSteer(double speedKmh = 80.0, double amplitudeDeg = 2.0, double frequencyHz = 0.5,
@@ -31,6 +34,7 @@ private:
     double m_lastTime = 0.0;
     double m_peakSteer = 0.0, m_peakSteerTime = 0.0, m_peakYaw = 0.0, m_peakYawTime = 0.0;
     double m_peakAy = 0.0;
+    SpinWatch m_spin{StepSteer::spinSideslipDeg};
 };
 
 } // namespace vtw

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace vtw {
 
@@ -57,8 +58,20 @@ void Skidpad::observe(const StepSample& s) {
         if (m_offCircleSince < 0.0)
             m_offCircleSince = s.time;
     }
-    if (spinning || (m_offCircleSince >= 0.0 && s.time - m_offCircleSince > lostSeconds))
+    const bool lost = m_offCircleSince >= 0.0 && s.time - m_offCircleSince > lostSeconds;
+    if ((spinning || lost) && !m_done) {
         m_done = true;
+        char why[200];
+        if (spinning)
+            std::snprintf(why, sizeof why, "the car spun (sideslip %.0f deg, over 20)",
+                          units::radToDeg(std::abs(s.sideslip())));
+        else
+            std::snprintf(why, sizeof why,
+                          "the car was off the %g m circle for over %g s (from %.2f s%s)",
+                          m_radius, lostSeconds, m_offCircleSince,
+                          fullLock ? ", the steering at full lock" : "");
+        m_endReason = why;
+    }
 }
 
 MetricList Skidpad::metrics() const {

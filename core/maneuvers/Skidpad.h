@@ -26,6 +26,7 @@ public:
     DriverInputs control(const Simulator& sim) override;
     void observe(const StepSample& sample) override;
     bool finished() const override { return m_done; }
+    std::string endReason() const override { return m_endReason; }
     double timeLimit() const override { return 400.0; }
     MetricList metrics() const override;
 
@@ -41,6 +42,7 @@ private:
     CurvatureHold m_path;
     double m_wheelbase = 2.5, m_maxSteer = 0.6;
     bool m_done = false;
+    std::string m_endReason;
     double m_offCircleSince = -1.0;
     double m_windowStart = 0.0, m_sumAy = 0.0;
     long m_count = 0;

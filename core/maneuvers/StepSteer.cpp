@@ -30,7 +30,7 @@ void StepSteer::observe(const StepSample& s) {
     m_yawRate.push_back(s.body.yawRate);
     m_steer.push_back(s.steerAngle);
     if (s.time >= stepTime) {
-        m_maxSideslip = std::max(m_maxSideslip, std::abs(s.sideslip()));
+        m_spin.observe(s);
         // The steer's sign is the step's: once the road wheels have turned, a
         // yaw rate the other way means the car has swapped ends.
         const double sign = m_steerDeg >= 0.0 ? 1.0 : -1.0;
@@ -87,17 +87,10 @@ MetricList StepSteer::metrics() const {
         makeMetric("step_steady_yaw_rate_deg_s", "Steady yaw rate", "deg/s", S::Neutral, ok,
                    units::radToDeg(steady)),
     };
-    std::string reason;
-    char text[160];
-    if (m_maxSideslip > units::degToRad(spinSideslipDeg)) {
-        std::snprintf(text, sizeof text,
-                      "the car spun: sideslip reached %.0f deg, beyond the %.0f deg of a car "
-                      "settling on a circle",
-                      units::radToDeg(m_maxSideslip), spinSideslipDeg);
-        reason = text;
-    } else if (m_reversed) {
+    std::string reason = m_spin.reason();
+    if (reason.empty() && m_reversed) {
         reason = "the car spun: the yaw rate turned against the steer";
-    } else if (timed && t90 < tSteer50) {
+    } else if (reason.empty() && timed && t90 < tSteer50) {
         // A yaw rate at 90 % before the steer is half applied is no response to the step.
         reason = "the yaw rate reached 90 % before the steer was half applied";
     }

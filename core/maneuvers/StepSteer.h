@@ -2,6 +2,7 @@
 
 #include "DriverControllers.h"
 #include "Maneuver.h"
+#include "SpinWatch.h"
 
 #include <vector>
 
@@ -42,7 +43,7 @@ private:
     SpeedHold m_speed;
     std::vector<double> m_time, m_yawRate, m_steer;
     double m_lastTime = 0.0;
-    double m_maxSideslip = 0.0; ///< rad, after the step
+    SpinWatch m_spin{spinSideslipDeg}; ///< after the step
     bool m_reversed = false;    ///< the yaw rate turned against the steer after the step
 };
 

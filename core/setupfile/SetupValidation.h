@@ -36,8 +36,14 @@ SetupIssues validateTireBehaviour(const TireParams& tires, double load, const QS
 /// x and y lower bounds, positive peak), reported under path.
 SetupIssues validateCurve(const Curve& curve, const CurveRules& rules, const QString& path);
 
+/// The band a car's radius of gyration in yaw, sqrt(Iz / m), is held to, as shares
+/// of its wheelbase (the reasons are in SetupValidation.cpp).
+inline constexpr double minYawGyrationShare = 0.2;
+inline constexpr double maxYawGyrationShare = 0.8;
+
 /// The rules that involve more than one field (gear order, rpm thresholds,
-/// tire-model consistency). Part of validateSetup().
+/// tire-model consistency). Part of validateSetup(), which also holds the yaw
+/// inertia to a band around the mass and wheelbase once the chassis fields passed.
 SetupIssues validateCrossFieldRules(const Setup& setup);
 
 /// The published figures: known metric key, at most one per key, finite

@@ -227,7 +227,8 @@ Attribution attributeChange(const Setup& baseline, const Setup& tuned, const Man
             else if (!m)
                 errors[j] = "maneuver '" + maneuver.id + "' has no such metric";
             else if (!m->reached)
-                errors[j] = m->label + " was not reached by " + describeVariant(out.parts, masks[j]);
+                errors[j] = m->label + " was not reached by " + describeVariant(out.parts, masks[j]) +
+                            (m->invalidReason.empty() ? "" : " (" + m->invalidReason + ")");
             else if (!m->valid)
                 errors[j] = m->label + " is invalid for " + describeVariant(out.parts, masks[j]) +
                             ": " + m->invalidReason;

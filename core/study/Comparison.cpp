@@ -74,8 +74,11 @@ std::vector<MetricComparison> compareMetrics(const Comparison& comparison,
             for (const RunResult& r : runs) {
                 const Metric* found = r.ok ? findMetric(r.metrics, key.key) : nullptr;
                 row.values.push_back(found && found->reached ? found->value : nan);
+                // A figure not reached says why too (the session gives every such one a reason).
                 row.invalidReasons.push_back(
-                    found && found->reached && !found->valid
+                    !r.ok      ? "the run failed: " + r.error
+                    : !found   ? std::string("not measured by this run")
+                    : !found->valid
                         ? (found->invalidReason.empty() ? std::string("invalid") : found->invalidReason)
                         : std::string());
             }

@@ -50,7 +50,8 @@ struct MetricComparison {
     Metric metric;             ///< key, label, unit, sense (value: the baseline's)
     std::vector<double> values; ///< per setup (NaN if not reached or the run failed)
     /// Per setup: why the value is invalid (reached, but the run left the range the
-    /// metric is defined for), empty when valid. The value is kept for display.
+    /// metric is defined for) or missing (not reached, the run failed), empty when
+    /// valid. An invalid value is kept for display.
     std::vector<std::string> invalidReasons;
     /// value - baseline value; NaN when either is invalid: no real difference to show
     std::vector<double> deltas;

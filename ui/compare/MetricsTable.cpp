@@ -119,7 +119,10 @@ void MetricsTable::setComparison(const ComparisonData* data) {
             cell->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             cell->setForeground(setupColour(s).darker(130));
             if (!std::isfinite(value)) {
-                cell->setToolTip(tr("Not reached in this run"));
+                cell->setData(invalidReasonRole,
+                              QString::fromStdString(m.invalidReasons[static_cast<std::size_t>(s)]));
+                cell->setToolTip(tr("Not reached: %1")
+                                     .arg(QString::fromStdString(m.invalidReasons[static_cast<std::size_t>(s)])));
             } else if (!m.valid(static_cast<std::size_t>(s))) {
                 // Keep the figure readable but plainly not a result: grey, struck out.
                 QFont font = cell->font();

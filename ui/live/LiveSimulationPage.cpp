@@ -613,6 +613,8 @@ void LiveSimulationPage::showMetrics(const MetricList& metrics) {
             value->setToolTip(tr("Invalid: %1").arg(QString::fromStdString(m.invalidReason)));
             name->setToolTip(QStringLiteral("%1\nInvalid: %2")
                                  .arg(QString::fromStdString(m.key), QString::fromStdString(m.invalidReason)));
+        } else if (!m.reached) {
+            value->setToolTip(QString::fromStdString(m.invalidReason)); // when and why the run ended
         }
         m_metricsTable->setItem(r, 0, name);
         m_metricsTable->setItem(r, 1, value);
