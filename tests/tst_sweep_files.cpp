@@ -190,7 +190,7 @@ private slots:
         const std::size_t rowStart = m_shards[1].find("\n4,1,1,") + 1;
         const std::size_t rowEnd = m_shards[1].find('\n', rowStart);
         QStringList cells = QString::fromStdString(m_shards[1].substr(rowStart, rowEnd - rowStart)).split(',');
-        QCOMPARE(cells.size(), 9);
+        QCOMPARE(cells.size(), 11); // the braking run's five figures among them
         QVERIFY(!cells[cell].isEmpty()); // a braking run reaches every metric
         cells[cell] = value;
         const std::string text =
@@ -210,7 +210,7 @@ private slots:
         QByteArray converted = QByteArray::fromStdString(m_shards[1]);
         converted.replace("\n", "\r\n");
         converted.prepend("\xEF\xBB\xBF");
-        QCOMPARE(parseError(converted.toStdString()).find("no sweep identity"), std::size_t(0));
+        QCOMPARE(parseError(converted.toStdString()), std::string("(parsed)")); // the reader takes it as it is
         restoreSweepText(converted);
         QCOMPARE(converted.toStdString(), m_shards[1]);
         QByteArray quoted = QByteArray::fromStdString(m_whole) + "12,4,0,0.9,,,,\"a\r\nb\"\n";

@@ -60,6 +60,8 @@ public:
     double timeLimit() const override;
     /// The best lap's metrics, with laps_driven.
     MetricList metrics() const override;
+    /// The lap driven's (DynamicLap::endReason).
+    std::string endReason() const override { return m_final ? m_final->endReason() : std::string(); }
 
     /// Once learned: the lap driven (the best one found).
     const DynamicLap* lap() const { return m_final.get(); }
