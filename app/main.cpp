@@ -1,7 +1,8 @@
-#include "AboutBox.h"
-#include "MainWindow.h"
-#include "ProgramVersion.h"
-#include "WorkbenchStartup.h"
+#include "ui/AboutBox.h"
+#include "ui/MainWindow.h"
+#include "core/setupfile/ProgramVersion.h"
+#include "core/trackfiles/LibraryTracks.h"
+#include "ui/WorkbenchStartup.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -9,6 +10,7 @@
 int main(int argc, char* argv[]) {
     // The car library lives in a static library: its resources must be registered.
     Q_INIT_RESOURCE(resources);
+    vtw::useLibraryTracks();
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Vehicle Tuning Workbench"));
     QApplication::setOrganizationName(QStringLiteral("VehicleTuningWorkbench"));

@@ -4,8 +4,8 @@
 // at mu Fz), with no drag, downforce or rolling resistance: on a circle of radius R
 // it holds v = sqrt(mu g R), a closed form the lap tests check against.
 
-#include "Setup.h"
-#include "tires/TireModels.h"
+#include "core/vehicle/Setup.h"
+#include "core/tires/TireModels.h"
 
 inline vtw::Setup constantMuCar(double mu) {
     using namespace vtw;

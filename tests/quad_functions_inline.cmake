@@ -12,7 +12,7 @@
 # With -DEXPECTED="name|name", the check's own test: the sources break the rule on purpose
 # (quad_functions_inline_fixture.cpp), and it passes only if exactly the functions named
 # are reported.
-# clang-query parses each with core/ on the include path and lists every function
+# clang-query parses each with the project root on the include path and lists every function
 # declaration, template instantiations included, whose return type or a parameter's
 # type is a Quad or a QuadMask, or a struct with one as a member (a struct of one Quad
 # travels in a vector register too), and that is not always_inline. Only clang can list
@@ -69,7 +69,7 @@ foreach(command IN LISTS query)
 endforeach()
 
 execute_process(COMMAND "${CLANG_QUERY}" ${commands} ${files}
-                        -- -std=c++20 -I${SOURCE_DIR}/core -DVTW_NO_TARGET_CLONES
+                        -- -std=c++20 -I${SOURCE_DIR} -DVTW_NO_TARGET_CLONES
                 RESULT_VARIABLE result
                 OUTPUT_VARIABLE output
                 ERROR_VARIABLE errors)

@@ -2,7 +2,7 @@
 // default setup under the given name) into a recovery folder, prints "saved",
 // and owns the copy until its standard input closes or it is killed.
 
-#include "setupfile/Recovery.h"
+#include "core/setupfile/Recovery.h"
 
 #include <QCoreApplication>
 

@@ -6,11 +6,11 @@
 #include "AcSampleCar.h"
 #include "CliRun.h"
 
-#include "gamefiles/AcCarData.h"
-#include "gamefiles/FolderUpdate.h"
-#include "gamefiles/IniText.h"
-#include "setupfile/CarLibrary.h"
-#include "setupfile/SetupJson.h"
+#include "core/gamefiles/AcCarData.h"
+#include "core/gamefiles/FolderUpdate.h"
+#include "core/gamefiles/IniText.h"
+#include "core/setupfile/CarLibrary.h"
+#include "core/setupfile/SetupJson.h"
 
 #include <QDir>
 #include <QFile>
@@ -311,7 +311,7 @@ void TstAcFilesSafety::idleAndLaunchStayApart() {
 }
 
 // BASEY of each axle is its wheel centre relative to the CG: the CG stands at tyre
-// radius - BASEY (docs/physics.md 17).
+// radius - BASEY (docs/physics.md 15).
 void TstAcFilesSafety::cgHeightMapsBothWays() {
     QTemporaryDir tmp;
     const QString folder = tmp.filePath("data");

@@ -3,11 +3,11 @@
 // Car Physics for Games Corvette is the built-in default's physics; every
 // published figure a car carries is met within 10 % by its simulation.
 
-#include "Targets.h"
-#include "maneuvers/ManeuverFactory.h"
-#include "maneuvers/ManeuverRunner.h"
-#include "setupfile/CarLibrary.h"
-#include "setupfile/SetupJson.h"
+#include "core/vehicle/Targets.h"
+#include "core/maneuvers/ManeuverFactory.h"
+#include "core/maneuvers/ManeuverRunner.h"
+#include "core/setupfile/CarLibrary.h"
+#include "core/setupfile/SetupJson.h"
 
 #include <QFile>
 #include <QFileInfo>

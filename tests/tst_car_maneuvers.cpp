@@ -1,22 +1,22 @@
 // Every library car completes every catalogue maneuver without diverging or
 // running into the maneuver's time limit, and its headline figures are
 // physically plausible (bounds from first principles, not tuned numbers).
-#include "Engine.h"
-#include "GearSpeeds.h"
-#include "maneuvers/DriverControllers.h"
-#include "maneuvers/ManeuverFactory.h"
-#include "maneuvers/ManeuverRunner.h"
-#include "maneuvers/RampSteer.h"
-#include "maneuvers/ScriptedManeuver.h"
-#include "maneuvers/SineSteer.h"
-#include "maneuvers/StepSteer.h"
-#include "maneuvers/TopSpeedRun.h"
-#include "Simulator.h"
-#include "Units.h"
-#include "setupfile/CarLibrary.h"
-#include "tires/TireModel.h"
-#include "setupfile/SetupValidation.h"
-#include "tires/CalspanPresets.h"
+#include "core/powertrain/Engine.h"
+#include "core/powertrain/GearSpeeds.h"
+#include "core/maneuvers/DriverControllers.h"
+#include "core/maneuvers/ManeuverFactory.h"
+#include "core/maneuvers/ManeuverRunner.h"
+#include "core/maneuvers/RampSteer.h"
+#include "core/maneuvers/ScriptedManeuver.h"
+#include "core/maneuvers/SineSteer.h"
+#include "core/maneuvers/StepSteer.h"
+#include "core/maneuvers/TopSpeedRun.h"
+#include "core/sim/Simulator.h"
+#include "core/base/Units.h"
+#include "core/setupfile/CarLibrary.h"
+#include "core/tires/TireModel.h"
+#include "core/setupfile/SetupValidation.h"
+#include "core/tires/CalspanPresets.h"
 
 #include <QtTest>
 

@@ -1,12 +1,12 @@
 // Runs as tables of named channels (core/analysis/ChannelTable): lookup, the checks that
 // keep a table rectangular, and a simulated run's telemetry as a table.
-#include "Setup.h"
-#include "Telemetry.h"
-#include "analysis/ChannelTable.h"
-#include "analysis/DeltaTime.h"
-#include "analysis/TraceInterpolation.h"
-#include "maneuvers/BrakingRun.h"
-#include "maneuvers/ManeuverRunner.h"
+#include "core/vehicle/Setup.h"
+#include "core/sim/Telemetry.h"
+#include "core/analysis/ChannelTable.h"
+#include "core/analysis/DeltaTime.h"
+#include "core/analysis/TraceInterpolation.h"
+#include "core/maneuvers/BrakingRun.h"
+#include "core/maneuvers/ManeuverRunner.h"
 
 #include <QtTest>
 

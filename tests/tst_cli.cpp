@@ -12,10 +12,10 @@
 #include <QtMath>
 #include <QtTest>
 
-#include "SetupOptions.h"
-#include "setupfile/SetupEnumKeys.h"
-#include "tires/SurfacePresets.h"
-#include "tires/TireModels.h"
+#include "core/vehicle/SetupOptions.h"
+#include "core/setupfile/SetupEnumKeys.h"
+#include "core/tires/SurfacePresets.h"
+#include "core/tires/TireModels.h"
 
 #include "CliRun.h"
 
@@ -405,7 +405,7 @@ private slots:
     }
 
     // export --tir writes an axle's tyre as a .tir the tire command reads back: the default
-    // car's simplified magic formula maps exactly (docs/physics.md 14.7), so at the file's
+    // car's simplified magic formula maps exactly (docs/physics.md 12.7), so at the file's
     // nominal load (the axle's static wheel load) the longitudinal curve is the model's.
     void exportTirReadsBackAsTheSameCurve() {
         QTemporaryDir dir;
@@ -440,7 +440,7 @@ private slots:
         QCOMPARE(twoExports.exitCode, 2);
     }
 
-    // --tir evaluates a tyre property file (docs/physics.md 14): the aligning moment as a
+    // --tir evaluates a tyre property file (docs/physics.md 12): the aligning moment as a
     // fifth column, the file's nominal load by default, the file's warnings on stderr.
     void tireTirSweepsAFile() {
         const QString file = QStringLiteral(VTW_SOURCE_DIR "/resources/tires/mf_185_80R14.tir");
@@ -451,7 +451,7 @@ private slots:
         const QList<QByteArray> lines = csv.out.trimmed().split('\n');
         QCOMPARE(lines.size(), 22);
         QCOMPARE(lines[0], QByteArray("slip_ratio,slip_angle_deg,fx_N,fy_N,mz_Nm"));
-        // ISO signs (docs/physics.md 14.2): Fy opposes the slip angle; Mz aligns (positive at +5 deg).
+        // ISO signs (docs/physics.md 12.2): Fy opposes the slip angle; Mz aligns (positive at +5 deg).
         QVERIFY(lines[1].split(',')[3].toDouble() > 0.0);  // -10 deg
         QVERIFY(lines[21].split(',')[3].toDouble() < 0.0); // +10 deg
         QVERIFY(lines[16].split(',')[4].toDouble() > 0.0); // +5 deg
@@ -479,7 +479,7 @@ private slots:
     }
 
     // MF 6.1 pressure through the CLI: the slip stiffness at dpi = 0.2 is (1 + PPX1 0.2) times
-    // the nominal one (docs/physics.md 14.3, dfz = 0 at the default load FNOMIN).
+    // the nominal one (docs/physics.md 12.3, dfz = 0 at the default load FNOMIN).
     void tireTirPressure() {
         QTemporaryDir dir;
         QByteArray text = contents(QStringLiteral(VTW_SOURCE_DIR "/resources/tires/mf_185_80R14.tir"));

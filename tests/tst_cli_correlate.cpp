@@ -3,7 +3,7 @@
 // found at its offset; bad logs, mappings and arguments are refused with their reasons.
 #include "CliRun.h"
 
-#include "logs/LogPresets.h"
+#include "core/logs/LogPresets.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

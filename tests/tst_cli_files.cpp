@@ -1,8 +1,8 @@
 // The command-line tool's files: a save that cannot complete (full disk) is an
 // error and leaves the old file as it was; an output that is not a regular
 // file is refused, not replaced; "-" is stdout.
-#include "setupfile/SetupJson.h"
-#include "study/Sweep.h"
+#include "core/setupfile/SetupJson.h"
+#include "core/study/Sweep.h"
 
 #include <QDir>
 #include <QFile>

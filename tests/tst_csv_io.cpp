@@ -1,9 +1,9 @@
 // CSV and lookup-table import/export, and the scripted-maneuver reader.
 
-#include "setupfile/CsvIo.h"
-#include "setupfile/CsvLines.h"
-#include "setupfile/ScriptCsv.h"
-#include "setupfile/SetupMetadata.h"
+#include "core/setupfile/CsvIo.h"
+#include "core/setupfile/CsvLines.h"
+#include "core/setupfile/ScriptCsv.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QtTest>
 

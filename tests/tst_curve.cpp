@@ -1,4 +1,4 @@
-#include "Curve.h"
+#include "core/base/Curve.h"
 
 #include <QtTest>
 

@@ -1,15 +1,15 @@
 // Limited-slip differentials (docs/physics.md 3.1), ABS and traction control (4.1), toe
 // (8) and the split-mu surface, against their defining laws and closed forms.
-#include "Differentials.h"
-#include "Engine.h"
-#include "Gearbox.h"
-#include "Setup.h"
-#include "Simulator.h"
-#include "Telemetry.h"
-#include "Units.h"
-#include "maneuvers/ManeuverFactory.h"
-#include "maneuvers/ManeuverRunner.h"
-#include "tires/TireModel.h"
+#include "core/powertrain/Differentials.h"
+#include "core/powertrain/Engine.h"
+#include "core/powertrain/Gearbox.h"
+#include "core/vehicle/Setup.h"
+#include "core/sim/Simulator.h"
+#include "core/sim/Telemetry.h"
+#include "core/base/Units.h"
+#include "core/maneuvers/ManeuverFactory.h"
+#include "core/maneuvers/ManeuverRunner.h"
+#include "core/tires/TireModel.h"
 
 #include <QtTest>
 

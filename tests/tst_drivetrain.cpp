@@ -1,8 +1,8 @@
 // Drivetrain relations against the worked numbers of docs/physics.md section 3.
-#include "Engine.h"
-#include "Gearbox.h"
-#include "Setup.h"
-#include "Units.h"
+#include "core/powertrain/Engine.h"
+#include "core/powertrain/Gearbox.h"
+#include "core/vehicle/Setup.h"
+#include "core/base/Units.h"
 
 #include <QtTest>
 

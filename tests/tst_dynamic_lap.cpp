@@ -1,21 +1,21 @@
 // The lap driven in the full dynamic model (core/maneuvers/DynamicLap, LineDriver;
-// docs/physics.md 16): the line's geometry (projection, track limits) against closed
+// docs/physics.md 14): the line's geometry (projection, track limits) against closed
 // forms on a circle, the driver on a circle and a straight against the closed form
 // of the constant-mu car, a lap that leaves the track, the catalogue's parameters,
 // and the default driver on every library track with the default car.
 #include "ConstantMuCar.h"
-#include "Units.h"
-#include "maneuvers/DynamicLap.h"
-#include "maneuvers/ManeuverFactory.h"
-#include "maneuvers/ManeuverSession.h"
-#include "maneuvers/LapJudge.h"
-#include "maneuvers/LimitLap.h"
-#include "setupfile/CarLibrary.h"
-#include "setupfile/TirFileRead.h"
-#include "tires/TirImport.h"
-#include "track/PreparedTrack.h"
-#include "track/TestTracks.h"
-#include "track/TrackLibrary.h"
+#include "core/base/Units.h"
+#include "core/maneuvers/DynamicLap.h"
+#include "core/maneuvers/ManeuverFactory.h"
+#include "core/maneuvers/ManeuverSession.h"
+#include "core/maneuvers/LapJudge.h"
+#include "core/maneuvers/LimitLap.h"
+#include "core/setupfile/CarLibrary.h"
+#include "core/setupfile/TirFileRead.h"
+#include "core/tires/TirImport.h"
+#include "core/trackfiles/TrackPreparation.h"
+#include "core/track/TestTracks.h"
+#include "core/trackfiles/TrackLibrary.h"
 
 #include <QtTest>
 

@@ -1,12 +1,12 @@
 // Setup values as Compare's parameter table, its CSV and the PDF report show them:
 // every number, curves included, in the display unit the column names.
-#include "ComparisonData.h"
-#include "FieldDisplayText.h"
-#include "ParameterDiffView.h"
-#include "Units.h"
-#include "setupfile/CarLibrary.h"
-#include "setupfile/SetupMetadata.h"
-#include "study/SetupDiff.h"
+#include "ui/compare/ComparisonData.h"
+#include "ui/compare/FieldDisplayText.h"
+#include "ui/compare/ParameterDiffView.h"
+#include "core/base/Units.h"
+#include "core/setupfile/CarLibrary.h"
+#include "core/setupfile/SetupMetadata.h"
+#include "core/study/SetupDiff.h"
 
 #include <QTableWidget>
 #include <QtTest>

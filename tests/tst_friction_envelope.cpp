@@ -2,8 +2,8 @@
 // are the tires' own limits at each wheel's load and grip, and the usage is the
 // ellipse-normalised distance of docs/physics.md 6.8.
 
-#include "FrictionEnvelope.h"
-#include "step/VehicleModel.h"
+#include "core/sim/FrictionEnvelope.h"
+#include "core/step/VehicleModel.h"
 
 #include <QTest>
 

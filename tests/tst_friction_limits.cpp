@@ -5,15 +5,15 @@
 // kinematic minimum, docs/physics.md 1). A sliding tyre's force opposes its
 // contact-patch slip velocity (docs/physics.md 6.8). A run that leaves what its forces
 // allow stops as numerically unstable (docs/physics.md 7).
-#include "FrictionEnvelope.h"
-#include "Setup.h"
-#include "SetupOptions.h"
-#include "Simulator.h"
-#include "Units.h"
-#include "step/VehicleModel.h"
-#include "tires/SurfacePresets.h"
-#include "tires/TireModel.h"
-#include "tires/TireModels.h"
+#include "core/sim/FrictionEnvelope.h"
+#include "core/vehicle/Setup.h"
+#include "core/vehicle/SetupOptions.h"
+#include "core/sim/Simulator.h"
+#include "core/base/Units.h"
+#include "core/step/VehicleModel.h"
+#include "core/tires/SurfacePresets.h"
+#include "core/tires/TireModel.h"
+#include "core/tires/TireModels.h"
 
 #include <QtTest>
 

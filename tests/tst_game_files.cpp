@@ -4,11 +4,11 @@
 #include "AcSampleCar.h"
 #include "CliRun.h"
 
-#include "gamefiles/AcCarData.h"
-#include "gamefiles/CurveFiles.h"
-#include "gamefiles/IniText.h"
-#include "setupfile/CarLibrary.h"
-#include "setupfile/SetupJson.h"
+#include "core/gamefiles/AcCarData.h"
+#include "core/gamefiles/CurveFiles.h"
+#include "core/gamefiles/IniText.h"
+#include "core/setupfile/CarLibrary.h"
+#include "core/setupfile/SetupJson.h"
 
 #include <QDir>
 #include <QFile>

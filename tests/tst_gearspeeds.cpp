@@ -1,10 +1,10 @@
-// Top speed per gear (core/GearSpeeds.h) against closed forms of the force
+// Top speed per gear (core/powertrain/GearSpeeds.h) against closed forms of the force
 // balance of docs/physics.md 1 and 3, and against the simulated top-speed run.
-#include "GearSpeeds.h"
-#include "Setup.h"
-#include "Units.h"
-#include "maneuvers/ManeuverFactory.h"
-#include "maneuvers/ManeuverRunner.h"
+#include "core/powertrain/GearSpeeds.h"
+#include "core/vehicle/Setup.h"
+#include "core/base/Units.h"
+#include "core/maneuvers/ManeuverFactory.h"
+#include "core/maneuvers/ManeuverRunner.h"
 
 #include <QtTest>
 

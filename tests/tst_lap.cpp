@@ -1,16 +1,16 @@
-// The quasi-steady-state lap (core/lap, docs/physics.md 15): the envelope against
+// The quasi-steady-state lap (core/lap, docs/physics.md 13): the envelope against
 // closed forms, the lap on a circle and on an oval's straights against kinematics,
 // downforce on a load-linear tyre, and the lap's response to grip and power.
 #include "ConstantMuCar.h"
-#include "Units.h"
-#include "lap/LapSimulation.h"
-#include "lap/LapTelemetry.h"
-#include "study/Comparison.h"
-#include "study/LapTarget.h"
-#include "setupfile/CarLibrary.h"
-#include "tires/TireModels.h"
-#include "track/PreparedTrack.h"
-#include "track/TestTracks.h"
+#include "core/base/Units.h"
+#include "core/lap/LapSimulation.h"
+#include "core/lap/LapTelemetry.h"
+#include "core/study/Comparison.h"
+#include "core/study/LapTarget.h"
+#include "core/setupfile/CarLibrary.h"
+#include "core/tires/TireModels.h"
+#include "core/trackfiles/TrackPreparation.h"
+#include "core/track/TestTracks.h"
 
 #include <QtTest>
 
@@ -160,7 +160,7 @@ private slots:
         QVERIFY(std::abs(straightOpen - straightLocked) < solverTolerance);
     }
 
-    // A clutch limited-slip differential (docs/physics.md 15.2) drives between the two
+    // A clutch limited-slip differential (docs/physics.md 13.2) drives between the two
     // in a turn: harder than open, and as locked once its power locking reaches 1/2 (its
     // locking torque then covers any difference of the wheels' torques).
     void limitedSlipDifferentialDrivesBetweenOpenAndLocked() {

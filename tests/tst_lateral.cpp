@@ -1,19 +1,19 @@
 // Lateral dynamics and steering against closed forms: Ackermann geometry
 // (docs/physics.md 8) and the linear bicycle model (docs/physics.md 9, Gillespie ch. 6).
-#include "Setup.h"
-#include "SetupOptions.h"
-#include "Simulator.h"
-#include "Steering.h"
-#include "Telemetry.h"
-#include "Units.h"
-#include "maneuvers/BrakeInTurn.h"
-#include "maneuvers/DriverControllers.h"
-#include "maneuvers/ManeuverFactory.h"
-#include "maneuvers/ManeuverRunner.h"
-#include "maneuvers/MetricFormat.h"
-#include "maneuvers/RampSteer.h"
-#include "maneuvers/Skidpad.h"
-#include "maneuvers/StepSteer.h"
+#include "core/vehicle/Setup.h"
+#include "core/vehicle/SetupOptions.h"
+#include "core/sim/Simulator.h"
+#include "core/chassis/Steering.h"
+#include "core/sim/Telemetry.h"
+#include "core/base/Units.h"
+#include "core/maneuvers/BrakeInTurn.h"
+#include "core/maneuvers/DriverControllers.h"
+#include "core/maneuvers/ManeuverFactory.h"
+#include "core/maneuvers/ManeuverRunner.h"
+#include "core/maneuvers/MetricFormat.h"
+#include "core/maneuvers/RampSteer.h"
+#include "core/maneuvers/Skidpad.h"
+#include "core/maneuvers/StepSteer.h"
 
 #include <QtTest>
 

@@ -3,13 +3,13 @@
 // diverged run shows its message and the page keeps working; keys drive the
 // car; the page closes cleanly mid-run.
 
-#include "DrivePad.h"
-#include "TopDownView.h"
+#include "ui/live/DrivePad.h"
+#include "ui/live/TopDownView.h"
 #include "FifoWithoutWriter.h"
-#include "LiveSimulationPage.h"
-#include "SimulationWorker.h"
-#include "maneuvers/ManeuverRunner.h"
-#include "track/TrackLibrary.h"
+#include "ui/live/LiveSimulationPage.h"
+#include "ui/live/SimulationWorker.h"
+#include "core/maneuvers/ManeuverRunner.h"
+#include "core/trackfiles/TrackLibrary.h"
 
 #include <QComboBox>
 #include <QDir>

@@ -3,22 +3,22 @@
 // tests also look at the pixels there, so a view that computes a rectangle
 // but draws something else fails.
 
-#include "DriveKeyboard.h"
-#include "FrictionEllipseView.h"
-#include "FrictionEnvelope.h"
-#include "GGDiagramView.h"
-#include "GGEnvelope.h"
-#include "LiveHistory.h"
-#include "LiveTracePlots.h"
-#include "LiveViewData.h"
-#include "PathTrace.h"
-#include "Telemetry.h"
-#include "TopDownView.h"
-#include "TraceDecimator.h"
-#include "Units.h"
-#include "ViewExport.h"
-#include "setupfile/AtomicFile.h"
-#include "step/VehicleModel.h"
+#include "ui/live/DriveKeyboard.h"
+#include "ui/live/FrictionEllipseView.h"
+#include "core/sim/FrictionEnvelope.h"
+#include "ui/live/GGDiagramView.h"
+#include "ui/live/GGEnvelope.h"
+#include "ui/live/LiveHistory.h"
+#include "ui/live/LiveTracePlots.h"
+#include "ui/live/LiveViewData.h"
+#include "ui/live/PathTrace.h"
+#include "core/sim/Telemetry.h"
+#include "ui/live/TopDownView.h"
+#include "ui/live/TraceDecimator.h"
+#include "core/base/Units.h"
+#include "ui/shared/ViewExport.h"
+#include "core/setupfile/AtomicFile.h"
+#include "core/step/VehicleModel.h"
 
 #include <QApplication>
 #include <QDir>

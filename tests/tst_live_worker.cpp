@@ -4,9 +4,9 @@
 // resumed and single-stepped. No timing asserts: every wait is for a state, with a
 // generous timeout.
 
-#include "SimulationThread.h"
-#include "Telemetry.h"
-#include "maneuvers/ManeuverRunner.h"
+#include "ui/live/SimulationThread.h"
+#include "core/sim/Telemetry.h"
+#include "core/maneuvers/ManeuverRunner.h"
 
 #include <QTest>
 

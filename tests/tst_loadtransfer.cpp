@@ -1,7 +1,7 @@
 // Weight transfer of docs/physics.md section 2.
-#include "LoadTransfer.h"
-#include "Setup.h"
-#include "Units.h"
+#include "core/chassis/LoadTransfer.h"
+#include "core/vehicle/Setup.h"
+#include "core/base/Units.h"
 
 #include <QtTest>
 

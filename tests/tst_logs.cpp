@@ -1,12 +1,12 @@
 // Logged data (core/logs): the units loggers write and their SI factors, mapping files,
 // the presets, the reader's refusals of bad logs, MoTeC i2 exports, laps and resampling.
-#include "logs/LogLaps.h"
-#include "logs/LogMapping.h"
-#include "logs/LogPresets.h"
-#include "logs/LogReader.h"
-#include "logs/LogResample.h"
-#include "logs/LogUnits.h"
-#include "logs/LoggedLap.h"
+#include "core/logs/LogLaps.h"
+#include "core/logs/LogMapping.h"
+#include "core/logs/LogPresets.h"
+#include "core/logs/LogReader.h"
+#include "core/logs/LogResample.h"
+#include "core/logs/LogUnits.h"
+#include "core/logs/LoggedLap.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -1,11 +1,11 @@
 // Math channels (core/analysis/Math*): formulas over a run's channels, the whole-trace
 // functions against closed forms, errors at their place in the user's text, the order
 // channels that read each other are computed in, and the JSON form.
-#include "analysis/ChannelTable.h"
-#include "analysis/MathChannelJson.h"
-#include "analysis/MathChannels.h"
-#include "analysis/MathFormula.h"
-#include "analysis/TraceFunctions.h"
+#include "core/analysis/ChannelTable.h"
+#include "core/mathchannels/MathChannelJson.h"
+#include "core/mathchannels/MathChannels.h"
+#include "core/mathchannels/MathFormula.h"
+#include "core/mathchannels/TraceFunctions.h"
 
 #include <QtTest>
 

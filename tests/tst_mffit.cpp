@@ -1,7 +1,7 @@
 // Magic-formula fit (core/tires/MagicFormulaFit.h): recovers known coefficients
 // from tables sampled from the formula itself, and fits the shipped tables.
-#include "Setup.h"
-#include "tires/MagicFormulaFit.h"
+#include "core/vehicle/Setup.h"
+#include "core/tires/MagicFormulaFit.h"
 
 #include <QtTest>
 

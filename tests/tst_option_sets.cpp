@@ -1,18 +1,18 @@
-// Every option set's table is complete and consistent (core/OptionSet.h): names that are
+// Every option set's table is complete and consistent (core/base/OptionSet.h): names that are
 // not empty, keys and command-line names that are unique and spelled by the convention,
 // each name leading back to its value, every value of the enum present. The tire models'
 // entries (tires/TireModels.h) also name the fields of their parameter struct, lay every
 // one of them out on their form page, pass the validation's probe with their defaults
 // and have a fuzz seed; the surfaces and maneuvers, which are not enums, have their own
 // tables. The README names every command-line name.
-#include "SetupOptions.h"
-#include "maneuvers/ManeuverFactory.h"
-#include "setupfile/SetupEnumKeys.h"
-#include "setupfile/SetupMetadata.h"
-#include "setupfile/SetupValidation.h"
-#include "tires/SurfacePresets.h"
-#include "tires/TireModels.h"
-#include "track/Track.h"
+#include "core/vehicle/SetupOptions.h"
+#include "core/maneuvers/ManeuverFactory.h"
+#include "core/setupfile/SetupEnumKeys.h"
+#include "core/setupfile/SetupMetadata.h"
+#include "core/setupfile/SetupValidation.h"
+#include "core/tires/SurfacePresets.h"
+#include "core/tires/TireModels.h"
+#include "core/track/Track.h"
 
 #include <QDir>
 #include <QFile>

@@ -4,11 +4,11 @@
 // the car loses equals the impulse of the forces telemetry reports on it (the tires'
 // Fx, drag and rolling resistance). A force the step applied to the body but not to
 // the record, or the other way round, breaks the balance.
-#include "Setup.h"
-#include "Telemetry.h"
-#include "maneuvers/BrakingRun.h"
+#include "core/vehicle/Setup.h"
+#include "core/sim/Telemetry.h"
+#include "core/maneuvers/BrakingRun.h"
 #include "PlainCheck.h"
-#include "maneuvers/ManeuverRunner.h"
+#include "core/maneuvers/ManeuverRunner.h"
 
 #include <cmath>
 #include <cstdio>

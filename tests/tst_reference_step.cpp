@@ -7,13 +7,13 @@
 // from the same state with the same inputs, and over whole closed-loop runs where the
 // dynamics are well conditioned, metrics included. A few checks also hold the
 // reference's stages to the worked numbers of docs/physics.md.
-#include "Simulator.h"
-#include "Units.h"
-#include "maneuvers/ManeuverFactory.h"
-#include "reference/ReferenceStep.h"
-#include "setupfile/CarLibrary.h"
-#include "setupfile/SetupEnumKeys.h"
-#include "step/VehicleModel.h"
+#include "core/sim/Simulator.h"
+#include "core/base/Units.h"
+#include "core/maneuvers/ManeuverFactory.h"
+#include "core/reference/ReferenceStep.h"
+#include "core/setupfile/CarLibrary.h"
+#include "core/setupfile/SetupEnumKeys.h"
+#include "core/step/VehicleModel.h"
 
 #include <QtTest>
 

@@ -1,15 +1,15 @@
 // Runs set against each other (core/analysis/RunAlignment, RunCorrelation): a run against
 // itself differs by nothing; a run whose clock started later is found at its offset; a
 // lap written as the workbench's CSV and read back as a log is the lap it was.
-#include "analysis/RunAlignment.h"
-#include "analysis/RunCorrelation.h"
-#include "lap/LapSimulation.h"
-#include "lap/LapTelemetry.h"
-#include "lap/LapTraceCsv.h"
-#include "logs/LogPresets.h"
-#include "logs/LoggedLap.h"
-#include "setupfile/CarLibrary.h"
-#include "track/PreparedTrack.h"
+#include "core/analysis/RunAlignment.h"
+#include "core/analysis/RunCorrelation.h"
+#include "core/lap/LapSimulation.h"
+#include "core/lap/LapTelemetry.h"
+#include "core/lap/LapTraceCsv.h"
+#include "core/logs/LogPresets.h"
+#include "core/logs/LoggedLap.h"
+#include "core/setupfile/CarLibrary.h"
+#include "core/trackfiles/TrackPreparation.h"
 
 #include <QtTest>
 

@@ -1,11 +1,11 @@
 // The setup file format: exact round trips, unknown keys kept, versions,
 // and refusal of broken or hostile input without touching the caller's setup.
 
-#include "setupfile/JsonShape.h"
-#include "setupfile/SetupJson.h"
-#include "setupfile/SetupMetadata.h"
-#include "Targets.h"
-#include "maneuvers/ManeuverFactory.h"
+#include "core/setupfile/JsonShape.h"
+#include "core/setupfile/SetupJson.h"
+#include "core/setupfile/SetupMetadata.h"
+#include "core/vehicle/Targets.h"
+#include "core/maneuvers/ManeuverFactory.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

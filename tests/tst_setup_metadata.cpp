@@ -2,9 +2,9 @@
 // (so a field added to Setup but not to the table fails here), its accessors
 // must each reach a distinct field, and the defaults must lie inside the limits.
 
-#include "setupfile/SetupEnumKeys.h"
-#include "setupfile/SetupMetadata.h"
-#include "setupfile/SetupValidation.h"
+#include "core/setupfile/SetupEnumKeys.h"
+#include "core/setupfile/SetupMetadata.h"
+#include "core/setupfile/SetupValidation.h"
 
 #include <QSet>
 #include <QtTest>

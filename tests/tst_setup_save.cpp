@@ -2,9 +2,9 @@
 // and the autosave/recovery store.
 
 #include "RecoveryOwnerProcess.h"
-#include "setupfile/AtomicFile.h"
-#include "setupfile/Recovery.h"
-#include "setupfile/SetupJson.h"
+#include "core/setupfile/AtomicFile.h"
+#include "core/setupfile/Recovery.h"
+#include "core/setupfile/SetupJson.h"
 
 #include <QDir>
 #include <QJsonArray>

@@ -2,10 +2,10 @@
 // and reason; range rules are generated from the metadata table so a new field
 // gets its cases without editing this file.
 
-#include "setupfile/SetupJson.h"
-#include "setupfile/SetupMetadata.h"
-#include "setupfile/SetupValidation.h"
-#include "tires/CalspanPresets.h"
+#include "core/setupfile/SetupJson.h"
+#include "core/setupfile/SetupMetadata.h"
+#include "core/setupfile/SetupValidation.h"
+#include "core/tires/CalspanPresets.h"
 
 #include <QtTest>
 

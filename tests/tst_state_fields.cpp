@@ -1,13 +1,13 @@
-// The state is described once (core/BodyState.h, bodyStateFields) and everything that
+// The state is described once (core/vehicle/BodyState.h, bodyStateFields) and everything that
 // walks it follows the list: each integrator advances every field, the telemetry has a
 // channel for every field, and the divergence check names every field. BodyState.h
 // itself refuses to compile when a field of BodyState has no entry; these tests check
 // what the entries drive. They add nothing to the physics: the integrators run on a
 // model that returns the rates the test chooses.
-#include "BodyState.h"
-#include "Simulator.h"
-#include "Telemetry.h"
-#include "step/Integrators.h"
+#include "core/vehicle/BodyState.h"
+#include "core/sim/Simulator.h"
+#include "core/sim/Telemetry.h"
+#include "core/step/Integrators.h"
 
 #include <QtTest>
 

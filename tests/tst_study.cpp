@@ -1,13 +1,13 @@
 // Comparisons, attribution of a change, and sweeps (core/study).
-#include "lap/LapSimulation.h"
-#include "setupfile/CarLibrary.h"
-#include "study/Attribution.h"
-#include "study/Comparison.h"
-#include "study/SetupDiff.h"
-#include "study/StudyTarget.h"
-#include "study/Sweep.h"
-#include "setupfile/SetupValidation.h"
-#include "study/SweepMerge.h"
+#include "core/lap/LapSimulation.h"
+#include "core/setupfile/CarLibrary.h"
+#include "core/study/Attribution.h"
+#include "core/study/Comparison.h"
+#include "core/study/SetupDiff.h"
+#include "core/study/StudyTarget.h"
+#include "core/study/Sweep.h"
+#include "core/setupfile/SetupValidation.h"
+#include "core/study/SweepMerge.h"
 
 #include <QtTest>
 

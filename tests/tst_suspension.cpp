@@ -1,19 +1,19 @@
-// The dynamic suspension of docs/physics.md 18, held to its closed forms: the steady
+// The dynamic suspension of docs/physics.md 16, held to its closed forms: the steady
 // roll angle, the lateral load transfer split, the heave and pitch modes, and the rigid
 // model it approaches when stiff. Each expected number is worked out here from the
 // setup's parameters, not read back from the model.
-#include "Setup.h"
-#include "Simulator.h"
-#include "Suspension.h"
-#include "Telemetry.h"
-#include "Units.h"
-#include "maneuvers/BrakingRun.h"
-#include "maneuvers/ManeuverRunner.h"
-#include "maneuvers/Skidpad.h"
-#include "reference/ReferenceStep.h"
-#include "setupfile/SetupJson.h"
-#include "setupfile/SetupValidation.h"
-#include "setupfile/SetupWarnings.h"
+#include "core/vehicle/Setup.h"
+#include "core/sim/Simulator.h"
+#include "core/chassis/Suspension.h"
+#include "core/sim/Telemetry.h"
+#include "core/base/Units.h"
+#include "core/maneuvers/BrakingRun.h"
+#include "core/maneuvers/ManeuverRunner.h"
+#include "core/maneuvers/Skidpad.h"
+#include "core/reference/ReferenceStep.h"
+#include "core/setupfile/SetupJson.h"
+#include "core/setupfile/SetupValidation.h"
+#include "core/setupfile/SetupWarnings.h"
 
 #include <QtTest>
 
@@ -39,7 +39,7 @@ Setup dynamicSetup() {
     return s;
 }
 
-// The closed forms' quantities, from the parameters (docs/physics.md 18).
+// The closed forms' quantities, from the parameters (docs/physics.md 16).
 struct SprungBody {
     double mass, cgHeight, rollAxis, rollStiffnessFront, rollStiffnessRear;
 };
@@ -333,7 +333,7 @@ private slots:
     }
 
     // The hardest settings the fields allow stay stable at the longest step: the body
-    // advances in parts (docs/physics.md 18.4) and settles where the springs say.
+    // advances in parts (docs/physics.md 16.4) and settles where the springs say.
     void hardestSettingsStayStable() {
         Setup s = decoupledSetup();
         s.simulation.timeStep = 0.01;

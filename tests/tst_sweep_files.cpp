@@ -1,12 +1,12 @@
 // Sweep files: the identity every sweep CSV states, reading a table back with its
 // rows checked, merging shards (and refusing what is not one whole sweep), and
 // resuming an interrupted sweep from the rows it wrote.
-#include "setupfile/SetupJson.h"
-#include "study/Sweep.h"
-#include "study/SweepIdentity.h"
-#include "study/SweepMerge.h"
-#include "study/SweepTable.h"
-#include "study/SweepText.h"
+#include "core/setupfile/SetupJson.h"
+#include "core/study/Sweep.h"
+#include "core/study/SweepIdentity.h"
+#include "core/study/SweepMerge.h"
+#include "core/study/SweepTable.h"
+#include "core/study/SweepText.h"
 
 #include <QCryptographicHash>
 #include <QtTest>

@@ -1,22 +1,22 @@
 // Every text reader reads a file that starts with a UTF-8 byte-order mark (Windows
 // Notepad writes one) as it reads the same file without it: the first header,
 // comment or row is not lost.
-#include "Setup.h"
-#include "Utf8Bom.h"
-#include "analysis/MathChannelJson.h"
-#include "gamefiles/IniText.h"
-#include "logs/LogMapping.h"
-#include "logs/LogPresets.h"
-#include "logs/LogReader.h"
-#include "setupfile/CarLibrary.h"
-#include "setupfile/CsvIo.h"
-#include "setupfile/ScriptCsv.h"
-#include "setupfile/SetupJson.h"
-#include "setupfile/SetupMetadata.h"
-#include "study/Sweep.h"
-#include "study/SweepTable.h"
-#include "tires/TirFile.h"
-#include "track/TrackCsv.h"
+#include "core/vehicle/Setup.h"
+#include "core/base/Utf8Bom.h"
+#include "core/mathchannels/MathChannelJson.h"
+#include "core/gamefiles/IniText.h"
+#include "core/logs/LogMapping.h"
+#include "core/logs/LogPresets.h"
+#include "core/logs/LogReader.h"
+#include "core/setupfile/CarLibrary.h"
+#include "core/setupfile/CsvIo.h"
+#include "core/setupfile/ScriptCsv.h"
+#include "core/setupfile/SetupJson.h"
+#include "core/setupfile/SetupMetadata.h"
+#include "core/study/Sweep.h"
+#include "core/study/SweepTable.h"
+#include "core/tires/TirFile.h"
+#include "core/trackfiles/TrackCsv.h"
 
 #include <QFile>
 #include <QtTest>

@@ -1,11 +1,11 @@
-// The Magic Formula .tir model (docs/physics.md 14): the bundled files load with their
+// The Magic Formula .tir model (docs/physics.md 12): the bundled files load with their
 // versions; closed forms at the nominal load derived here by hand from the coefficients
 // written in this file; point checks against an evaluation written in this file from the
-// equations of docs/physics.md 14.3 (its own code, sharing nothing with the model but the
+// equations of docs/physics.md 12.3 (its own code, sharing nothing with the model but the
 // parsed numbers); mirroring; combined-slip bounds; pressure; low speed.
 
-#include "tires/MagicFormulaTir.h"
-#include "tires/TirLoad.h"
+#include "core/tires/MagicFormulaTir.h"
+#include "core/tires/TirLoad.h"
 
 #include <QtTest>
 
@@ -211,9 +211,9 @@ SSZ4 = -0.16022
 }
 
 // ---------------------------------------------------------------------------------------
-// An independent evaluation of docs/physics.md 14.3, written straight from the document.
+// An independent evaluation of docs/physics.md 12.3, written straight from the document.
 // Coefficients come from the parsed file's numbers (SI files only), with the defaults of
-// docs/physics.md 14.1 written again here.
+// docs/physics.md 12.1 written again here.
 
 struct Reference {
     std::map<std::string, double> k;
@@ -477,7 +477,7 @@ private slots:
     }
 
     // Closed forms at Fz = FNOMIN LFZO, zero camber, nominal pressure, at speed
-    // (docs/physics.md 14.6, from 14.3 with dfz = dpi = 0, g* = 0, w = 1):
+    // (docs/physics.md 12.6, from 14.3 with dfz = dpi = 0, g* = 0, w = 1):
     //   Kxk = PKX1 Fz0' LKX                      (Pacejka 2012, 4.E15)
     //   Kya = PKY1 Fz0' sin(2 atan(1/PKY2)) LKY  (MF 5.x; Pacejka 2006, 4.E25)
     //   mu_x = PDX1 LMUX, mu_y = |PDY1| LMUY     (4.E13, 4.E23)
@@ -577,7 +577,7 @@ private slots:
                     qPrintable(file), kxk, -kya, std::fabs(PDX1), std::fabs(PDY1), peakX, peakY, fz0);
     }
 
-    // MF 6.1's pressure terms at Fz0', zero camber (docs/physics.md 14.3 with dfz = 0,
+    // MF 6.1's pressure terms at Fz0', zero camber (docs/physics.md 12.3 with dfz = 0,
     // dpi = 0.2; Besselink et al. 2010): Kxk = PKX1 Fz0' (1 + PPX1 dpi + PPX2 dpi^2) LKX,
     // mu_x = PDX1 (1 + PPX3 dpi + PPX4 dpi^2) LMUX, Kya = PKY1 Fz0' (1 + PPY1 dpi)
     // sin(PKY4 atan(1 / (PKY2 (1 + PPY2 dpi)))) LKY, mu_y = PDY1 (1 + PPY3 dpi + PPY4 dpi^2) LMUY.
@@ -618,7 +618,7 @@ private slots:
         QVERIFY(low.fx == high.fx && low.fy == high.fy && low.mz == high.mz);
     }
 
-    // The model against the evaluation written above from docs/physics.md 14.3, over slip,
+    // The model against the evaluation written above from docs/physics.md 12.3, over slip,
     // load, camber, speed (at speed and fading) and, for MF 6.1, pressure.
     void pointChecksAgainstIndependentEvaluation() {
         for (const ModelCase& mc : modelCases()) {
@@ -726,11 +726,11 @@ private slots:
         QVERIFY(!TirModel(*unknown.coefficients, TirMounting::Right).mirrored());
     }
 
-    // Combined slip (docs/physics.md 14.3): the weights stay in [0, 1] and each force
+    // Combined slip (docs/physics.md 12.3): the weights stay in [0, 1] and each force
     // within its own pure peak at the same load (Fy with the kappa-induced side force SVyk
     // as its named allowance); files combined by the friction ellipse stay inside the
     // ellipse of their peaks, so their resultant within the larger peak. The resultant of
-    // the MF's weighting is printed: the MF does not bound it (docs/physics.md 14.3).
+    // the MF's weighting is printed: the MF does not bound it (docs/physics.md 12.3).
     void combinedSlipStaysWithinThePurePeaks() {
         for (const ModelCase& mc : modelCases()) {
             const TirCoefficients& c = *mc.loaded.coefficients;
@@ -776,7 +776,7 @@ private slots:
                 QVERIFY(largestG == 1.0); // reached at the weights' centres
             }
         }
-        // The point docs/physics.md 14.3 quotes: mf_185_80R14 at half load, kappa 0.15, alpha -4 deg.
+        // The point docs/physics.md 12.3 quotes: mf_185_80R14 at half load, kappa 0.15, alpha -4 deg.
         {
             const TirLoadResult r = loadResource("mf_185_80R14.tir");
             const TirModel model(*r.coefficients);
@@ -788,7 +788,7 @@ private slots:
                         w.gxa, w.gyk, std::hypot(f.fx, f.fy), model.peakFx(fz, 0.0, 0.0), model.peakFy(fz, 0.0, 0.0));
         }
         // Without the clamp to 1, G would pass 1 near the centre by 1/G(shift) - 1: the
-        // figure docs/physics.md 14.3 quotes for mf_185_80R14 (RBX1 14.927, RCX1 1.1288,
+        // figure docs/physics.md 12.3 quotes for mf_185_80R14 (RBX1 14.927, RCX1 1.1288,
         // REX1 0.62334, RHX1 0.001683 at dfz = 0, kappa = 0).
         const double b = 14.927, cx = 1.1288, e = 0.62334, s = 0.001683;
         const double g0 = std::cos(cx * std::atan(b * s - e * (b * s - std::atan(b * s))));
@@ -796,7 +796,7 @@ private slots:
         QVERIFY(1.0 / g0 - 1.0 < 0.0005);
     }
 
-    // Low speed and degenerate inputs (docs/physics.md 14.3): at rest with no slip nothing,
+    // Low speed and degenerate inputs (docs/physics.md 12.3): at rest with no slip nothing,
     // half way through the fade half the shifts, and never a NaN.
     void lowSpeedAndDegenerateInputs() {
         for (const ModelCase& mc : modelCases()) {

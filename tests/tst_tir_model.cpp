@@ -1,17 +1,17 @@
-// The .tir file as an axle's tire model (docs/physics.md 14): the step's tire gives the
+// The .tir file as an axle's tire model (docs/physics.md 12): the step's tire gives the
 // file's forces with the axle's camber and pressure on each side, mirrored on the side
 // the tyre was not measured on, scaled to the surface by similarity; the setup keeps the
 // coefficients (and where they came from) through a save, and leaves them out while they
 // are the defaults; the simulation runs on a real file.
 
-#include "Simulator.h"
-#include "step/WheelTires.h"
-#include "maneuvers/BrakingRun.h"
-#include "maneuvers/ManeuverRunner.h"
-#include "setupfile/SetupJson.h"
-#include "tires/TirImport.h"
-#include "tires/TirLoad.h"
-#include "tires/TireModel.h"
+#include "core/sim/Simulator.h"
+#include "core/step/WheelTires.h"
+#include "core/maneuvers/BrakingRun.h"
+#include "core/maneuvers/ManeuverRunner.h"
+#include "core/setupfile/SetupJson.h"
+#include "core/tires/TirImport.h"
+#include "core/tires/TirLoad.h"
+#include "core/tires/TireModel.h"
 
 #include <QtTest>
 
@@ -40,7 +40,7 @@ TirCoefficients fileCoefficients(const char* name) {
     return *r.coefficients;
 }
 
-// The bundled files, then the model's default coefficients (docs/physics.md 14.7).
+// The bundled files, then the model's default coefficients (docs/physics.md 12.7).
 const char* const bundledFiles[] = {"mf_185_80R14.tir", "Sedan_Pac02Tire.tir", "CityBus_Pac02Tire.tir",
                                     "335_65R22_5_G275MSA_60psi.tir"};
 
@@ -113,7 +113,7 @@ private slots:
     }
 
     // A surface of grip mu: mu times the grip-1 curve read at slips 1/mu as large
-    // (docs/physics.md 14.2); the envelope scales by mu.
+    // (docs/physics.md 12.2); the envelope scales by mu.
     void surfaceGripScalesBySimilarity() {
         const TirCoefficients c = fileCoefficients("mf_185_80R14.tir");
         const Tire tire(tiresWithTir(TireParams{}, c, "mf_185_80R14.tir", false));
@@ -132,7 +132,7 @@ private slots:
     }
 
     // The pressure field: 0 is the file's NOMPRES; another pressure moves an MF 6.x tyre's
-    // forces (docs/physics.md 14.3: Kx and mu_x carry PPX1..PPX4 terms in dpi), and the
+    // forces (docs/physics.md 12.3: Kx and mu_x carry PPX1..PPX4 terms in dpi), and the
     // step's tire reads it. The bundled files are MF 5.x, so a 6.1 set is made from one.
     void pressureReachesTheModel() {
         TirCoefficients c = fileCoefficients("mf_185_80R14.tir");
@@ -153,7 +153,7 @@ private slots:
     // The step runs the four wheels as the lanes of TirLanes.h: the MF over FastMath's
     // polynomials. Each lane must give TirModel::forces for its wheel (side, inclination,
     // mirroring, pressure, grip by similarity) within tirLaneForceTolerance of the wheel's
-    // peak force (docs/physics.md 14.8 derives it from FastMath's bounds), and the
+    // peak force (docs/physics.md 12.8 derives it from FastMath's bounds), and the
     // envelope Tire::limits gives, which the lanes compute by the same arithmetic:
     // equal to rounding. Every bundled file and the defaults, as MF 5.x and MF 6.1, on
     // the front axle with the next one on the rear (so the lanes hold different tyres,

@@ -1,9 +1,9 @@
-// Reading .tir files (docs/physics.md 14.1): what real files contain is accepted, what is
+// Reading .tir files (docs/physics.md 12.1): what real files contain is accepted, what is
 // not a tyre property file is refused with the line to blame, and a hostile megabyte is
 // read in bounded time.
 
-#include "tires/MagicFormulaTir.h"
-#include "tires/TirLoad.h"
+#include "core/tires/MagicFormulaTir.h"
+#include "core/tires/TirLoad.h"
 
 #include <QElapsedTimer>
 #include <QtTest>

@@ -1,15 +1,15 @@
-// Writing .tir files (docs/physics.md 14.7): every bundled file goes out and back in
+// Writing .tir files (docs/physics.md 12.7): every bundled file goes out and back in
 // with the same coefficients; the simplified magic formula exported as PAC2002
 // coefficients gives, through the .tir model, the curves the formula itself gives
 // (evaluated in this file from docs/physics.md 6.3 with the standard functions).
 
-#include "tires/MagicFormulaTir.h"
-#include "tires/TirFromMagicFormula.h"
-#include "tires/TirExport.h"
-#include "tires/TirLoad.h"
-#include "tires/TireModel.h"
-#include "tires/TireModels.h"
-#include "tires/TirWrite.h"
+#include "core/tires/MagicFormulaTir.h"
+#include "core/tires/TirFromMagicFormula.h"
+#include "core/tires/TirExport.h"
+#include "core/tires/TirLoad.h"
+#include "core/tires/TireModel.h"
+#include "core/tires/TireModels.h"
+#include "core/tires/TirWrite.h"
 
 #include <QtTest>
 
@@ -180,7 +180,7 @@ private slots:
 
     // Lateral away from the nominal load: the peak is mu_y Fz exactly; the cornering
     // stiffness over the proportional one is (1 + 1/P^2) / (1 + f^2/P^2) at f nominal loads
-    // (docs/physics.md 14.7, from Ky = PKY1 Fz0 sin(2 atan(f / P)) and sin(2 atan u) = 2u /
+    // (docs/physics.md 12.7, from Ky = PKY1 Fz0 sin(2 atan(f / P)) and sin(2 atan u) = 2u /
     // (1 + u^2)), within lateralStiffnessLoadError of 1 up to 2 Fz0.
     void exportedLateralStiffnessIsNearlyProportional() {
         const double fz0 = 4000.0;

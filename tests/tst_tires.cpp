@@ -1,13 +1,13 @@
-#include "Units.h"
-#include "step/FastMath.h"
-#include "step/WheelTires.h"
-#include "tires/BrushTire.h"
-#include "tires/CalspanPresets.h"
-#include "tires/SurfacePresets.h"
-#include "tires/TirFromMagicFormula.h"
-#include "tires/TireModel.h"
-#include "tires/TireModels.h"
-#include "tires/TireSweep.h"
+#include "core/base/Units.h"
+#include "core/step/FastMath.h"
+#include "core/step/WheelTires.h"
+#include "core/tires/BrushTire.h"
+#include "core/tires/CalspanPresets.h"
+#include "core/tires/SurfacePresets.h"
+#include "core/tires/TirFromMagicFormula.h"
+#include "core/tires/TireModel.h"
+#include "core/tires/TireModels.h"
+#include "core/tires/TireSweep.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -109,7 +109,7 @@ TireParams testParams(TireModelKind kind,
     p.calspan = table1Tire155SR13();
     p.slipSpeed = {0.95, 0.4}; // mu, K m/s
     // A PAC2002 set with known closed forms: a simplified magic formula mapped onto it
-    // (docs/physics.md 14.7), nominal load 4500 N, so every shift is zero.
+    // (docs/physics.md 12.7), nominal load 4500 N, so every shift is zero.
     MagicFormulaParams tirShape;
     tirShape.longitudinal = {11.0, 1.7, 1.15, 0.1};
     tirShape.lateral = {9.0, 1.4, 1.05, -0.3};
@@ -596,7 +596,7 @@ private slots:
         }
         auto scaledAlpha = [&](double kappa, double alpha) {
             const double t = std::tan(alpha);
-            // The slip-speed model and the .tir model (docs/physics.md 14.8) are similar in
+            // The slip-speed model and the .tir model (docs/physics.md 12.8) are similar in
             // tan(alpha).
             if (params.model == TireModelKind::SlipSpeed || params.model == TireModelKind::Tir)
                 return std::atan(grip * t);

@@ -1,9 +1,9 @@
 // Track files and geometry (core/track): the three formats, the library, every bad-file
-// error with its line, the raw and smoothed curvature (docs/physics.md 15.1), sectors.
-#include "track/LineChecks.h"
-#include "track/PreparedTrack.h"
-#include "track/TestTracks.h"
-#include "track/TrackLibrary.h"
+// error with its line, the raw and smoothed curvature (docs/physics.md 13.1), sectors.
+#include "core/track/LineChecks.h"
+#include "core/trackfiles/TrackPreparation.h"
+#include "core/track/TestTracks.h"
+#include "core/trackfiles/TrackLibrary.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

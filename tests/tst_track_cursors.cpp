@@ -1,21 +1,21 @@
 // The Track workspace's cursor, A/B markers and reference lap, driven through the widgets
 // offscreen: mouse moves and clicks on the lap's traces, the pin and unpin buttons.
 
-#include "AbDeltaTable.h"
+#include "ui/analysis/AbDeltaTable.h"
 #include "PlotHover.h"
-#include "CursorLines.h"
-#include "LapChannels.h"
-#include "LapTracePlots.h"
-#include "ReadableTicker.h"
-#include "ReferencePanel.h"
-#include "ReferenceRuns.h"
-#include "ReferenceTraces.h"
-#include "TrackChooser.h"
-#include "TrackCursorTools.h"
-#include "TrackMapPlot.h"
-#include "TrackPage.h"
-#include "analysis/TraceInterpolation.h"
-#include "setupfile/CarLibrary.h"
+#include "ui/analysis/CursorLines.h"
+#include "ui/track/LapChannels.h"
+#include "ui/track/LapTracePlots.h"
+#include "ui/shared/ReadableTicker.h"
+#include "ui/analysis/ReferencePanel.h"
+#include "ui/analysis/ReferenceRuns.h"
+#include "ui/analysis/ReferenceTraces.h"
+#include "ui/track/TrackChooser.h"
+#include "ui/track/TrackCursorTools.h"
+#include "ui/track/TrackMapPlot.h"
+#include "ui/track/TrackPage.h"
+#include "core/analysis/TraceInterpolation.h"
+#include "core/setupfile/CarLibrary.h"
 
 #include <QApplication>
 #include <QLabel>

@@ -6,32 +6,32 @@
 //
 // With VTW_COMPARE_SHOTS=<dir> set, the test also writes screenshots of every
 // tab and a copy of the report there, for looking at.
-#include "AttributionPanel.h"
-#include "ComparePage.h"
-#include "CompareTraceTools.h"
-#include "ReferencePanel.h"
-#include "CompareStyle.h"
-#include "ComparisonReport.h"
-#include "ManeuverParameterForm.h"
-#include "ManeuverPicker.h"
-#include "MetricsTable.h"
-#include "ParameterDiffView.h"
+#include "ui/compare/AttributionPanel.h"
+#include "ui/compare/ComparePage.h"
+#include "ui/compare/CompareTraceTools.h"
+#include "ui/analysis/ReferencePanel.h"
+#include "ui/shared/CompareStyle.h"
+#include "ui/compare/ComparisonReport.h"
+#include "ui/compare/ManeuverParameterForm.h"
+#include "ui/compare/ManeuverPicker.h"
+#include "ui/compare/MetricsTable.h"
+#include "ui/compare/ParameterDiffView.h"
 #include "PlotHover.h"
-#include "ProgramVersion.h"
-#include "SweepAxisEditor.h"
-#include "SweepPanel.h"
-#include "analysis/TraceInterpolation.h"
-#include "TraceOverlayPanel.h"
-#include "GripOverlayPanel.h"
-#include "GripOverlayPlot.h"
-#include "LapTargetText.h"
-#include "Targets.h"
-#include "lap/LapSimulation.h"
-#include "track/PreparedTrack.h"
-#include "study/LapTarget.h"
-#include "track/TrackLibrary.h"
-#include "setupfile/CarLibrary.h"
-#include "study/SetupDiff.h"
+#include "core/setupfile/ProgramVersion.h"
+#include "ui/compare/SweepAxisEditor.h"
+#include "ui/compare/SweepPanel.h"
+#include "core/analysis/TraceInterpolation.h"
+#include "ui/compare/TraceOverlayPanel.h"
+#include "ui/compare/GripOverlayPanel.h"
+#include "ui/compare/GripOverlayPlot.h"
+#include "ui/compare/LapTargetText.h"
+#include "core/vehicle/Targets.h"
+#include "core/lap/LapSimulation.h"
+#include "core/trackfiles/TrackPreparation.h"
+#include "core/study/LapTarget.h"
+#include "core/trackfiles/TrackLibrary.h"
+#include "core/setupfile/CarLibrary.h"
+#include "core/study/SetupDiff.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -45,9 +45,9 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 
-#include "Units.h"
-#include "maneuvers/BrakeInTurn.h"
-#include "maneuvers/ManeuverFactory.h"
+#include "core/base/Units.h"
+#include "core/maneuvers/BrakeInTurn.h"
+#include "core/maneuvers/ManeuverFactory.h"
 #include <QStringEncoder>
 #include <QTabWidget>
 #include <QTableWidget>

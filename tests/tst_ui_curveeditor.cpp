@@ -1,12 +1,12 @@
 // The curve editor driven with the mouse and keyboard, offscreen: drags move
 // points by the amount the plot's axes say, one drag is one undo step, and
 // undo/redo restore exact values.
-#include "CurveEditor.h"
-#include "CurvePointDragger.h"
-#include "MagicFormulaFitBar.h"
-#include "SetupDocument.h"
-#include "TireTablePanel.h"
-#include "TorqueCurvePanel.h"
+#include "ui/setups/CurveEditor.h"
+#include "ui/setups/CurvePointDragger.h"
+#include "ui/setups/MagicFormulaFitBar.h"
+#include "ui/document/SetupDocument.h"
+#include "ui/setups/TireTablePanel.h"
+#include "ui/setups/TorqueCurvePanel.h"
 
 #include <qcustomplot.h>
 

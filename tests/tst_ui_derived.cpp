@@ -1,12 +1,12 @@
 // The live derived figures: computed in the background, restarted by edits,
 // and equal to what runManeuver gives for the same setup.
-#include "DerivedFiguresPanel.h"
-#include "DisplayUnits.h"
-#include "SetupDocument.h"
-#include "TargetsEditor.h"
-#include "Targets.h"
-#include "maneuvers/ManeuverFactory.h"
-#include "maneuvers/ManeuverRunner.h"
+#include "ui/setups/DerivedFiguresPanel.h"
+#include "ui/shared/DisplayUnits.h"
+#include "ui/document/SetupDocument.h"
+#include "ui/setups/TargetsEditor.h"
+#include "core/vehicle/Targets.h"
+#include "core/maneuvers/ManeuverFactory.h"
+#include "core/maneuvers/ManeuverRunner.h"
 
 #include <QComboBox>
 #include <QLabel>

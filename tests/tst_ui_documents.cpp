@@ -1,9 +1,9 @@
 // The document manager without a window: opening a file, the unsaved-changes
 // prompt on close (answered here through the replaceable prompt), saving
 // through it to a file, the recent list, and the recovery copy of unsaved work.
-#include "DocumentManager.h"
-#include "RecentFiles.h"
-#include "setupfile/SetupJson.h"
+#include "ui/document/DocumentManager.h"
+#include "ui/document/RecentFiles.h"
+#include "core/setupfile/SetupJson.h"
 
 #include <QtTest>
 

@@ -4,22 +4,22 @@
 // the tire model view's load and A/B comparison read back from its plots, the
 // unsaved-changes prompt answered each way, and settings that survive a new
 // window.
-#include "CurveEditor.h"
-#include "CurvePointDragger.h"
-#include "DisplayUnits.h"
-#include "DocumentView.h"
-#include "FieldEditors.h"
-#include "ImageExportDialog.h"
-#include "MainWindow.h"
-#include "ParameterPanel.h"
-#include "RecentFiles.h"
-#include "SetupDocument.h"
-#include "TireModelView.h"
-#include "TireTablePanel.h"
-#include "Units.h"
-#include "setupfile/SetupJson.h"
-#include "setupfile/TirFileRead.h"
-#include "tires/TireSweep.h"
+#include "ui/setups/CurveEditor.h"
+#include "ui/setups/CurvePointDragger.h"
+#include "ui/shared/DisplayUnits.h"
+#include "ui/setups/DocumentView.h"
+#include "ui/setups/FieldEditors.h"
+#include "ui/shared/ImageExportDialog.h"
+#include "ui/MainWindow.h"
+#include "ui/setups/ParameterPanel.h"
+#include "ui/document/RecentFiles.h"
+#include "ui/document/SetupDocument.h"
+#include "ui/setups/TireModelView.h"
+#include "ui/setups/TireTablePanel.h"
+#include "core/base/Units.h"
+#include "core/setupfile/SetupJson.h"
+#include "core/setupfile/TirFileRead.h"
+#include "core/tires/TireSweep.h"
 
 #include <qcustomplot.h>
 

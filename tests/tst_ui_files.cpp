@@ -1,19 +1,19 @@
 // Files through the main window: a bad file opens nothing and lists every
 // problem; save and reopen gives the same setup; autosave copies restore,
 // only a crashed instance's are offered, and failures are shown.
-#include "AcCarDataDialogs.h"
-#include "DocumentView.h"
+#include "ui/setups/AcCarDataDialogs.h"
+#include "ui/setups/DocumentView.h"
 #include "FifoWithoutWriter.h"
-#include "MainWindow.h"
-#include "ProblemListDialog.h"
-#include "RecentFiles.h"
-#include "ComparePage.h"
-#include "RecoveryDialog.h"
+#include "ui/MainWindow.h"
+#include "ui/document/ProblemListDialog.h"
+#include "ui/document/RecentFiles.h"
+#include "ui/compare/ComparePage.h"
+#include "ui/document/RecoveryDialog.h"
 #include "RecoveryOwnerProcess.h"
-#include "gamefiles/IniText.h"
-#include "setupfile/CsvIo.h"
-#include "setupfile/SetupJson.h"
-#include "setupfile/SetupMetadata.h"
+#include "core/gamefiles/IniText.h"
+#include "core/setupfile/CsvIo.h"
+#include "core/setupfile/SetupJson.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

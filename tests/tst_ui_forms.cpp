@@ -1,14 +1,14 @@
 // The parameter forms driven through their widgets: bad input is refused at
 // the field with a visible reason and never reaches the document; good input
 // is one undo step; display units convert and storage stays SI.
-#include "FieldEditors.h"
-#include "ParameterForm.h"
-#include "ParameterPanel.h"
-#include "SetupDocument.h"
-#include "TireParameterForm.h"
-#include "setupfile/SetupEnumKeys.h"
-#include "setupfile/SetupMetadata.h"
-#include "setupfile/SetupValidation.h"
+#include "ui/setups/FieldEditors.h"
+#include "ui/setups/ParameterForm.h"
+#include "ui/setups/ParameterPanel.h"
+#include "ui/document/SetupDocument.h"
+#include "ui/setups/TireParameterForm.h"
+#include "core/setupfile/SetupEnumKeys.h"
+#include "core/setupfile/SetupMetadata.h"
+#include "core/setupfile/SetupValidation.h"
 
 #include <QComboBox>
 #include <QLineEdit>

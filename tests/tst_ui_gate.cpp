@@ -5,22 +5,22 @@
 // The bad values are chosen so that only the whole-setup rules refuse them (a
 // cross-field rule, a coefficient's range, a curve's order), which an editor that
 // went around the gate would let through.
-#include "CurveEditor.h"
-#include "CurvePointDragger.h"
-#include "DocumentView.h"
-#include "FieldEditors.h"
-#include "MagicFormulaFitBar.h"
-#include "MainWindow.h"
-#include "ParameterPanel.h"
-#include "ProblemListDialog.h"
-#include "SetupDocument.h"
-#include "TireParameterForm.h"
-#include "TireTablePanel.h"
-#include "TorqueCurvePanel.h"
-#include "setupfile/CsvIo.h"
-#include "tires/CalspanPresets.h"
-#include "setupfile/SetupMetadata.h"
-#include "setupfile/SetupValidation.h"
+#include "ui/setups/CurveEditor.h"
+#include "ui/setups/CurvePointDragger.h"
+#include "ui/setups/DocumentView.h"
+#include "ui/setups/FieldEditors.h"
+#include "ui/setups/MagicFormulaFitBar.h"
+#include "ui/MainWindow.h"
+#include "ui/setups/ParameterPanel.h"
+#include "ui/document/ProblemListDialog.h"
+#include "ui/document/SetupDocument.h"
+#include "ui/setups/TireParameterForm.h"
+#include "ui/setups/TireTablePanel.h"
+#include "ui/setups/TorqueCurvePanel.h"
+#include "core/setupfile/CsvIo.h"
+#include "core/tires/CalspanPresets.h"
+#include "core/setupfile/SetupMetadata.h"
+#include "core/setupfile/SetupValidation.h"
 
 #include <qcustomplot.h>
 

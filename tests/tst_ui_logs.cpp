@@ -2,22 +2,22 @@
 // MoTeC i2 export (preset, columns, units, scale, lap beacon, saved presets), its
 // refusals shown as text; and a log laid over the Track workspace's lap with its
 // correlation table.
-#include "LapTracePlots.h"
-#include "LogCorrelationPanel.h"
-#include "LogImportDialog.h"
-#include "MathChannelStore.h"
-#include "LoggedDataImport.h"
-#include "ReferenceRuns.h"
-#include "LogPresetStore.h"
-#include "TrackChooser.h"
-#include "TrackLogView.h"
-#include "TrackMapPlot.h"
-#include "TrackPage.h"
+#include "ui/track/LapTracePlots.h"
+#include "ui/logs/LogCorrelationPanel.h"
+#include "ui/logs/LogImportDialog.h"
+#include "ui/mathchannels/MathChannelStore.h"
+#include "ui/track/LoggedDataImport.h"
+#include "ui/analysis/ReferenceRuns.h"
+#include "ui/logs/LogPresetStore.h"
+#include "ui/track/TrackChooser.h"
+#include "ui/track/TrackLogView.h"
+#include "ui/track/TrackMapPlot.h"
+#include "ui/track/TrackPage.h"
 
-#include "lap/LapTelemetry.h"
-#include "lap/LapTraceCsv.h"
-#include "logs/LogPresets.h"
-#include "setupfile/CarLibrary.h"
+#include "core/lap/LapTelemetry.h"
+#include "core/lap/LapTraceCsv.h"
+#include "core/logs/LogPresets.h"
+#include "core/setupfile/CarLibrary.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -2,23 +2,23 @@
 // shows its error at the right place as it is typed; OK keeps the list), and a math
 // channel offered and plotted by the Live traces, the Compare trace overlay and the
 // Track lap traces, with the numbers its formula gives, and in the exported CSVs.
-#include "LapTracePlots.h"
-#include "LiveHistory.h"
-#include "LiveMathChannels.h"
-#include "LiveAnalysis.h"
-#include "LiveTracePlots.h"
-#include "MathChannelStore.h"
-#include "MathChannelsDialog.h"
-#include "RunMathChannels.h"
-#include "TraceOverlayPanel.h"
-#include "TrackChooser.h"
-#include "TrackPage.h"
+#include "ui/track/LapTracePlots.h"
+#include "ui/live/LiveHistory.h"
+#include "ui/live/LiveMathChannels.h"
+#include "ui/live/LiveAnalysis.h"
+#include "ui/live/LiveTracePlots.h"
+#include "ui/mathchannels/MathChannelStore.h"
+#include "ui/mathchannels/MathChannelsDialog.h"
+#include "ui/mathchannels/RunMathChannels.h"
+#include "ui/compare/TraceOverlayPanel.h"
+#include "ui/track/TrackChooser.h"
+#include "ui/track/TrackPage.h"
 
-#include "ComparisonData.h"
-#include "analysis/MathChannelJson.h"
-#include "maneuvers/ManeuverFactory.h"
-#include "maneuvers/ManeuverRunner.h"
-#include "setupfile/CarLibrary.h"
+#include "ui/compare/ComparisonData.h"
+#include "core/mathchannels/MathChannelJson.h"
+#include "core/maneuvers/ManeuverFactory.h"
+#include "core/maneuvers/ManeuverRunner.h"
+#include "core/setupfile/CarLibrary.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -2,15 +2,15 @@
 // (project(VERSION) in CMakeLists.txt, vtw-cli --version, the About box, saved
 // files, the changelog), one icon for the window and the About box, and the setup
 // files named on the command line opened at start.
-#include "AboutBox.h"
-#include "DocumentView.h"
-#include "HelpDialogs.h"
-#include "MainWindow.h"
-#include "ProgramVersion.h"
-#include "SetupDocument.h"
-#include "WorkbenchStartup.h"
-#include "setupfile/CarLibrary.h"
-#include "setupfile/SetupJson.h"
+#include "ui/AboutBox.h"
+#include "ui/setups/DocumentView.h"
+#include "ui/HelpDialogs.h"
+#include "ui/MainWindow.h"
+#include "core/setupfile/ProgramVersion.h"
+#include "ui/document/SetupDocument.h"
+#include "ui/WorkbenchStartup.h"
+#include "core/setupfile/CarLibrary.h"
+#include "core/setupfile/SetupJson.h"
 
 #include <QAction>
 #include <QFile>

@@ -1,23 +1,23 @@
 // The Track workspace driven as a user would: a lap of a library track for the default
 // car, whose lap time must be the core's for the same setup and track; the cursor linked
 // between the traces and the map; track files good and bad; a setup that cannot be driven.
-#include "CurvaturePlot.h"
-#include "DocumentView.h"
-#include "LapChannels.h"
-#include "LapGGVPlot.h"
-#include "LapTracePlots.h"
-#include "MainWindow.h"
-#include "SectorTable.h"
-#include "TrackChooser.h"
-#include "track/TrackEdges.h"
-#include "TrackMapPlot.h"
-#include "TrackPage.h"
-#include "ViewExport.h"
+#include "ui/track/CurvaturePlot.h"
+#include "ui/setups/DocumentView.h"
+#include "ui/track/LapChannels.h"
+#include "ui/track/LapGGVPlot.h"
+#include "ui/track/LapTracePlots.h"
+#include "ui/MainWindow.h"
+#include "ui/track/SectorTable.h"
+#include "ui/track/TrackChooser.h"
+#include "core/track/TrackEdges.h"
+#include "ui/track/TrackMapPlot.h"
+#include "ui/track/TrackPage.h"
+#include "ui/shared/ViewExport.h"
 
-#include "lap/LapSimulation.h"
-#include "lap/LapTraceCsv.h"
-#include "setupfile/CarLibrary.h"
-#include "track/PreparedTrack.h"
+#include "core/lap/LapSimulation.h"
+#include "core/lap/LapTraceCsv.h"
+#include "core/setupfile/CarLibrary.h"
+#include "core/trackfiles/TrackPreparation.h"
 
 #include <QComboBox>
 #include <QLabel>

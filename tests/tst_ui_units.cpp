@@ -3,16 +3,16 @@
 // ellipses' read-outs and the published figures. A typed value is converted once to the
 // stored unit, and a switch of units never rewrites what is kept.
 // Conversion factors are the exact definitions (1 ft = 0.3048 m, 1 mph = 1.609344 km/h,
-// 1 g = 9.80665 m/s^2, 1 lbf = 4.448222 N as core/Units.h states it).
+// 1 g = 9.80665 m/s^2, 1 lbf = 4.448222 N as core/base/Units.h states it).
 
-#include "DisplayUnits.h"
-#include "FrictionEllipseView.h"
-#include "LiveSimulationPage.h"
-#include "ManeuverParameterForm.h"
-#include "SetupDocument.h"
-#include "TargetsEditor.h"
-#include "TireModelView.h"
-#include "Units.h"
+#include "ui/shared/DisplayUnits.h"
+#include "ui/live/FrictionEllipseView.h"
+#include "ui/live/LiveSimulationPage.h"
+#include "ui/compare/ManeuverParameterForm.h"
+#include "ui/document/SetupDocument.h"
+#include "ui/setups/TargetsEditor.h"
+#include "ui/setups/TireModelView.h"
+#include "core/base/Units.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

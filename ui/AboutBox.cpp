@@ -1,6 +1,6 @@
-#include "AboutBox.h"
+#include "ui/AboutBox.h"
 
-#include "ProgramVersion.h"
+#include "core/setupfile/ProgramVersion.h"
 
 #include <QDirIterator>
 #include <QImage>

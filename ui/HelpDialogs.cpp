@@ -1,6 +1,6 @@
-#include "HelpDialogs.h"
+#include "ui/HelpDialogs.h"
 
-#include "ProgramVersion.h"
+#include "core/setupfile/ProgramVersion.h"
 
 #include <QAction>
 #include <QDialog>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "TirImport.h"
+#include "ui/setups/TirImport.h"
 
 // The workbench window in four workspaces: Setups (the open setups as tabs,
 // each a DocumentView, with the live derived figures and the undo history as
@@ -11,7 +11,7 @@
 // their files (open, save, close prompts, recent files, recovery) are the
 // DocumentManager's; the window shows them and wires its menus to it.
 
-#include "SetupDocument.h"
+#include "ui/document/SetupDocument.h"
 
 #include <QMainWindow>
 #include <QPointer>

@@ -1,13 +1,13 @@
-#include "MainWindow.h"
+#include "ui/MainWindow.h"
 
 // The File menu: documents (through the DocumentManager), imports and exports
 // (through SetupTransfers), logged data, close and quit.
 
-#include "DocumentManager.h"
-#include "LoggedDataImport.h"
-#include "RecentFiles.h"
-#include "SetupTransfers.h"
-#include "setupfile/CarLibrary.h"
+#include "ui/document/DocumentManager.h"
+#include "ui/track/LoggedDataImport.h"
+#include "ui/document/RecentFiles.h"
+#include "ui/setups/SetupTransfers.h"
+#include "core/setupfile/CarLibrary.h"
 
 #include <QAction>
 #include <QFileDialog>

@@ -1,4 +1,4 @@
-#include "SimulatedSetupBar.h"
+#include "ui/SimulatedSetupBar.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -1,9 +1,9 @@
-#include "WorkbenchStartup.h"
+#include "ui/WorkbenchStartup.h"
 
-#include "DocumentView.h"
-#include "MainWindow.h"
-#include "RecoveryDialog.h"
-#include "setupfile/CarLibrary.h"
+#include "ui/setups/DocumentView.h"
+#include "ui/MainWindow.h"
+#include "ui/document/RecoveryDialog.h"
+#include "core/setupfile/CarLibrary.h"
 
 namespace vtw {
 

@@ -3,7 +3,7 @@
 #include "CliCommon.h"
 #include "Commands.h"
 
-#include "gamefiles/AcCarData.h"
+#include "core/gamefiles/AcCarData.h"
 
 #include <cstdio>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Setup.h"
-#include "setupfile/SetupJson.h"
+#include "core/vehicle/Setup.h"
+#include "core/setupfile/SetupJson.h"
 
 #include <QString>
 

@@ -2,16 +2,16 @@
 #include "Commands.h"
 #include "TirFileCommands.h"
 
-#include "Simulator.h"
-#include "StepBenchmark.h"
-#include "lap/LapSimulation.h"
-#include "maneuvers/DynamicLap.h"
-#include "maneuvers/ManeuverFactory.h"
-#include "maneuvers/ManeuverRunner.h"
-#include "setupfile/SetupMetadata.h"
-#include "study/Sweep.h"
-#include "track/PreparedTrack.h"
-#include "Units.h"
+#include "core/sim/Simulator.h"
+#include "core/sim/StepBenchmark.h"
+#include "core/lap/LapSimulation.h"
+#include "core/maneuvers/DynamicLap.h"
+#include "core/maneuvers/ManeuverFactory.h"
+#include "core/maneuvers/ManeuverRunner.h"
+#include "core/setupfile/SetupMetadata.h"
+#include "core/study/Sweep.h"
+#include "core/trackfiles/TrackPreparation.h"
+#include "core/base/Units.h"
 
 #include <QCommandLineParser>
 
@@ -162,7 +162,7 @@ int benchCommand(const QStringList& arguments) {
         QStringLiteral("file"));
     const QCommandLineOption suspensionOpt(
         QStringLiteral("suspension"),
-        QStringLiteral("Suspension model: %1 (docs/physics.md 18).").arg(optionCliNames<SuspensionModel>()),
+        QStringLiteral("Suspension model: %1 (docs/physics.md 16).").arg(optionCliNames<SuspensionModel>()),
         QStringLiteral("model"), optionText(findOption(SuspensionModel::Rigid)->cliName));
     parser.addOptions({tireOpt, integratorOpt, combinedOpt, secondsOpt, runsOpt, tirFileOpt, suspensionOpt});
     int code = Ok;
@@ -223,7 +223,7 @@ int benchCommand(const QStringList& arguments) {
     printOut(line);
     if (*tire == TireModelKind::Tir) {
         // The same car on the simplified magic formula, timed in this run: the ratio is the
-        // figure to compare across machines (docs/physics.md 14; the README's benchmarks).
+        // figure to compare across machines (docs/physics.md 12; the README's benchmarks).
         Setup reference = setup;
         reference.frontTires.model = reference.rearTires.model = TireModelKind::MagicFormula;
         const Timing mf = timeSteps(reference, inputs, runs);

@@ -1,14 +1,14 @@
 #include "CliCommon.h"
 
-#include "tires/SurfacePresets.h"
+#include "core/tires/SurfacePresets.h"
 
-#include "maneuvers/ManeuverFactory.h"
-#include "study/LapTarget.h"
+#include "core/maneuvers/ManeuverFactory.h"
+#include "core/study/LapTarget.h"
 
-#include "setupfile/AtomicFile.h"
-#include "setupfile/CarLibrary.h"
-#include "setupfile/CsvIo.h"
-#include "setupfile/SetupJson.h"
+#include "core/setupfile/AtomicFile.h"
+#include "core/setupfile/CarLibrary.h"
+#include "core/setupfile/CsvIo.h"
+#include "core/setupfile/SetupJson.h"
 
 #include <QFile>
 #include <QFileInfo>

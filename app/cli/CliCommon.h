@@ -1,10 +1,10 @@
 #pragma once
 
-#include "Setup.h"
-#include "SetupOptions.h"
-#include "setupfile/SetupEnumKeys.h"
-#include "setupfile/SetupJson.h"
-#include "tires/TireModels.h"
+#include "core/vehicle/Setup.h"
+#include "core/vehicle/SetupOptions.h"
+#include "core/setupfile/SetupEnumKeys.h"
+#include "core/setupfile/SetupJson.h"
+#include "core/tires/TireModels.h"
 
 #include <QCommandLineParser>
 #include <QStringList>

@@ -2,14 +2,14 @@
 #include "Commands.h"
 #include "LapOutput.h"
 
-#include "analysis/RunAlignment.h"
-#include "analysis/RunCorrelation.h"
-#include "lap/LapTelemetry.h"
-#include "logs/LogPresets.h"
-#include "logs/LoggedLap.h"
-#include "maneuvers/ManeuverFactory.h"
-#include "maneuvers/ManeuverRunner.h"
-#include "maneuvers/MetricFormat.h"
+#include "core/analysis/RunAlignment.h"
+#include "core/analysis/RunCorrelation.h"
+#include "core/lap/LapTelemetry.h"
+#include "core/logs/LogPresets.h"
+#include "core/logs/LoggedLap.h"
+#include "core/maneuvers/ManeuverFactory.h"
+#include "core/maneuvers/ManeuverRunner.h"
+#include "core/maneuvers/MetricFormat.h"
 
 #include <QCommandLineParser>
 

@@ -3,12 +3,12 @@
 #include "Commands.h"
 #include "TirFileCommands.h"
 
-#include "Engine.h"
-#include "gamefiles/CurveFiles.h"
-#include "setupfile/BoundedRead.h"
-#include "setupfile/CsvIo.h"
-#include "setupfile/SetupJson.h"
-#include "setupfile/SetupMetadata.h"
+#include "core/powertrain/Engine.h"
+#include "core/gamefiles/CurveFiles.h"
+#include "core/setupfile/BoundedRead.h"
+#include "core/setupfile/CsvIo.h"
+#include "core/setupfile/SetupJson.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QCommandLineParser>
 #include <QFile>

@@ -3,14 +3,15 @@
 #include "LapOutput.h"
 #include "MathOption.h"
 
-#include "analysis/ChannelTableCsv.h"
+#include "core/analysis/ChannelTableCsv.h"
 
-#include "lap/LapSimulation.h"
-#include "lap/LapTraceCsv.h"
-#include "maneuvers/MetricFormat.h"
-#include "setupfile/CsvIo.h"
-#include "track/PreparedTrack.h"
-#include "track/TrackLibrary.h"
+#include "core/lap/LapSimulation.h"
+#include "core/lap/LapTraceCsv.h"
+#include "core/maneuvers/MetricFormat.h"
+#include "core/setupfile/CsvIo.h"
+#include "core/trackfiles/TrackPreparation.h"
+#include "core/trackfiles/TrackLibrary.h"
+#include "core/lap/LapTelemetry.h"
 
 #include <QCommandLineParser>
 
@@ -82,7 +83,7 @@ int runLap(const Setup& setup, const LapSpec& spec, const QString& format, const
 int lapCommand(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Drive a lap of a track in quasi-steady state (docs/physics.md 15) and print the lap and sector "
+        "Drive a lap of a track in quasi-steady state (docs/physics.md 13) and print the lap and sector "
         "times as JSON (units in the keys): the car's performance envelope from its setup, the apex\n"
         "speed of every station of the line, then as hard as it accelerates and as late as it brakes."));
     parser.addHelpOption();

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "Setup.h"
-#include "analysis/MathChannel.h"
-#include "lap/LapSimulation.h"
-#include "study/LapTarget.h"
-#include "track/PreparedTrack.h"
+#include "core/vehicle/Setup.h"
+#include "core/mathchannels/MathChannel.h"
+#include "core/lap/LapSimulation.h"
+#include "core/study/LapTarget.h"
+#include "core/trackfiles/TrackPreparation.h"
 
 #include <QString>
 

@@ -2,8 +2,8 @@
 
 #include "CliCommon.h"
 
-#include "analysis/MathChannelJson.h"
-#include "analysis/MathChannels.h"
+#include "core/mathchannels/MathChannelJson.h"
+#include "core/mathchannels/MathChannels.h"
 
 #include <algorithm>
 #include <cstdio>

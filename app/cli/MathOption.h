@@ -3,8 +3,8 @@
 // --math FILE.json: math channels computed over the telemetry a command writes and
 // added to it as columns (run -t, lap --trace).
 
-#include "analysis/ChannelTable.h"
-#include "analysis/MathChannel.h"
+#include "core/analysis/ChannelTable.h"
+#include "core/mathchannels/MathChannel.h"
 
 #include <QCommandLineOption>
 #include <QString>

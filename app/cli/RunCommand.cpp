@@ -3,16 +3,16 @@
 #include "LapOutput.h"
 #include "MathOption.h"
 
-#include "analysis/ChannelTableCsv.h"
+#include "core/analysis/ChannelTableCsv.h"
 
-#include "maneuvers/ManeuverFactory.h"
-#include "maneuvers/ManeuverRunner.h"
-#include "maneuvers/MetricFormat.h"
-#include "maneuvers/ScriptedManeuver.h"
-#include "setupfile/CsvIo.h"
-#include "setupfile/ScriptCsv.h"
+#include "core/maneuvers/ManeuverFactory.h"
+#include "core/maneuvers/ManeuverRunner.h"
+#include "core/maneuvers/MetricFormat.h"
+#include "core/maneuvers/ScriptedManeuver.h"
+#include "core/setupfile/CsvIo.h"
+#include "core/setupfile/ScriptCsv.h"
 
-#include "setupfile/BoundedRead.h"
+#include "core/setupfile/BoundedRead.h"
 
 #include <QFile>
 

@@ -2,14 +2,14 @@
 #include "Commands.h"
 #include "SweepOutput.h"
 
-#include "study/Attribution.h"
-#include "study/Comparison.h"
-#include "study/SetupDiff.h"
-#include "setupfile/BoundedRead.h"
-#include "study/Sweep.h"
-#include "study/SweepMerge.h"
-#include "study/SweepTable.h"
-#include "study/SweepText.h"
+#include "core/study/Attribution.h"
+#include "core/study/Comparison.h"
+#include "core/study/SetupDiff.h"
+#include "core/setupfile/BoundedRead.h"
+#include "core/study/Sweep.h"
+#include "core/study/SweepMerge.h"
+#include "core/study/SweepTable.h"
+#include "core/study/SweepText.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>

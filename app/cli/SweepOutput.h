@@ -6,7 +6,7 @@
 // and the old OUT stays intact until the whole table replaces it. A resumed
 // sweep's earlier rows go out with the new ones, in index order.
 
-#include "study/SweepTable.h"
+#include "core/study/SweepTable.h"
 
 #include <QFile>
 #include <QString>

@@ -2,11 +2,11 @@
 
 #include "CliCommon.h"
 
-#include "LoadTransfer.h"
-#include "setupfile/TirFileRead.h"
-#include "tires/TirImport.h"
-#include "tires/TirExport.h"
-#include "tires/TirWrite.h"
+#include "core/chassis/LoadTransfer.h"
+#include "core/setupfile/TirFileRead.h"
+#include "core/tires/TirImport.h"
+#include "core/tires/TirExport.h"
+#include "core/tires/TirWrite.h"
 
 #include <QFileInfo>
 

@@ -1,14 +1,14 @@
 #include "CliCommon.h"
 #include "Commands.h"
 
-#include "Units.h"
-#include "setupfile/SetupValidation.h"
-#include "setupfile/TirFileRead.h"
-#include "tires/TirImport.h"
-#include "tires/CalspanPresets.h"
-#include "tires/TirSweep.h"
-#include "tires/TireModel.h"
-#include "tires/TireSweep.h"
+#include "core/base/Units.h"
+#include "core/setupfile/SetupValidation.h"
+#include "core/setupfile/TirFileRead.h"
+#include "core/tires/TirImport.h"
+#include "core/tires/CalspanPresets.h"
+#include "core/tires/TirSweep.h"
+#include "core/tires/TireModel.h"
+#include "core/tires/TireSweep.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
@@ -47,7 +47,7 @@ struct TirRequest {
     double pressure = 0.0; ///< Pa
 };
 
-/// Evaluates a tyre property file directly (docs/physics.md 14): no setup, the file's own
+/// Evaluates a tyre property file directly (docs/physics.md 12): no setup, the file's own
 /// tyre on the side it was measured on, at the file's measurement speed LONGVL.
 int sweepTirFile(const TirRequest& request, const QString& sweep, double from, double to, int count,
                  const QString& format, const QString& output) {

@@ -1,6 +1,7 @@
 #include "CliCommon.h"
 #include "Commands.h"
-#include "ProgramVersion.h"
+#include "core/setupfile/ProgramVersion.h"
+#include "core/trackfiles/LibraryTracks.h"
 
 #include <QCoreApplication>
 
@@ -38,6 +39,7 @@ const char* usage =
 int main(int argc, char* argv[]) {
     Q_INIT_RESOURCE(resources); // the library cars live in a static library's resources
     QCoreApplication app(argc, argv);
+    vtw::useLibraryTracks();
     QCoreApplication::setApplicationName(QStringLiteral("vtw-cli"));
     QCoreApplication::setApplicationVersion(QLatin1String(vtw::programVersion));
     using namespace vtw::cli;

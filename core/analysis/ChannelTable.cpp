@@ -1,6 +1,6 @@
-#include "ChannelTable.h"
+#include "core/analysis/ChannelTable.h"
 
-#include "../Telemetry.h"
+#include "core/sim/Telemetry.h"
 
 #include <stdexcept>
 

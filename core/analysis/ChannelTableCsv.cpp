@@ -1,7 +1,6 @@
-#include "ChannelTableCsv.h"
+#include "core/analysis/ChannelTableCsv.h"
 
-#include "ChannelTable.h"
-#include "lap/LapSimulation.h"
+#include "core/analysis/ChannelTable.h"
 
 #include <charconv>
 
@@ -27,23 +26,6 @@ std::string channelTableCsv(const ChannelTable& table) {
         out += '\n';
     }
     return out;
-}
-
-ChannelTable channelTableOf(const LapTrace& t) {
-    ChannelTable table;
-    table.add({"distance", "m", "Distance", t.distance});
-    table.add({"time", "s", "Time", t.time});
-    table.add({"x", "m", "x", t.x});
-    table.add({"y", "m", "y", t.y});
-    table.add({"curvature", "1/m", "Curvature", t.curvature});
-    table.add({"speed", "m/s", "Speed", t.speed});
-    table.add({"gear", "1", "Gear", std::vector<double>(t.gear.begin(), t.gear.end())});
-    table.add({"rpm", "rpm", "Engine speed", t.rpm});
-    table.add({"ax", "m/s^2", "Longitudinal acceleration", t.ax});
-    table.add({"ay", "m/s^2", "Lateral acceleration", t.ay});
-    table.add({"throttle", "1", "Throttle", t.throttle});
-    table.add({"brake", "1", "Brake", t.brake});
-    return table;
 }
 
 } // namespace vtw

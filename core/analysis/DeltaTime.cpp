@@ -1,7 +1,7 @@
-#include "DeltaTime.h"
+#include "core/analysis/DeltaTime.h"
 
-#include "ChannelTable.h"
-#include "TraceInterpolation.h"
+#include "core/analysis/ChannelTable.h"
+#include "core/analysis/TraceInterpolation.h"
 
 #include <algorithm>
 #include <cmath>

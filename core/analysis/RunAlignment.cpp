@@ -1,6 +1,6 @@
-#include "RunAlignment.h"
+#include "core/analysis/RunAlignment.h"
 
-#include "TraceInterpolation.h"
+#include "core/analysis/TraceInterpolation.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 // channel: by distance along the lap (where the car is), or by time with an offset (when
 // each run started its clock elsewhere). The other run is put on the reference's samples.
 
-#include "ChannelTable.h"
+#include "core/analysis/ChannelTable.h"
 
 #include <string_view>
 

@@ -1,4 +1,4 @@
-#include "RunCorrelation.h"
+#include "core/analysis/RunCorrelation.h"
 
 #include <cmath>
 #include <limits>

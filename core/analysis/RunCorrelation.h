@@ -3,7 +3,7 @@
 // How far a run is from a reference, channel by channel: the table a logged lap and a
 // simulated lap are judged by.
 
-#include "ChannelTable.h"
+#include "core/analysis/ChannelTable.h"
 
 #include <string>
 #include <string_view>

@@ -1,4 +1,4 @@
-#include "TraceInterpolation.h"
+#include "core/analysis/TraceInterpolation.h"
 
 #include <algorithm>
 #include <limits>

@@ -1,13 +1,13 @@
-// aero.ini's wings summed to the workbench's drag and downforce (docs/physics.md 17).
+// aero.ini's wings summed to the workbench's drag and downforce (docs/physics.md 15).
 // Each [WING_n] makes a force 0.5 rho v^2 CHORD SPAN GAIN C(ANGLE), C read from its
 // angle-of-attack table; the sums at the wings' static angles (no ride-height or
 // yaw change, no dynamic controllers) give Cd*A and Cl*A, and the wings' lengthwise
 // positions the downforce's front share.
 
-#include "gamefiles/AcKeys.h"
-#include "gamefiles/AcMapping.h"
+#include "core/gamefiles/AcKeys.h"
+#include "core/gamefiles/AcMapping.h"
 
-#include "setupfile/CsvIo.h"
+#include "core/setupfile/CsvIo.h"
 
 #include <algorithm>
 

@@ -1,10 +1,10 @@
-#include "gamefiles/AcCarData.h"
+#include "core/gamefiles/AcCarData.h"
 
-#include "gamefiles/AcFileKinds.h"
-#include "gamefiles/AcMapping.h"
-#include "gamefiles/FolderUpdate.h"
-#include "setupfile/CarLibrary.h"
-#include "setupfile/SetupValidation.h"
+#include "core/gamefiles/AcFileKinds.h"
+#include "core/gamefiles/AcMapping.h"
+#include "core/gamefiles/FolderUpdate.h"
+#include "core/setupfile/CarLibrary.h"
+#include "core/setupfile/SetupValidation.h"
 
 #include <QDir>
 #include <QFile>

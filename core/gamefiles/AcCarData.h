@@ -2,9 +2,9 @@
 
 // Assetto Corsa's unpacked car data (the ini files and lut tables of a car's
 // data/ folder) read into a setup, and a setup written into such a folder
-// (docs/physics.md 17: which key maps to which field, and how).
+// (docs/physics.md 15: which key maps to which field, and how).
 
-#include "Setup.h"
+#include "core/vehicle/Setup.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,4 +1,4 @@
-#include "gamefiles/AcFileKinds.h"
+#include "core/gamefiles/AcFileKinds.h"
 
 #include <algorithm>
 #include <map>

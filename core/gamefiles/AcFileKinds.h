@@ -5,7 +5,7 @@
 // the name, binary garbage) is refused rather than read as "every key missing, the
 // default car's values kept".
 
-#include "gamefiles/IniText.h"
+#include "core/gamefiles/IniText.h"
 
 #include <QString>
 

@@ -1,7 +1,7 @@
-#include "gamefiles/AcFiles.h"
+#include "core/gamefiles/AcFiles.h"
 
-#include "Utf8Bom.h"
-#include "setupfile/BoundedRead.h"
+#include "core/base/Utf8Bom.h"
+#include "core/setupfile/BoundedRead.h"
 
 #include <QDir>
 

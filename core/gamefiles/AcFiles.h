@@ -5,7 +5,7 @@
 // the lut tables, read on demand from the folder, bounded in size, and only by
 // plain names (a table named "../x" or "a/b.lut" is refused).
 
-#include "gamefiles/IniText.h"
+#include "core/gamefiles/IniText.h"
 
 #include <QByteArray>
 #include <QString>

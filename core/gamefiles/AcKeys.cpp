@@ -1,4 +1,4 @@
-#include "gamefiles/AcKeys.h"
+#include "core/gamefiles/AcKeys.h"
 
 namespace vtw::ac {
 

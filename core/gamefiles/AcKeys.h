@@ -3,8 +3,8 @@
 // Reading and writing single keys of a car data folder's ini files, for the
 // entries of the mapping table (AcMapping.h).
 
-#include "gamefiles/AcCarData.h"
-#include "gamefiles/AcFiles.h"
+#include "core/gamefiles/AcCarData.h"
+#include "core/gamefiles/AcFiles.h"
 
 #include <optional>
 

@@ -1,12 +1,12 @@
-#include "gamefiles/AcMapping.h"
+#include "core/gamefiles/AcMapping.h"
 
-#include "gamefiles/AcKeys.h"
+#include "core/gamefiles/AcKeys.h"
 
-#include "LoadTransfer.h"
-#include "Units.h"
-#include "setupfile/CsvIo.h"
-#include "setupfile/SetupMetadata.h"
-#include "tires/TirExport.h"
+#include "core/chassis/LoadTransfer.h"
+#include "core/base/Units.h"
+#include "core/setupfile/CsvIo.h"
+#include "core/setupfile/SetupMetadata.h"
+#include "core/tires/TirExport.h"
 
 #include <algorithm>
 #include <cmath>
@@ -27,7 +27,7 @@ struct ScalarKey {
     const char* approximation; ///< empty when the key maps one to one
 };
 
-// Conventions stated in docs/physics.md 17.
+// Conventions stated in docs/physics.md 15.
 constexpr ScalarKey scalarKeys[] = {
     {"car.ini", "BASIC", "TOTALMASS", "chassis.mass", 1.0, ""},
     {"suspensions.ini", "FRONT", "TRACK", "chassis.trackFront", 1.0, ""},

@@ -1,12 +1,12 @@
 #pragma once
 
 // The one table of what corresponds between Assetto Corsa's car data and a setup
-// (docs/physics.md 17). Each entry reads its keys into the setup and writes them
+// (docs/physics.md 15). Each entry reads its keys into the setup and writes them
 // back, side by side, so the two directions cannot drift apart; the import and
 // the export walk the same list.
 
-#include "gamefiles/AcCarData.h"
-#include "gamefiles/AcFiles.h"
+#include "core/gamefiles/AcCarData.h"
+#include "core/gamefiles/AcFiles.h"
 
 #include <functional>
 #include <vector>

@@ -1,11 +1,11 @@
-// suspensions.ini's springs, dampers and bump stops (docs/physics.md 17). AC applies
+// suspensions.ini's springs, dampers and bump stops (docs/physics.md 15). AC applies
 // them to the hub's travel against the body, so its rates are wheel rates; the setup
 // gives a spring and a damper where they act, on the axle's motion ratio MR
-// (docs/physics.md 18.1). Each is read through the setup's MR, which stays:
+// (docs/physics.md 16.1). Each is read through the setup's MR, which stays:
 // spring = SPRING_RATE / MR^2, damper = DAMP_* / MR^2, knee speed = threshold x MR.
 
-#include "gamefiles/AcKeys.h"
-#include "gamefiles/AcMapping.h"
+#include "core/gamefiles/AcKeys.h"
+#include "core/gamefiles/AcMapping.h"
 
 #include <cmath>
 

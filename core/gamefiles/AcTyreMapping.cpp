@@ -1,14 +1,14 @@
-// tyres.ini's grip as the simplified magic formula (docs/physics.md 17): AC's tyre is
+// tyres.ini's grip as the simplified magic formula (docs/physics.md 15): AC's tyre is
 // a model of its own; of the workbench's models the simplified magic formula is the
 // closest one that takes AC's figures directly: the peak friction of each direction
 // (DX_REF, DY_REF) and the slip angle of the lateral peak (FRICTION_LIMIT_ANGLE).
 
-#include "gamefiles/AcKeys.h"
-#include "gamefiles/AcMapping.h"
+#include "core/gamefiles/AcKeys.h"
+#include "core/gamefiles/AcMapping.h"
 
-#include "LoadTransfer.h"
-#include "Units.h"
-#include "tires/TirExport.h"
+#include "core/chassis/LoadTransfer.h"
+#include "core/base/Units.h"
+#include "core/tires/TirExport.h"
 
 #include <cmath>
 #include <numbers>

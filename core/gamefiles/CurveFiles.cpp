@@ -1,4 +1,4 @@
-#include "gamefiles/CurveFiles.h"
+#include "core/gamefiles/CurveFiles.h"
 
 #include <QFileInfo>
 

@@ -5,9 +5,9 @@
 // tables racing games read (Assetto Corsa's .lut), and, for the engine's torque
 // curve, rFactor 2's engine lines and BeamNG's jbeam torque table.
 
-#include "Setup.h"
-#include "setupfile/CsvIo.h"
-#include "setupfile/SetupMetadata.h"
+#include "core/vehicle/Setup.h"
+#include "core/setupfile/CsvIo.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,6 +1,6 @@
-#include "gamefiles/FolderUpdate.h"
+#include "core/gamefiles/FolderUpdate.h"
 
-#include "setupfile/AtomicFile.h"
+#include "core/setupfile/AtomicFile.h"
 
 #include <QDateTime>
 #include <QDir>

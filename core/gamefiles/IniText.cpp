@@ -1,6 +1,6 @@
-#include "gamefiles/IniText.h"
+#include "core/gamefiles/IniText.h"
 
-#include "Utf8Bom.h"
+#include "core/base/Utf8Bom.h"
 
 #include <QLocale>
 

@@ -1,13 +1,13 @@
 #pragma once
 
-// A lap in quasi-steady state (docs/physics.md 15): on a sampled line the car
+// A lap in quasi-steady state (docs/physics.md 13): on a sampled line the car
 // corners at the speed its envelope holds, accelerates out of each corner as hard
 // as it can and brakes as late as it can into the next. The result is the speed
 // profile and everything read off it, by distance.
 
-#include "PerformanceEnvelope.h"
-#include "../maneuvers/Metric.h"
-#include "../track/TrackPath.h"
+#include "core/lap/PerformanceEnvelope.h"
+#include "core/base/Metric.h"
+#include "core/track/TrackPath.h"
 
 #include <string>
 #include <vector>

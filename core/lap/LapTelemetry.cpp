@@ -1,4 +1,4 @@
-#include "LapTelemetry.h"
+#include "core/lap/LapTelemetry.h"
 
 #include <algorithm>
 #include <cmath>
@@ -49,6 +49,26 @@ ChannelTable lapChannelTable(const LapTrace& trace) {
     for (const ChannelInfo& info : channelCatalogue())
         if (!lapFillsChannel(info.name))
             table.remove(info.name);
+    return table;
+}
+
+ChannelTable channelTableOf(const LapTrace& t) {
+    ChannelTable table;
+    const auto add = [&](const char* name, const char* unit, const char* label, std::vector<double> values) {
+        table.add({name, unit, label, std::move(values)});
+    };
+    add("distance", "m", "Distance", t.distance);
+    add("time", "s", "Time", t.time);
+    add("speed", "m/s", "Speed", t.speed);
+    add("gear", "1", "Gear", std::vector<double>(t.gear.begin(), t.gear.end()));
+    add("rpm", "rpm", "Engine speed", t.rpm);
+    add("ax", "m/s^2", "Longitudinal acceleration", t.ax);
+    add("ay", "m/s^2", "Lateral acceleration", t.ay);
+    add("throttle", "1", "Throttle", t.throttle);
+    add("brake", "1", "Brake", t.brake);
+    add("x", "m", "Position x", t.x);
+    add("y", "m", "Position y", t.y);
+    add("curvature", "1/m", "Curvature", t.curvature);
     return table;
 }
 

@@ -4,9 +4,9 @@
 // take a lap as they take a maneuver run. The lap knows only some of the channels: those
 // are lapTelemetryChannels(); the others are recorded as zero and mean nothing for a lap.
 
-#include "LapSimulation.h"
-#include "../Telemetry.h"
-#include "../analysis/ChannelTable.h"
+#include "core/lap/LapSimulation.h"
+#include "core/sim/Telemetry.h"
+#include "core/analysis/ChannelTable.h"
 
 #include <string>
 #include <vector>
@@ -25,5 +25,10 @@ bool lapFillsChannel(const std::string& name);
 /// The lap as a table of the channels it fills only: a log set against it is compared
 /// on those, never on the zeros of the channels a lap does not model (steering, say).
 ChannelTable lapChannelTable(const LapTrace& trace);
+
+/// The lap's trace itself as a table under the telemetry's channel names and SI units
+/// (distance, time, speed, gear, rpm, ax, ay, throttle, brake, x, y, curvature): what
+/// the Track workspace's cursor reads and math channels are computed over.
+ChannelTable channelTableOf(const LapTrace& trace);
 
 } // namespace vtw

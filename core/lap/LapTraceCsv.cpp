@@ -1,4 +1,4 @@
-#include "LapTraceCsv.h"
+#include "core/lap/LapTraceCsv.h"
 
 #include <charconv>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "LapSimulation.h"
-#include "analysis/ChannelTable.h"
+#include "core/lap/LapSimulation.h"
+#include "core/analysis/ChannelTable.h"
 
 #include <string>
 

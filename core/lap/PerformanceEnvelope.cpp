@@ -1,12 +1,12 @@
-#include "PerformanceEnvelope.h"
+#include "core/lap/PerformanceEnvelope.h"
 
-#include "../Differentials.h"
-#include "../Engine.h"
-#include "../GearSpeeds.h"
-#include "../Gearbox.h"
-#include "../LoadTransfer.h"
-#include "../Units.h"
-#include "../tires/TireModel.h"
+#include "core/powertrain/Differentials.h"
+#include "core/powertrain/Engine.h"
+#include "core/powertrain/GearSpeeds.h"
+#include "core/powertrain/Gearbox.h"
+#include "core/chassis/LoadTransfer.h"
+#include "core/base/Units.h"
+#include "core/tires/TireModel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,7 +22,7 @@ constexpr double infinity = std::numeric_limits<double>::infinity();
 constexpr int gripTableIntervals = 64;
 // The lateral limit is tabulated every half metre a second: between two speeds it
 // changes with the downforce, as v^2, and a straight line between them is within
-// 1e-5 of it for any car here (docs/physics.md 15.2).
+// 1e-5 of it for any car here (docs/physics.md 13.2).
 constexpr double lateralTableStep = 0.5;
 // The highest speed the tables cover, m/s (900 km/h): a setup geared beyond it is
 // held to it.

@@ -1,6 +1,6 @@
 #pragma once
 
-// The car's performance envelope for the lap simulation (docs/physics.md 15.2): at a
+// The car's performance envelope for the lap simulation (docs/physics.md 13.2): at a
 // speed and a lateral acceleration, the largest forward acceleration and the hardest
 // braking the whole car can give, from its setup: aero drag and downforce, the
 // longitudinal and lateral load transfer, each axle's tire model (its pure-slip
@@ -8,7 +8,7 @@
 // the differentials and the brakes with their torque and bias. Built once per
 // setup; the queries are const and allocate nothing, so threads may share one.
 
-#include "../Setup.h"
+#include "core/vehicle/Setup.h"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "logs/LogLaps.h"
+#include "core/logs/LogLaps.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 // A logged session cut into laps: at a lap beacon (a lap counter or a pulse at the line),
 // at the lap starts a MoTeC export lists, or where the lap distance wraps back to zero.
 
-#include "analysis/ChannelTable.h"
+#include "core/analysis/ChannelTable.h"
 
 #include <cstddef>
 #include <vector>

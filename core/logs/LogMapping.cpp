@@ -1,9 +1,9 @@
-#include "logs/LogMapping.h"
+#include "core/logs/LogMapping.h"
 
-#include "Telemetry.h"
-#include "logs/LogUnits.h"
-#include "setupfile/BoundedRead.h"
-#include "setupfile/JsonShape.h"
+#include "core/sim/Telemetry.h"
+#include "core/logs/LogUnits.h"
+#include "core/setupfile/BoundedRead.h"
+#include "core/setupfile/JsonShape.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

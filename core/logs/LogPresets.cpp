@@ -1,4 +1,4 @@
-#include "logs/LogPresets.h"
+#include "core/logs/LogPresets.h"
 
 namespace vtw {
 

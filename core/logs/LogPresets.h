@@ -4,7 +4,7 @@
 // and the workbench's own telemetry and lap trace CSV (so a run written by the CLI reads
 // back as it was).
 
-#include "logs/LogMapping.h"
+#include "core/logs/LogMapping.h"
 
 #include <vector>
 

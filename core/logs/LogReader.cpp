@@ -1,7 +1,7 @@
-#include "logs/LogReader.h"
+#include "core/logs/LogReader.h"
 
-#include "logs/LogUnits.h"
-#include "setupfile/CsvLines.h"
+#include "core/logs/LogUnits.h"
+#include "core/setupfile/CsvLines.h"
 
 #include <QRegularExpression>
 

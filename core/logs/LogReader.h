@@ -4,9 +4,9 @@
 // ChannelTable in the simulation's channel names and SI units. Bounded in size, rows and
 // line length; every refusal names the line and the column it is about.
 
-#include "analysis/ChannelTable.h"
-#include "logs/LogMapping.h"
-#include "setupfile/BoundedRead.h"
+#include "core/analysis/ChannelTable.h"
+#include "core/logs/LogMapping.h"
+#include "core/setupfile/BoundedRead.h"
 
 #include <QByteArray>
 #include <QString>

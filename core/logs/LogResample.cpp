@@ -1,7 +1,7 @@
-#include "logs/LogResample.h"
+#include "core/logs/LogResample.h"
 
-#include "analysis/TraceInterpolation.h"
-#include "logs/LogReader.h"
+#include "core/analysis/TraceInterpolation.h"
+#include "core/logs/LogReader.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 // A log on one common rate: loggers sample channels at their own rates and write rows
 // whenever any of them changes, while the analysis wants evenly spaced samples.
 
-#include "analysis/ChannelTable.h"
+#include "core/analysis/ChannelTable.h"
 
 #include <QString>
 

@@ -1,4 +1,4 @@
-#include "logs/LogUnits.h"
+#include "core/logs/LogUnits.h"
 
 #include <numbers>
 

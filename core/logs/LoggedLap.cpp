@@ -1,8 +1,8 @@
-#include "logs/LoggedLap.h"
+#include "core/logs/LoggedLap.h"
 
-#include "logs/LogLaps.h"
-#include "logs/LogReader.h"
-#include "logs/LogResample.h"
+#include "core/logs/LogLaps.h"
+#include "core/logs/LogReader.h"
+#include "core/logs/LogResample.h"
 
 #include <QFileInfo>
 

@@ -4,9 +4,9 @@
 // laps, one lap chosen and, if asked, put on a common rate. What the CLI's `correlate`
 // and the window's import both do.
 
-#include "analysis/ChannelTable.h"
-#include "logs/LogMapping.h"
-#include "setupfile/BoundedRead.h"
+#include "core/analysis/ChannelTable.h"
+#include "core/logs/LogMapping.h"
+#include "core/setupfile/BoundedRead.h"
 
 #include <QString>
 #include <QStringList>

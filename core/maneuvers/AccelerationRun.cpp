@@ -1,6 +1,6 @@
-#include "AccelerationRun.h"
+#include "core/maneuvers/AccelerationRun.h"
 
-#include "../Units.h"
+#include "core/base/Units.h"
 
 namespace vtw {
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Maneuver.h"
-#include "TractionControl.h"
+#include "core/maneuvers/Maneuver.h"
+#include "core/maneuvers/TractionControl.h"
 
 namespace vtw {
 

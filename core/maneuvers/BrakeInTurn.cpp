@@ -1,6 +1,6 @@
-#include "BrakeInTurn.h"
+#include "core/maneuvers/BrakeInTurn.h"
 
-#include "../Units.h"
+#include "core/base/Units.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "DriverControllers.h"
-#include "Maneuver.h"
+#include "core/maneuvers/DriverControllers.h"
+#include "core/maneuvers/Maneuver.h"
 
 namespace vtw {
 

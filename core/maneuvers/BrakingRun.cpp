@@ -1,6 +1,6 @@
-#include "BrakingRun.h"
+#include "core/maneuvers/BrakingRun.h"
 
-#include "../Units.h"
+#include "core/base/Units.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Maneuver.h"
-#include "WheelLock.h"
+#include "core/maneuvers/Maneuver.h"
+#include "core/maneuvers/WheelLock.h"
 
 namespace vtw {
 

@@ -1,7 +1,7 @@
-#include "CoastDown.h"
+#include "core/maneuvers/CoastDown.h"
 
-#include "../Gearbox.h"
-#include "../Units.h"
+#include "core/powertrain/Gearbox.h"
+#include "core/base/Units.h"
 
 namespace vtw {
 

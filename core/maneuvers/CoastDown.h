@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Maneuver.h"
+#include "core/maneuvers/Maneuver.h"
 
 namespace vtw {
 

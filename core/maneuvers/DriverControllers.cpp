@@ -1,9 +1,9 @@
-#include "DriverControllers.h"
+#include "core/maneuvers/DriverControllers.h"
 
-#include "../Engine.h"
-#include "../GearSpeeds.h"
-#include "../Gearbox.h"
-#include "../Units.h"
+#include "core/powertrain/Engine.h"
+#include "core/powertrain/GearSpeeds.h"
+#include "core/powertrain/Gearbox.h"
+#include "core/base/Units.h"
 
 #include <algorithm>
 #include <cmath>

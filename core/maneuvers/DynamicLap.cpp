@@ -1,6 +1,6 @@
-#include "DynamicLap.h"
+#include "core/maneuvers/DynamicLap.h"
 
-#include "../Units.h"
+#include "core/base/Units.h"
 
 #include <algorithm>
 #include <cmath>

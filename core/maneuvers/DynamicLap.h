@@ -1,18 +1,18 @@
 #pragma once
 
-// The lap of a track driven in the full dynamic model (docs/physics.md 16): a driver
+// The lap of a track driven in the full dynamic model (docs/physics.md 14): a driver
 // (LineDriver) follows the track's line at a pace of the quasi-steady lap's speeds
-// (docs/physics.md 15) on the same setup, and the run is judged as a lap: lap and
+// (docs/physics.md 13) on the same setup, and the run is judged as a lap: lap and
 // sector times, how far the car strayed from the line, and whether it kept to the
 // track. A car that leaves the track, spins or stops ends the lap there, with the
 // reason instead of a lap time; so does one that weaves, crawls or falls far behind
 // its plan over a sector (LapJudge): a lap survived is not a lap driven.
 
-#include "LapJudge.h"
-#include "LineDriver.h"
-#include "Maneuver.h"
-#include "../lap/LapSimulation.h"
-#include "../track/TrackLimits.h"
+#include "core/maneuvers/LapJudge.h"
+#include "core/maneuvers/LineDriver.h"
+#include "core/maneuvers/Maneuver.h"
+#include "core/lap/LapSimulation.h"
+#include "core/track/TrackLimits.h"
 
 #include <memory>
 #include <optional>

@@ -1,4 +1,4 @@
-#include "LapJudge.h"
+#include "core/maneuvers/LapJudge.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,13 +1,13 @@
 #pragma once
 
-// Whether a dynamic lap is being driven or only survived (docs/physics.md 16.4). A
+// Whether a dynamic lap is being driven or only survived (docs/physics.md 14.4). A
 // car that weaves about its line, crawls far below the speed planned for it, or
 // takes far longer than planned over a sector has not driven the lap, whatever its
 // clock says at the finish. The judge watches the lap sample by sample (the run-up
 // is not judged); its first verdict ends the lap, as a spin does.
 
-#include "../StepSample.h"
-#include "../Units.h"
+#include "core/sim/StepSample.h"
+#include "core/base/Units.h"
 
 #include <cstddef>
 #include <string>

@@ -1,6 +1,6 @@
-#include "LimitLap.h"
+#include "core/maneuvers/LimitLap.h"
 
-#include "ManeuverSession.h"
+#include "core/maneuvers/ManeuverSession.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #pragma once
 
-// The limit driver (docs/physics.md 16.5): the dynamic lap driven at speeds it learns
+// The limit driver (docs/physics.md 14.5): the dynamic lap driven at speeds it learns
 // over repeated laps, instead of one fixed share of the quasi-steady lap's. It starts
 // at a safe share everywhere; after each lap it raises the share where the car was
 // calm and lowers it where the car slid, strayed from its line, spun or left the
@@ -8,7 +8,7 @@
 // drives the best valid lap again (the laps are deterministic, so it is that lap, to
 // the bit), with its telemetry and metrics, and the laps it took to learn.
 
-#include "DynamicLap.h"
+#include "core/maneuvers/DynamicLap.h"
 
 #include <memory>
 #include <vector>

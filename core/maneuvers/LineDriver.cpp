@@ -1,7 +1,7 @@
-#include "LineDriver.h"
+#include "core/maneuvers/LineDriver.h"
 
-#include "TractionControl.h"
-#include "../Units.h"
+#include "core/maneuvers/TractionControl.h"
+#include "core/base/Units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -39,7 +39,7 @@ DriverInputs LineDriver::control(const Simulator& sim) {
     const double speed = std::sqrt(b.vx * b.vx + b.vy * b.vy);
     m_foot = m_projector.locate(b.x, b.y);
 
-    // Steering (docs/physics.md 16.2): the curvature just ahead, corrected by where a
+    // Steering (docs/physics.md 14.2): the curvature just ahead, corrected by where a
     // point the preview distance ahead along the car's course would stand off the
     // line, then held by steer with yaw-rate feedback (CurvatureHold). The sine of the
     // course's angle to the line is the cross product of the line's direction and the
@@ -60,7 +60,7 @@ DriverInputs LineDriver::control(const Simulator& sim) {
 
     if (m_speed.empty() || !m_envelope)
         return in;
-    // Speed (docs/physics.md 16.3): the target ahead and its acceleration as a
+    // Speed (docs/physics.md 14.3): the target ahead and its acceleration as a
     // feedforward, a PI on the error.
     const double at = m_foot.along + speedLead * speed;
     m_targetSpeed = valueAlong(m_path.distance.data(), m_speed.data(), m_speed.size(), m_path.length, at, m_speedHint);

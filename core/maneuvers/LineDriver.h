@@ -1,19 +1,19 @@
 #pragma once
 
-// A driver that follows a line round a track (docs/physics.md 16): it steers from a
+// A driver that follows a line round a track (docs/physics.md 14): it steers from a
 // preview of the line ahead, aims for a speed given along the line, works the pedals
 // from the speed error and leaves the gears to the car's own box.
 
-#include "DriverControllers.h"
-#include "../lap/PerformanceEnvelope.h"
-#include "../track/LineProjection.h"
+#include "core/maneuvers/DriverControllers.h"
+#include "core/lap/PerformanceEnvelope.h"
+#include "core/track/LineProjection.h"
 
 #include <vector>
 
 namespace vtw {
 
 struct LineDriverSettings {
-    /// Of the quasi-steady lap's speed at every point (docs/physics.md 15): below 1, the
+    /// Of the quasi-steady lap's speed at every point (docs/physics.md 13): below 1, the
     /// driver leaves grip in hand for its own errors.
     double pace = 0.9;
     /// s: the preview point lies this far ahead in time (so further at speed)...

@@ -1,6 +1,6 @@
-#include "Maneuver.h"
+#include "core/maneuvers/Maneuver.h"
 
-#include "../Gearbox.h"
+#include "core/powertrain/Gearbox.h"
 
 namespace vtw {
 

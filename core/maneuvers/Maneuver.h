@@ -1,7 +1,7 @@
 #pragma once
 
-#include "../Simulator.h"
-#include "Metric.h"
+#include "core/sim/Simulator.h"
+#include "core/base/Metric.h"
 
 #include <memory>
 #include <string>

@@ -1,18 +1,18 @@
-#include "ManeuverFactory.h"
+#include "core/maneuvers/ManeuverFactory.h"
 
-#include "AccelerationRun.h"
-#include "BrakingRun.h"
-#include "CoastDown.h"
-#include "DynamicLap.h"
-#include "LimitLap.h"
-#include "BrakeInTurn.h"
-#include "RampSteer.h"
-#include "ScriptedManeuver.h"
-#include "SineSteer.h"
-#include "Skidpad.h"
-#include "StepSteer.h"
-#include "TopSpeedRun.h"
-#include "../track/PreparedTrack.h"
+#include "core/maneuvers/AccelerationRun.h"
+#include "core/maneuvers/BrakingRun.h"
+#include "core/maneuvers/CoastDown.h"
+#include "core/maneuvers/DynamicLap.h"
+#include "core/maneuvers/LimitLap.h"
+#include "core/maneuvers/BrakeInTurn.h"
+#include "core/maneuvers/RampSteer.h"
+#include "core/maneuvers/ScriptedManeuver.h"
+#include "core/maneuvers/SineSteer.h"
+#include "core/maneuvers/Skidpad.h"
+#include "core/maneuvers/StepSteer.h"
+#include "core/maneuvers/TopSpeedRun.h"
+#include "core/maneuvers/TrackProvider.h"
 
 #include <cmath>
 #include <functional>
@@ -24,8 +24,8 @@ namespace {
 using Builder = std::function<std::unique_ptr<Maneuver>(const ManeuverOptions&, const ManeuverWords&,
                                                          std::string* error)>;
 
-// The dynamic lap: its track loaded and its line sampled (shared by every lap on
-// them: prepareTrackCached), the driver's settings from the parameters.
+// The dynamic lap: its track from the installed provider (which shares a track
+// prepared once among every lap on it), the driver's settings from the parameters.
 std::unique_ptr<Maneuver> makeDynamicLap(const ManeuverOptions& p, const ManeuverWords& w, std::string* error) {
     const std::string& trackName = w.at("track");
     const auto* line = optionByCliName<LineChoice>(w.at("line"));
@@ -35,12 +35,10 @@ std::unique_ptr<Maneuver> makeDynamicLap(const ManeuverOptions& p, const Maneuve
                      w.at("line") + "'";
         return nullptr;
     }
-    PreparedTrackResult prepared =
-        prepareTrackCached(QString::fromStdString(trackName), line->value, dynamicLapStationStep);
-    if (!prepared.prepared) {
+    ProvidedTrack prepared = provideTrack(trackName, line->value, dynamicLapStationStep);
+    if (!prepared.track) {
         if (error)
-            *error = "maneuver 'dynamic-lap': cannot use track " + trackName + ": " +
-                     prepared.errors.join(QStringLiteral("; ")).toStdString();
+            *error = "maneuver 'dynamic-lap': cannot use track " + trackName + ": " + prepared.error;
         return nullptr;
     }
     const std::string& driver = w.at("driver");
@@ -49,7 +47,7 @@ std::unique_ptr<Maneuver> makeDynamicLap(const ManeuverOptions& p, const Maneuve
             *error = "maneuver 'dynamic-lap' parameter 'driver' must be pace or limit, not '" + driver + "'";
         return nullptr;
     }
-    const std::shared_ptr<const PreparedTrack> track = std::move(prepared.prepared);
+    const std::shared_ptr<const PreparedTrack> track = std::move(prepared.track);
     LineDriverSettings settings;
     settings.pace = p.at("pace");
     settings.previewTime = p.at("preview_s");

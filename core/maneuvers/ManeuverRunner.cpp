@@ -1,4 +1,4 @@
-#include "ManeuverRunner.h"
+#include "core/maneuvers/ManeuverRunner.h"
 
 namespace vtw {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ManeuverSession.h"
+#include "core/maneuvers/ManeuverSession.h"
 
 namespace vtw {
 

@@ -1,6 +1,6 @@
-#include "ManeuverSession.h"
+#include "core/maneuvers/ManeuverSession.h"
 
-#include "TractionControl.h"
+#include "core/maneuvers/TractionControl.h"
 
 #include <algorithm>
 #include <cmath>

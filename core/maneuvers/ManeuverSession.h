@@ -1,7 +1,7 @@
 #pragma once
 
-#include "../Telemetry.h"
-#include "Maneuver.h"
+#include "core/sim/Telemetry.h"
+#include "core/maneuvers/Maneuver.h"
 
 #include <atomic>
 #include <optional>

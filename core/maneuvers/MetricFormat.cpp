@@ -1,6 +1,6 @@
-#include "MetricFormat.h"
+#include "core/maneuvers/MetricFormat.h"
 
-#include "../Targets.h"
+#include "core/vehicle/Targets.h"
 
 #include <charconv>
 #include <cmath>

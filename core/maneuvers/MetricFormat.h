@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Metric.h"
-#include "../Setup.h"
+#include "core/base/Metric.h"
+#include "core/vehicle/Setup.h"
 
 #include <string>
 

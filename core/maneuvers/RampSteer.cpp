@@ -1,6 +1,6 @@
-#include "RampSteer.h"
+#include "core/maneuvers/RampSteer.h"
 
-#include "../Units.h"
+#include "core/base/Units.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
-#include "ScriptedManeuver.h"
+#include "core/maneuvers/ScriptedManeuver.h"
 
-#include "../Units.h"
+#include "core/base/Units.h"
 
 #include <algorithm>
 #include <cmath>

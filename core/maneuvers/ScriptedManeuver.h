@@ -1,7 +1,7 @@
 #pragma once
 
-#include "../ScriptRows.h"
-#include "Maneuver.h"
+#include "core/base/ScriptRows.h"
+#include "core/maneuvers/Maneuver.h"
 
 #include <vector>
 

@@ -1,6 +1,6 @@
-#include "SineSteer.h"
+#include "core/maneuvers/SineSteer.h"
 
-#include "../Units.h"
+#include "core/base/Units.h"
 
 #include <algorithm>
 #include <cmath>

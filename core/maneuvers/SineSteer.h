@@ -1,9 +1,9 @@
 #pragma once
 
-#include "DriverControllers.h"
-#include "Maneuver.h"
-#include "SpinWatch.h"
-#include "StepSteer.h"
+#include "core/maneuvers/DriverControllers.h"
+#include "core/maneuvers/Maneuver.h"
+#include "core/maneuvers/SpinWatch.h"
+#include "core/maneuvers/StepSteer.h"
 
 namespace vtw {
 

@@ -1,6 +1,6 @@
-#include "Skidpad.h"
+#include "core/maneuvers/Skidpad.h"
 
-#include "../Units.h"
+#include "core/base/Units.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "DriverControllers.h"
-#include "LinearFit.h"
-#include "Maneuver.h"
+#include "core/maneuvers/DriverControllers.h"
+#include "core/maneuvers/LinearFit.h"
+#include "core/maneuvers/Maneuver.h"
 
 #include <vector>
 

@@ -1,6 +1,6 @@
-#include "SpinWatch.h"
+#include "core/maneuvers/SpinWatch.h"
 
-#include "../Units.h"
+#include "core/base/Units.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "../Simulator.h"
+#include "core/sim/Simulator.h"
 
 #include <string>
 

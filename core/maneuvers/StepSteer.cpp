@@ -1,6 +1,6 @@
-#include "StepSteer.h"
+#include "core/maneuvers/StepSteer.h"
 
-#include "../Units.h"
+#include "core/base/Units.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "DriverControllers.h"
-#include "Maneuver.h"
-#include "SpinWatch.h"
+#include "core/maneuvers/DriverControllers.h"
+#include "core/maneuvers/Maneuver.h"
+#include "core/maneuvers/SpinWatch.h"
 
 #include <vector>
 

@@ -1,9 +1,9 @@
-#include "TopSpeedRun.h"
+#include "core/maneuvers/TopSpeedRun.h"
 
-#include "../GearSpeeds.h"
-#include "../Gearbox.h"
-#include "../Units.h"
-#include "../step/VehicleModel.h"
+#include "core/powertrain/GearSpeeds.h"
+#include "core/powertrain/Gearbox.h"
+#include "core/base/Units.h"
+#include "core/step/VehicleModel.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
-#include "TractionControl.h"
+#include "core/maneuvers/TractionControl.h"
 
-#include "../step/VehicleModel.h"
+#include "core/step/VehicleModel.h"
 
 #include <algorithm>
 

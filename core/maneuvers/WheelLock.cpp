@@ -1,4 +1,4 @@
-#include "WheelLock.h"
+#include "core/maneuvers/WheelLock.h"
 
 namespace vtw {
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "../StepSample.h"
-#include "Metric.h"
+#include "core/sim/StepSample.h"
+#include "core/base/Metric.h"
 
 namespace vtw {
 

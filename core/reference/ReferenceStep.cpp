@@ -1,10 +1,10 @@
-#include "ReferenceStep.h"
+#include "core/reference/ReferenceStep.h"
 
-#include "../Engine.h"
-#include "../Gearbox.h"
-#include "../Steering.h"
-#include "../Units.h"
-#include "../WheelLayout.h"
+#include "core/powertrain/Engine.h"
+#include "core/powertrain/Gearbox.h"
+#include "core/chassis/Steering.h"
+#include "core/base/Units.h"
+#include "core/vehicle/WheelLayout.h"
 
 #include <algorithm>
 #include <cmath>
@@ -138,7 +138,7 @@ SuspensionDrive ReferenceSimulator::suspensionDrive(const VehicleState& state) c
 }
 
 WheelArray ReferenceSimulator::wheelLoads(const VehicleState& state) const {
-    // docs/physics.md 18: on the dynamic suspension the loads are its springs' forces and
+    // docs/physics.md 16: on the dynamic suspension the loads are its springs' forces and
     // the paths around them.
     if (m_setup.suspension.model == SuspensionModel::Dynamic)
         return m_suspension.tyreLoads(state.suspension, suspensionDrive(state));
@@ -566,7 +566,7 @@ bool ReferenceSimulator::substep(const DriverInputs& inputs, double dt) {
     st.longitudinalAccel = m_sample.forces.longitudinalAccel;
     st.lateralAccel = m_sample.forces.lateralAccel;
     st.previousFx = m_sample.forces.fx;
-    if (m_setup.suspension.model == SuspensionModel::Dynamic) // docs/physics.md 18
+    if (m_setup.suspension.model == SuspensionModel::Dynamic) // docs/physics.md 16
         m_suspension.advance(st.suspension, suspensionDrive(st), dt);
     m_distance += dt * std::hypot(st.body.vx, st.body.vy); // the step's move at the new speed
     st.time += dt;
@@ -593,7 +593,7 @@ bool ReferenceSimulator::checkDivergence() {
     // same state.
     std::string culprit = implausibleField(m_state.body);
     if (culprit.empty() && m_setup.suspension.model == SuspensionModel::Dynamic)
-        culprit = implausibleSuspension(m_state.suspension); // docs/physics.md 18.4
+        culprit = implausibleSuspension(m_state.suspension); // docs/physics.md 16.4
     if (culprit.empty())
         return true;
     char buffer[200];

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "../Differentials.h"
-#include "../Simulator.h"
-#include "ReferenceTire.h"
+#include "core/powertrain/Differentials.h"
+#include "core/sim/Simulator.h"
+#include "core/reference/ReferenceTire.h"
 
 #include <array>
 #include <string>
@@ -130,7 +130,7 @@ private:
     WheelArray m_torqueStiffnessPerNewton{}; ///< R^2 dFx/dkappa per N of load at the origin
     WheelArray m_surfaceGrip{};  ///< each wheel's surface grip (docs/physics.md 6: split-mu)
     DriveCouplings m_couplings;  ///< limited-slip differentials (docs/physics.md 3.1)
-    /// docs/physics.md 18. The dynamic suspension is the one model both steps share: its
+    /// docs/physics.md 16. The dynamic suspension is the one model both steps share: its
     /// plain scalar code (Suspension.h) is the reference, and the fast step calls it too.
     SuspensionDynamics m_suspension;
     SuspensionDrive suspensionDrive(const VehicleState& state) const;

@@ -1,10 +1,10 @@
-#include "ReferenceTire.h"
+#include "core/reference/ReferenceTire.h"
 
-#include "../step/LinearTire.h"
-#include "../step/MagicFormulaTire.h"
-#include "../step/Pacejka94Tire.h"
-#include "../tires/TableTire.h"
-#include "../tires/TireModels.h"
+#include "core/step/LinearTire.h"
+#include "core/step/MagicFormulaTire.h"
+#include "core/step/Pacejka94Tire.h"
+#include "core/tires/TableTire.h"
+#include "core/tires/TireModels.h"
 
 #include <cmath>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "../tires/TireModel.h"
+#include "core/tires/TireModel.h"
 
 // The reference step's tire (docs/physics.md 6): one wheel at a time, standard-library
 // trigonometry only.

@@ -1,4 +1,4 @@
-#include "setupfile/AtomicFile.h"
+#include "core/setupfile/AtomicFile.h"
 
 #include <QFile>
 #include <QSaveFile>

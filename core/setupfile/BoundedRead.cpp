@@ -1,4 +1,4 @@
-#include "setupfile/BoundedRead.h"
+#include "core/setupfile/BoundedRead.h"
 
 #include <QFile>
 

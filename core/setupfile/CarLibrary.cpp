@@ -1,4 +1,4 @@
-#include "setupfile/CarLibrary.h"
+#include "core/setupfile/CarLibrary.h"
 
 #include <QDir>
 

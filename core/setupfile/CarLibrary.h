@@ -5,7 +5,7 @@
 // loads them links it and calls Q_INIT_RESOURCE(resources) once (outside any
 // namespace), since a static library's resources are not registered otherwise.
 
-#include "setupfile/SetupJson.h"
+#include "core/setupfile/SetupJson.h"
 
 #include <QList>
 #include <QString>

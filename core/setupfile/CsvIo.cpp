@@ -1,7 +1,7 @@
-#include "setupfile/CsvIo.h"
+#include "core/setupfile/CsvIo.h"
 
-#include "setupfile/CsvLines.h"
-#include "setupfile/SetupValidation.h"
+#include "core/setupfile/CsvLines.h"
+#include "core/setupfile/SetupValidation.h"
 
 #include <QLocale>
 

@@ -4,8 +4,8 @@
 // format (`rpm|value` per line). Numbers are written in the shortest form that
 // reads back exactly, with '.' as the decimal point whatever the locale.
 
-#include "Curve.h"
-#include "setupfile/SetupMetadata.h"
+#include "core/base/Curve.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,6 +1,6 @@
-#include "setupfile/CsvLines.h"
+#include "core/setupfile/CsvLines.h"
 
-#include "Utf8Bom.h"
+#include "core/base/Utf8Bom.h"
 
 #include <QStringDecoder>
 

@@ -1,4 +1,4 @@
-#include "setupfile/JsonShape.h"
+#include "core/setupfile/JsonShape.h"
 
 #include <vector>
 

@@ -1,7 +1,7 @@
-#include "setupfile/Recovery.h"
+#include "core/setupfile/Recovery.h"
 
-#include "setupfile/BoundedRead.h"
-#include "setupfile/JsonShape.h"
+#include "core/setupfile/BoundedRead.h"
+#include "core/setupfile/JsonShape.h"
 
 #include <QDir>
 #include <QFile>

@@ -11,9 +11,9 @@
 // owner is gone: QLockFile finds a lock whose process died (a crash) stale,
 // and a store that ends normally removes its locks.
 
-#include "Setup.h"
-#include "setupfile/AtomicFile.h"
-#include "setupfile/SetupJson.h"
+#include "core/vehicle/Setup.h"
+#include "core/setupfile/AtomicFile.h"
+#include "core/setupfile/SetupJson.h"
 
 #include <QDateTime>
 #include <QList>

@@ -1,7 +1,7 @@
-#include "setupfile/ScriptCsv.h"
+#include "core/setupfile/ScriptCsv.h"
 
-#include "setupfile/CsvIo.h"
-#include "setupfile/CsvLines.h"
+#include "core/setupfile/CsvIo.h"
+#include "core/setupfile/CsvLines.h"
 
 #include <algorithm>
 #include <array>

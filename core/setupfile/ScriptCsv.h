@@ -3,7 +3,7 @@
 // Scripted maneuvers as CSV: columns time_s, throttle, brake, steer, gear
 // (any order, header required, other columns refused so a typo is noticed).
 
-#include "ScriptRows.h"
+#include "core/base/ScriptRows.h"
 
 #include <QByteArray>
 #include <QStringList>

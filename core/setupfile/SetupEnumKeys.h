@@ -5,8 +5,8 @@
 // reordering an enum cannot change what an existing file means. The keys themselves
 // are in each option set's table (SetupOptions.h, tires/TireModels.h).
 
-#include "SetupOptions.h"
-#include "tires/TireModels.h"
+#include "core/vehicle/SetupOptions.h"
+#include "core/tires/TireModels.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,11 +1,11 @@
-#include "setupfile/SetupJson.h"
+#include "core/setupfile/SetupJson.h"
 
-#include "setupfile/BoundedRead.h"
-#include "setupfile/JsonShape.h"
-#include "setupfile/SetupMetadata.h"
-#include "setupfile/SetupWarnings.h"
+#include "core/setupfile/BoundedRead.h"
+#include "core/setupfile/JsonShape.h"
+#include "core/setupfile/SetupMetadata.h"
+#include "core/setupfile/SetupWarnings.h"
 
-#include "ProgramVersion.h"
+#include "core/setupfile/ProgramVersion.h"
 
 #include <QFile>
 #include <QJsonArray>

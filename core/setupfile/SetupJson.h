@@ -6,10 +6,10 @@
 // come from the metadata table (SetupMetadata.h). Loading never half-applies:
 // it returns either a complete, valid Setup or the list of every problem.
 
-#include "Setup.h"
-#include "setupfile/AtomicFile.h"
-#include "setupfile/BoundedRead.h"
-#include "setupfile/SetupValidation.h"
+#include "core/vehicle/Setup.h"
+#include "core/setupfile/AtomicFile.h"
+#include "core/setupfile/BoundedRead.h"
+#include "core/setupfile/SetupValidation.h"
 
 #include <QByteArray>
 #include <QJsonObject>

@@ -1,11 +1,11 @@
-#include "setupfile/SetupMetadata.h"
+#include "core/setupfile/SetupMetadata.h"
 
-#include "maneuvers/Metric.h"
+#include "core/base/Metric.h"
 
-#include "Differentials.h"
-#include "Units.h"
-#include "setupfile/SetupEnumKeys.h"
-#include "tires/TirOptions.h"
+#include "core/powertrain/Differentials.h"
+#include "core/base/Units.h"
+#include "core/setupfile/SetupEnumKeys.h"
+#include "core/tires/TirOptions.h"
 
 #include <algorithm>
 #include <cmath>
@@ -195,7 +195,7 @@ bool tirSectionWritten(const TireParams& t) {
 }
 
 // The .tir model's coefficients, one field each under tires.<axle>.tir., as the file
-// names them (docs/physics.md 14): what a tyre engineer edits or sweeps (the scaling
+// names them (docs/physics.md 12): what a tyre engineer edits or sweeps (the scaling
 // factors above all). Limits are finiteness only where the MF allows any value; the
 // model's probe (TirOptions.h) catches combinations that break it.
 void addTirFields(std::vector<FieldMeta>& out, const QString& p, AxleRef axle) {
@@ -241,7 +241,7 @@ void addTirFields(std::vector<FieldMeta>& out, const QString& p, AxleRef axle) {
         case TirDimension::Speed: quantity = Quantity::Speed, unit = "m/s", decimals = 2; break;
         case TirDimension::Pressure: quantity = Quantity::Pressure, unit = "Pa", decimals = 0; break;
         }
-        // The model divides by these three (docs/physics.md 14.1); the rest may be any number.
+        // The model divides by these three (docs/physics.md 12.1); the rest may be any number.
         const bool positive = name == "FNOMIN" || name == "UNLOADED_RADIUS" || name == "LFZO";
         const Limits limits = positive ? above(0, 1e9) : within(-1e9, 1e9);
         const QString tooltip = QStringLiteral("%1, [%2]%3")
@@ -399,7 +399,7 @@ void addTireFields(std::vector<FieldMeta>& out, const QString& axleKey, AxleRef 
     addTirFields(out, p, axle);
 }
 
-// docs/physics.md 18. The section is new: a file without it is a rigid car (every field
+// docs/physics.md 16. The section is new: a file without it is a rigid car (every field
 // optional), and it is written only once it differs from the defaults, so that files of
 // rigid cars stay as they were.
 void addSuspensionFields(std::vector<FieldMeta>& f) {

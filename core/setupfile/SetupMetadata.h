@@ -6,7 +6,7 @@
 // table, so adding a field to Setup means adding one line here (the metadata
 // test counts the members of each parameter struct to catch a forgotten one).
 
-#include "Setup.h"
+#include "core/vehicle/Setup.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,12 +1,12 @@
-#include "setupfile/SetupValidation.h"
+#include "core/setupfile/SetupValidation.h"
 
-#include "LoadTransfer.h"
-#include "Suspension.h"
-#include "Targets.h"
-#include "setupfile/SetupEnumKeys.h"
-#include "Units.h"
-#include "tires/TireModel.h"
-#include "tires/TireModels.h"
+#include "core/chassis/LoadTransfer.h"
+#include "core/chassis/Suspension.h"
+#include "core/vehicle/Targets.h"
+#include "core/setupfile/SetupEnumKeys.h"
+#include "core/base/Units.h"
+#include "core/tires/TireModel.h"
+#include "core/tires/TireModels.h"
 
 #include <algorithm>
 #include <cmath>
@@ -183,7 +183,7 @@ SetupIssues validateCurve(const Curve& curve, const CurveRules& rules, const QSt
     return out;
 }
 
-// docs/physics.md 18: a dynamic suspension must leave a sprung mass and hold it up in
+// docs/physics.md 16: a dynamic suspension must leave a sprung mass and hold it up in
 // roll and pitch: with springs and bars weaker than the gravity moment m g (h_s - h_c) of
 // a leaning body, it falls over.
 static void validateSuspensionRules(const Setup& s, SetupIssues& out) {

@@ -4,8 +4,8 @@
 // Every problem is reported with the file path of the field and a reason, and
 // all problems are reported at once.
 
-#include "Setup.h"
-#include "setupfile/SetupMetadata.h"
+#include "core/vehicle/Setup.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QList>
 #include <QString>

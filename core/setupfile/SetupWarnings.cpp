@@ -1,6 +1,6 @@
-#include "setupfile/SetupWarnings.h"
+#include "core/setupfile/SetupWarnings.h"
 
-#include "Suspension.h"
+#include "core/chassis/Suspension.h"
 
 namespace vtw {
 
@@ -10,7 +10,7 @@ QString num(double v) {
     return QString::number(v, 'g', 6);
 }
 
-// docs/physics.md 18: the dynamic suspension's advice, per axle.
+// docs/physics.md 16: the dynamic suspension's advice, per axle.
 void suspensionWarnings(const Setup& s, SetupIssues& out) {
     if (s.suspension.model != SuspensionModel::Dynamic)
         return; // the rigid model reads none of these

@@ -4,7 +4,7 @@
 // (a damper softer in rebound than in bump). They never stop a run; the loader lists
 // them with its warnings and `vtw-cli validate` prints them.
 
-#include "setupfile/SetupValidation.h"
+#include "core/setupfile/SetupValidation.h"
 
 namespace vtw {
 

@@ -1,4 +1,4 @@
-#include "setupfile/TirFileRead.h"
+#include "core/setupfile/TirFileRead.h"
 
 #include <string_view>
 

@@ -3,8 +3,8 @@
 // Reads a tyre property file (.tir) from disk through the one bounded reader and
 // loads it (core/tires/TirLoad.h).
 
-#include "setupfile/BoundedRead.h"
-#include "tires/TirLoad.h"
+#include "core/setupfile/BoundedRead.h"
+#include "core/tires/TirLoad.h"
 
 #include <QString>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "Lanes.h"
-#include "../tires/TireParams.h"
-#include "../tires/TireSlip.h"
+#include "core/step/Lanes.h"
+#include "core/tires/TireParams.h"
+#include "core/tires/TireSlip.h"
 
 #include <cmath>
 

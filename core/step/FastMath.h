@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Lanes.h"
+#include "core/step/Lanes.h"
 
 #include <cmath>
 #include <cstdint>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "../Steering.h"
-#include "FastMath.h"
+#include "core/chassis/Steering.h"
+#include "core/step/FastMath.h"
 
 #include <algorithm>
 #include <cmath>

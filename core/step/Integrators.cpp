@@ -1,6 +1,6 @@
-#include "Integrators.h"
+#include "core/step/Integrators.h"
 
-#include "VehicleModelStep.h"
+#include "core/step/VehicleModelStep.h"
 
 namespace vtw {
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "FastMath.h"
-#include "VehicleModel.h"
+#include "core/step/FastMath.h"
+#include "core/step/VehicleModel.h"
 
 namespace vtw {
 

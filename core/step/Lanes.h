@@ -1,6 +1,6 @@
 #pragma once
 
-#include "../Wheels.h"
+#include "core/vehicle/Wheels.h"
 
 #include <cmath>
 #include <cstring>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Lanes.h"
-#include "../tires/TireParams.h"
+#include "core/step/Lanes.h"
+#include "core/tires/TireParams.h"
 
 // Linear tire, capped at the friction limit [Car Physics for Games, Monster 2003;
 // docs/physics.md 6.1]. The simplest model that still saturates: force grows with the

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "../LoadTransfer.h"
-#include "Lanes.h"
+#include "core/chassis/LoadTransfer.h"
+#include "core/step/Lanes.h"
 
 namespace vtw {
 

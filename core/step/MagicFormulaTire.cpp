@@ -1,6 +1,6 @@
-#include "MagicFormulaTire.h"
+#include "core/step/MagicFormulaTire.h"
 
-#include "../Units.h"
+#include "core/base/Units.h"
 
 namespace vtw {
 

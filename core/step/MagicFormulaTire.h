@@ -1,7 +1,7 @@
 #pragma once
 
-#include "FastMath.h"
-#include "../tires/TireParams.h"
+#include "core/step/FastMath.h"
+#include "core/tires/TireParams.h"
 
 #include <cmath>
 

@@ -1,6 +1,6 @@
-#include "Pacejka94Tire.h"
+#include "core/step/Pacejka94Tire.h"
 
-#include "../Units.h"
+#include "core/base/Units.h"
 
 namespace vtw {
 

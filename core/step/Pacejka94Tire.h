@@ -1,8 +1,8 @@
 #pragma once
 
-#include "FastMath.h"
-#include "MagicFormulaTire.h"
-#include "../tires/TireParams.h"
+#include "core/step/FastMath.h"
+#include "core/step/MagicFormulaTire.h"
+#include "core/tires/TireParams.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "../BodyState.h"
-#include "Lanes.h"
+#include "core/vehicle/BodyState.h"
+#include "core/step/Lanes.h"
 
 #include <array>
 #include <limits>

@@ -1,6 +1,6 @@
-#include "TirLanes.h"
+#include "core/step/TirLanes.h"
 
-#include "../tires/TireModel.h"
+#include "core/tires/TireModel.h"
 
 #include <cmath>
 #include <cstddef>

@@ -1,14 +1,14 @@
 #pragma once
 
-#include "FastMath.h"
-#include "MagicFormulaTire.h"
+#include "core/step/FastMath.h"
+#include "core/step/MagicFormulaTire.h"
 
 // The .tir model (tires/MagicFormulaTir.h, TirModel::forces without the aligning moment)
 // for the step's four wheels as the lanes of a Quad: the same equations (docs/physics.md
 // 14.3) over FastMath's polynomial atan, sin, cos and exp, with everything that depends
 // only on a wheel's coefficients, inclination and pressure worked out once (TirLanes,
 // built by prepareTirLanes). TirModel stays the reference: tst_tir_model holds these
-// forces to it within tirLaneForceTolerance (docs/physics.md 14.8 derives the bound).
+// forces to it within tirLaneForceTolerance (docs/physics.md 12.8 derives the bound).
 //
 // The friction envelope (Tire::limits: the left wheel's pure-slip peaks at the
 // characteristic point, scaled by the grip) comes out of the same pass: the MF's peak
@@ -23,7 +23,7 @@ namespace vtw {
 class Tire;
 
 /// Deviation of the lanes' forces from TirModel::forces allowed in the tests, relative to
-/// the wheel's peak force (docs/physics.md 14.8: each fast call errs by at most 1e-9 of
+/// the wheel's peak force (docs/physics.md 12.8: each fast call errs by at most 1e-9 of
 /// its value, and the chains of calls through the curves and the weighting functions
 /// amplify that by less than a hundred for the bundled files' shapes).
 inline constexpr double tirLaneForceTolerance = 1e-7;

@@ -1,10 +1,10 @@
-#include "VehicleModel.h"
+#include "core/step/VehicleModel.h"
 
-#include "../Engine.h"
-#include "../Steering.h"
-#include "../Units.h"
-#include "../WheelLayout.h"
-#include "FastMath.h"
+#include "core/powertrain/Engine.h"
+#include "core/chassis/Steering.h"
+#include "core/base/Units.h"
+#include "core/vehicle/WheelLayout.h"
+#include "core/step/FastMath.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,16 +1,16 @@
 #pragma once
 
-#include "../Differentials.h"
-#include "../Engine.h"
-#include "../ForceEvaluation.h"
-#include "../Setup.h"
-#include "../Steering.h"
-#include "../Suspension.h"
-#include "../VehicleState.h"
-#include "FullAckermann.h"
-#include "Lanes.h"
-#include "LoadTransferLanes.h"
-#include "WheelTires.h"
+#include "core/powertrain/Differentials.h"
+#include "core/powertrain/Engine.h"
+#include "core/vehicle/ForceEvaluation.h"
+#include "core/vehicle/Setup.h"
+#include "core/chassis/Steering.h"
+#include "core/chassis/Suspension.h"
+#include "core/sim/VehicleState.h"
+#include "core/step/FullAckermann.h"
+#include "core/step/Lanes.h"
+#include "core/step/LoadTransferLanes.h"
+#include "core/step/WheelTires.h"
 
 namespace vtw {
 
@@ -99,7 +99,7 @@ public:
     VTW_LANE Quad inverseWheelRadii() const { return loadQuad(m_invRadius); }
     VTW_LANE Quad inverseWheelInertias() const { return loadQuad(m_invInertia); }
     bool hasDriverAids() const { return m_hasAids; }
-    /// docs/physics.md 18: whether the loads come from the dynamic suspension, and the model.
+    /// docs/physics.md 16: whether the loads come from the dynamic suspension, and the model.
     bool dynamicSuspension() const { return m_dynamicSuspension; }
     const SuspensionDynamics& suspension() const { return m_suspension; }
     /// What drives the suspension from a state: its last accelerations, the downforce now.

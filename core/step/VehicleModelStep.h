@@ -1,9 +1,9 @@
 #pragma once
 
-#include "VehicleModel.h"
+#include "core/step/VehicleModel.h"
 
-#include "../Engine.h"
-#include "FastMath.h"
+#include "core/powertrain/Engine.h"
+#include "core/step/FastMath.h"
 
 #include <algorithm>
 #include <cmath>
@@ -37,7 +37,7 @@ VTW_LANE Quad VehicleModel::wheelLoads(const VehicleState& state) const {
 VTW_LANE StepContext VehicleModel::makeContext(const VehicleState& state, const DriverInputs& inputs,
                                       const SteerGeometry& steer) const {
     StepContext ctx;
-    if (m_dynamicSuspension) [[unlikely]] // docs/physics.md 18: the loads are the suspension's
+    if (m_dynamicSuspension) [[unlikely]] // docs/physics.md 16: the loads are the suspension's
         storeQuad(loadQuad(WheelLanes{m_suspension.tyreLoads(state.suspension, suspensionDrive(state))}), ctx.load);
     else
         storeQuad(wheelLoads(state), ctx.load);

@@ -1,4 +1,4 @@
-#include "WheelTires.h"
+#include "core/step/WheelTires.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "CombinedSlip.h"
-#include "LinearTire.h"
-#include "MagicFormulaTire.h"
-#include "TirLanes.h"
-#include "../tires/TireModel.h"
+#include "core/step/CombinedSlip.h"
+#include "core/step/LinearTire.h"
+#include "core/step/MagicFormulaTire.h"
+#include "core/step/TirLanes.h"
+#include "core/tires/TireModel.h"
 
 #include <vector>
 

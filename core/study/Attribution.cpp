@@ -1,9 +1,9 @@
-#include "Attribution.h"
+#include "core/study/Attribution.h"
 
-#include "ParallelFor.h"
-#include "SetupDiff.h"
-#include "StudyTarget.h"
-#include "setupfile/SetupValidation.h"
+#include "core/study/ParallelFor.h"
+#include "core/study/SetupDiff.h"
+#include "core/study/StudyTarget.h"
+#include "core/setupfile/SetupValidation.h"
 
 #include <algorithm>
 #include <bit>

@@ -13,8 +13,8 @@
 // maxExactAttributionParts parts; beyond that, averaged over a fixed, seeded sample of
 // orders, so the shares still add up exactly and only their split is an estimate.
 
-#include "Comparison.h"
-#include "setupfile/SetupMetadata.h"
+#include "core/study/Comparison.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QString>
 

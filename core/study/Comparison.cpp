@@ -1,7 +1,7 @@
-#include "Comparison.h"
+#include "core/study/Comparison.h"
 
-#include "ParallelFor.h"
-#include "StudyTarget.h"
+#include "core/study/ParallelFor.h"
+#include "core/study/StudyTarget.h"
 
 #include <cmath>
 #include <limits>

@@ -4,8 +4,8 @@
 // metrics against a baseline. Core only: the compare view, the CLI and the
 // tests all call this.
 
-#include "maneuvers/ManeuverFactory.h"
-#include "maneuvers/ManeuverRunner.h"
+#include "core/maneuvers/ManeuverFactory.h"
+#include "core/maneuvers/ManeuverRunner.h"
 
 #include <atomic>
 #include <functional>

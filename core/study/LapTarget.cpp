@@ -1,7 +1,7 @@
-#include "study/LapTarget.h"
+#include "core/study/LapTarget.h"
 
-#include "study/Sweep.h"
-#include "track/PreparedTrack.h"
+#include "core/study/Sweep.h"
+#include "core/trackfiles/TrackPreparation.h"
 
 #include <QCryptographicHash>
 

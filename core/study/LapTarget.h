@@ -4,8 +4,8 @@
 // with the parameters track (a library key or a track file), line (raceline or
 // centerline), standing (0 or 1) and step_m (the station spacing, m).
 
-#include "study/Comparison.h"
-#include "track/Track.h"
+#include "core/study/Comparison.h"
+#include "core/track/Track.h"
 
 #include <QString>
 

@@ -1,4 +1,4 @@
-#include "SetupDiff.h"
+#include "core/study/SetupDiff.h"
 
 namespace vtw {
 

@@ -3,8 +3,8 @@
 // Which parameters differ between setups, driven by the field metadata so a
 // new field is compared without touching this file.
 
-#include "Setup.h"
-#include "setupfile/SetupMetadata.h"
+#include "core/vehicle/Setup.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,7 +1,7 @@
-#include "study/StudyTarget.h"
+#include "core/study/StudyTarget.h"
 
-#include "lap/LapSimulation.h"
-#include "lap/LapTelemetry.h"
+#include "core/lap/LapSimulation.h"
+#include "core/lap/LapTelemetry.h"
 
 namespace vtw {
 

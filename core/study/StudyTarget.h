@@ -5,9 +5,9 @@
 // (study/LapTarget.h). Made once per study from its spec (a lap's track is loaded and
 // sampled then), and run once per setup, from any thread.
 
-#include "study/Comparison.h"
-#include "study/LapTarget.h"
-#include "track/PreparedTrack.h"
+#include "core/study/Comparison.h"
+#include "core/study/LapTarget.h"
+#include "core/trackfiles/TrackPreparation.h"
 
 #include <memory>
 #include <string>

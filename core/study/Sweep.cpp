@@ -1,9 +1,9 @@
-#include "Sweep.h"
+#include "core/study/Sweep.h"
 
-#include "ParallelFor.h"
-#include "StudyTarget.h"
-#include "SweepIdentity.h"
-#include "setupfile/SetupValidation.h"
+#include "core/study/ParallelFor.h"
+#include "core/study/StudyTarget.h"
+#include "core/study/SweepIdentity.h"
+#include "core/setupfile/SetupValidation.h"
 
 #include <charconv>
 #include <cmath>

@@ -6,8 +6,8 @@
 // outputs merge back into one table (SweepMerge.h), and an interrupted sweep
 // resumes from the rows it wrote (SweepTable.h).
 
-#include "Comparison.h"
-#include "setupfile/SetupMetadata.h"
+#include "core/study/Comparison.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QString>
 

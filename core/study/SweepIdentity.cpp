@@ -1,9 +1,9 @@
-#include "SweepIdentity.h"
+#include "core/study/SweepIdentity.h"
 
-#include "LapTarget.h"
-#include "Sweep.h"
-#include "maneuvers/DynamicLap.h"
-#include "setupfile/SetupJson.h"
+#include "core/study/LapTarget.h"
+#include "core/study/Sweep.h"
+#include "core/maneuvers/DynamicLap.h"
+#include "core/setupfile/SetupJson.h"
 
 #include <QCryptographicHash>
 

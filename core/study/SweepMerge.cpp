@@ -1,6 +1,6 @@
-#include "SweepMerge.h"
+#include "core/study/SweepMerge.h"
 
-#include "SweepTable.h"
+#include "core/study/SweepTable.h"
 
 #include <algorithm>
 #include <map>

@@ -1,7 +1,7 @@
-#include "SweepTable.h"
+#include "core/study/SweepTable.h"
 
-#include "Sweep.h"
-#include "Utf8Bom.h"
+#include "core/study/Sweep.h"
+#include "core/base/Utf8Bom.h"
 
 #include <algorithm>
 #include <charconv>

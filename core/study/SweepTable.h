@@ -4,7 +4,7 @@
 // sweepToCsv writes), each row checked against the identity, so that shards are
 // merged and interrupted sweeps resumed from rows that are what they claim.
 
-#include "SweepIdentity.h"
+#include "core/study/SweepIdentity.h"
 
 #include <string>
 #include <string_view>

@@ -1,4 +1,4 @@
-#include "SweepText.h"
+#include "core/study/SweepText.h"
 
 namespace vtw {
 

@@ -1,4 +1,4 @@
-#include "BrushTire.h"
+#include "core/tires/BrushTire.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "CalspanPresets.h"
+#include "core/tires/CalspanPresets.h"
 
 namespace vtw {
 

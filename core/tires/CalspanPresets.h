@@ -1,6 +1,6 @@
 #pragma once
 
-#include "TireParams.h"
+#include "core/tires/TireParams.h"
 
 #include <array>
 #include <string_view>

@@ -1,6 +1,6 @@
-#include "CalspanTire.h"
+#include "core/tires/CalspanTire.h"
 
-#include "../Units.h"
+#include "core/base/Units.h"
 
 #include <cmath>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "TireParameterProblem.h"
-#include "TireParams.h"
-#include "TireSlip.h"
+#include "core/tires/TireParameterProblem.h"
+#include "core/tires/TireParams.h"
+#include "core/tires/TireSlip.h"
 
 // Calspan composite-slip tire model [Szostak, Allen, Rosenthal, DOT HS-807-271,
 // 1988; docs/physics.md 6.6, a reconstruction three implementations agree on].

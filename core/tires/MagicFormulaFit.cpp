@@ -1,6 +1,6 @@
-#include "MagicFormulaFit.h"
+#include "core/tires/MagicFormulaFit.h"
 
-#include "../step/MagicFormulaTire.h"
+#include "core/step/MagicFormulaTire.h"
 
 #include <algorithm>
 #include <array>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "../Curve.h"
-#include "TireParams.h"
+#include "core/base/Curve.h"
+#include "core/tires/TireParams.h"
 
 namespace vtw {
 

@@ -1,13 +1,13 @@
-#include "MagicFormulaTir.h"
+#include "core/tires/MagicFormulaTir.h"
 
-#include "../step/MagicFormulaTire.h"
+#include "core/step/MagicFormulaTire.h"
 
-#include "../Units.h"
+#include "core/base/Units.h"
 
 #include <algorithm>
 #include <cmath>
 
-// Equations: docs/physics.md 14.3, after Pacejka, Tire and Vehicle Dynamics (2nd ed.
+// Equations: docs/physics.md 12.3, after Pacejka, Tire and Vehicle Dynamics (2nd ed.
 // 2006 for MF 5.2, 3rd ed. 2012 section 4.3.2 for MF 6.1) and Besselink, Schmeitz and
 // Pacejka (2010) for the inflation pressure terms. Names follow the sources: a "0"
 // suffix is pure slip, a prime the scaled nominal load.
@@ -87,7 +87,7 @@ Point prepare(const TirCoefficients& c, const PointInputs& in) {
     p.gammaY = mf6 ? p.gammaStar : p.gammaStar * c.LGAY;
     p.gammaZ = mf6 ? p.gammaStar : p.gammaStar * c.LGAZ;
     // Friction falling with slip speed (MF 6.x's LMUV); the digressive scaling lambda' of
-    // the vertical shifts is taken equal to lambda* (docs/physics.md 14.3).
+    // the vertical shifts is taken equal to lambda* (docs/physics.md 12.3).
     const double speedFactor = (mf6 && c.LONGVL > 0.0) ? 1.0 + c.LMUV * in.slipSpeed / c.LONGVL : 1.0;
     p.lmuxStar = c.LMUX / speedFactor;
     p.lmuyStar = c.LMUY / speedFactor;

@@ -3,15 +3,15 @@
 // The steady-state Magic Formula of a tyre property file (MF 5.x / PAC2002,
 // MF 6.1, MF 6.2): pure and combined slip forces, aligning moment, load,
 // camber and inflation pressure dependence, every scaling factor
-// (docs/physics.md 14; sources there).
+// (docs/physics.md 12; sources there).
 //
 // Signs: the file's ISO (TYDEX W-axis) convention, which is the project's
-// (docs/physics.md 0 and 14.2): kappa = (omega R - vx) / |vx|; alpha > 0 when
+// (docs/physics.md 0 and 12.2): kappa = (omega R - vx) / |vx|; alpha > 0 when
 // the contact point slides to the left, and then Fy < 0; Fx > 0 driving; Mz
 // about the upward axis. Camber is the ISO inclination angle: positive when
 // the top of the wheel leans to the right (towards -y), seen from behind.
 
-#include "TirCoefficients.h"
+#include "core/tires/TirCoefficients.h"
 
 namespace vtw {
 
@@ -22,7 +22,7 @@ struct TirForces {
     double mz = 0.0; ///< N m, aligning moment
 };
 
-/// The combined-slip weighting of one operating point (docs/physics.md 14.3). For a tyre
+/// The combined-slip weighting of one operating point (docs/physics.md 12.3). For a tyre
 /// combined by the friction ellipse, gxa = gyk = the ellipse's scale factor, svyk = 0.
 struct TirCombinedWeights {
     double gxa = 1.0;  ///< Gxa: share of the pure Fx kept under slip angle, 0..1

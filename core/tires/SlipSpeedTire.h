@@ -1,7 +1,7 @@
 #pragma once
 
-#include "TireParams.h"
-#include "TireSlip.h"
+#include "core/tires/TireParams.h"
+#include "core/tires/TireSlip.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "TirCoefficients.h"
+#include "core/tires/TirCoefficients.h"
 
 #include <cmath>
 #include <cstdio>
@@ -323,7 +323,7 @@ TirCoefficientsResult tirCoefficientsFromFile(const TirFile& file) {
     warnNames(r.warnings,
               std::string("not part of ") + std::string(tirVersionName(c.version)) + ", ignored:", ignored);
 
-    // The definitions divide by these (docs/physics.md 14.3).
+    // The definitions divide by these (docs/physics.md 12.3).
     struct Positive {
         const char* name;
         double value;

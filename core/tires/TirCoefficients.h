@@ -1,11 +1,11 @@
 #pragma once
 
 // The Magic Formula coefficients of a tyre property file, in SI units, with the
-// version they are to be evaluated as (docs/physics.md 14). Members carry the
+// version they are to be evaluated as (docs/physics.md 12). Members carry the
 // names the file format gives them, so the equations read as in the sources.
 
-#include "TirFile.h"
-#include "TirUnits.h"
+#include "core/tires/TirFile.h"
+#include "core/tires/TirUnits.h"
 
 #include <string>
 #include <string_view>
@@ -78,7 +78,7 @@ struct TirCoefficients {
 };
 
 /// The coefficients a setup's .tir model has before a file is imported: the simplified
-/// magic formula's default curves as PAC2002 (docs/physics.md 14.7; TirFromMagicFormula.h).
+/// magic formula's default curves as PAC2002 (docs/physics.md 12.7; TirFromMagicFormula.h).
 TirCoefficients defaultTirCoefficients();
 
 /// One coefficient the model reads: where the format keeps it and what it is.

@@ -1,8 +1,8 @@
-#include "TirExport.h"
+#include "core/tires/TirExport.h"
 
-#include "MagicFormulaFit.h"
-#include "TirFromMagicFormula.h"
-#include "TireModel.h"
+#include "core/tires/MagicFormulaFit.h"
+#include "core/tires/TirFromMagicFormula.h"
+#include "core/tires/TireModel.h"
 
 #include <cstdio>
 

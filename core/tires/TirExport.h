@@ -1,13 +1,13 @@
 #pragma once
 
-// An axle's tire as the coefficients of a .tir file (docs/physics.md 14.7): the
+// An axle's tire as the coefficients of a .tir file (docs/physics.md 12.7): the
 // simplified magic formula maps exactly onto PAC2002 coefficients; a table is
 // fitted with the magic formula first; the other models' pure curves are
 // sampled at the nominal load and fitted the same way.
 
-#include "TirCoefficients.h"
-#include "TireParams.h"
-#include "../Curve.h"
+#include "core/tires/TirCoefficients.h"
+#include "core/tires/TireParams.h"
+#include "core/base/Curve.h"
 
 #include <string>
 

@@ -1,6 +1,6 @@
-#include "TirFile.h"
+#include "core/tires/TirFile.h"
 
-#include "Utf8Bom.h"
+#include "core/base/Utf8Bom.h"
 
 #include <charconv>
 #include <initializer_list>

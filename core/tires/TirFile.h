@@ -6,7 +6,7 @@
 // read by core/setupfile/TirFileRead.h; what the keys mean is
 // TirCoefficients.h's business.
 //
-// Tolerant of what real files contain (docs/physics.md 14.1): `$` and `!`
+// Tolerant of what real files contain (docs/physics.md 12.1): `$` and `!`
 // comments, whole-line or after a value; values quoted with ' or ", or bare;
 // sections in any order, repeated sections; tables without `=` ([SHAPE],
 // [DEFLECTION_LOAD_CURVE]), kept as rows; the same key in different sections

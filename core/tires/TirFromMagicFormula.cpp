@@ -1,4 +1,4 @@
-#include "TirFromMagicFormula.h"
+#include "core/tires/TirFromMagicFormula.h"
 
 #include <cmath>
 

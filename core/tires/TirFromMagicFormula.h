@@ -2,7 +2,7 @@
 
 // The simplified magic formula (docs/physics.md 6.3) as the PAC2002 (MF 5.2)
 // coefficients it corresponds to, so that a curve tuned here, or fitted to a
-// table, can be taken to tools that read .tir files (docs/physics.md 14.7).
+// table, can be taken to tools that read .tir files (docs/physics.md 12.7).
 //
 // At zero camber and no shifts the MF 5.2 pure-slip curves are the simplified
 // formula with load-dependent factors:
@@ -18,8 +18,8 @@
 // angle. Every other coefficient is neutral; without weighting coefficients the
 // file is combined by the friction ellipse.
 
-#include "TirCoefficients.h"
-#include "TireParams.h"
+#include "core/tires/TirCoefficients.h"
+#include "core/tires/TireParams.h"
 
 namespace vtw {
 

@@ -1,4 +1,4 @@
-#include "TirImport.h"
+#include "core/tires/TirImport.h"
 
 namespace vtw {
 

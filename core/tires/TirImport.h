@@ -1,9 +1,9 @@
 #pragma once
 
-// A tyre property file's coefficients as an axle's tire model (docs/physics.md 14):
+// A tyre property file's coefficients as an axle's tire model (docs/physics.md 12):
 // what the window's import and `vtw-cli import --tir` both do to an axle.
 
-#include "TireParams.h"
+#include "core/tires/TireParams.h"
 
 #include <string>
 

@@ -1,6 +1,6 @@
-#include "TirLoad.h"
+#include "core/tires/TirLoad.h"
 
-#include "../Units.h"
+#include "core/base/Units.h"
 
 #include <cmath>
 #include <cstdio>

@@ -5,9 +5,9 @@
 // model probed over a grid of slips, loads, cambers, pressures and speeds so
 // that a file whose values make it non-finite is refused at load, not in a run.
 
-#include "MagicFormulaTir.h"
-#include "TirCoefficients.h"
-#include "TirFile.h"
+#include "core/tires/MagicFormulaTir.h"
+#include "core/tires/TirCoefficients.h"
+#include "core/tires/TirFile.h"
 
 #include <optional>
 #include <string>
@@ -28,7 +28,7 @@ struct TirLoadResult {
 TirLoadResult loadTir(std::string_view text);
 
 /// The probe alone: empty when the model's forces and moment are finite at every point of
-/// the grid (docs/physics.md 14.1), otherwise a message naming the first point that is not,
+/// the grid (docs/physics.md 12.1), otherwise a message naming the first point that is not,
 /// and the coefficient to blame where setting one back to its neutral value mends it.
 std::string probeTirModel(const TirCoefficients& coefficients, const TirFile& file);
 

@@ -1,6 +1,6 @@
-#include "TirOptions.h"
+#include "core/tires/TirOptions.h"
 
-#include "TirLoad.h"
+#include "core/tires/TirLoad.h"
 
 namespace vtw {
 

@@ -1,12 +1,12 @@
 #pragma once
 
-// The .tir model's option sets (docs/physics.md 14), named for setup files, the
+// The .tir model's option sets (docs/physics.md 12), named for setup files, the
 // command line and the window like every other option set (OptionSet.h), and the
 // rules on its coefficients that no single coefficient's limits can state.
 
-#include "../OptionSet.h"
-#include "TireParameterProblem.h"
-#include "TirCoefficients.h"
+#include "core/base/OptionSet.h"
+#include "core/tires/TireParameterProblem.h"
+#include "core/tires/TirCoefficients.h"
 
 #include <array>
 

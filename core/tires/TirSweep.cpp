@@ -1,6 +1,6 @@
-#include "TirSweep.h"
+#include "core/tires/TirSweep.h"
 
-#include "../Units.h"
+#include "core/base/Units.h"
 
 #include <cmath>
 

@@ -4,8 +4,8 @@
 // plots: the same ranges and column layout as TireSweep.h, plus the aligning
 // moment and the conditions a Magic Formula tyre depends on.
 
-#include "MagicFormulaTir.h"
-#include "TireSweep.h"
+#include "core/tires/MagicFormulaTir.h"
+#include "core/tires/TireSweep.h"
 
 #include <string>
 #include <vector>
@@ -15,7 +15,7 @@ namespace vtw {
 /// What every point of a .tir sweep shares.
 struct TirSweepConditions {
     double normalLoad = 4000.0; ///< Fz, N
-    double camber = 0.0;        ///< inclination, rad (docs/physics.md 14.2)
+    double camber = 0.0;        ///< inclination, rad (docs/physics.md 12.2)
     double pressure = 0.0;      ///< Pa (MF 6.x with NOMPRES; ignored otherwise)
     double speed = 16.7;        ///< vx, m/s
 };

@@ -1,6 +1,6 @@
-#include "TirUnits.h"
+#include "core/tires/TirUnits.h"
 
-#include "../Units.h"
+#include "core/base/Units.h"
 
 #include <initializer_list>
 #include <optional>

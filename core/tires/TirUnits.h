@@ -1,9 +1,9 @@
 #pragma once
 
 // The [UNITS] section of a tyre property file: the factors that turn the file's
-// lengths, forces, angles, times and pressures into SI (docs/physics.md 14.1).
+// lengths, forces, angles, times and pressures into SI (docs/physics.md 12.1).
 
-#include "TirFile.h"
+#include "core/tires/TirFile.h"
 
 #include <string>
 #include <vector>

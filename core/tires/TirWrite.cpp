@@ -1,4 +1,4 @@
-#include "TirWrite.h"
+#include "core/tires/TirWrite.h"
 
 #include <map>
 #include <vector>

@@ -4,9 +4,9 @@
 // text other tools (MFeval, Adams, CarSim, Chrono) read. SI units throughout,
 // every number with enough digits to come back bit for bit, and only the
 // coefficients the file's version uses (plus the informative ranges), so that
-// reading the text again gives the same TirCoefficients (docs/physics.md 14.7).
+// reading the text again gives the same TirCoefficients (docs/physics.md 12.7).
 
-#include "TirCoefficients.h"
+#include "core/tires/TirCoefficients.h"
 
 #include <string>
 

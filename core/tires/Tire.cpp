@@ -1,13 +1,13 @@
-#include "TireModel.h"
+#include "core/tires/TireModel.h"
 
-#include "BrushTire.h"
-#include "CalspanTire.h"
-#include "SlipSpeedTire.h"
-#include "TableTire.h"
-#include "../step/CombinedSlip.h"
-#include "../step/LinearTire.h"
-#include "../step/MagicFormulaTire.h"
-#include "../step/Pacejka94Tire.h"
+#include "core/tires/BrushTire.h"
+#include "core/tires/CalspanTire.h"
+#include "core/tires/SlipSpeedTire.h"
+#include "core/tires/TableTire.h"
+#include "core/step/CombinedSlip.h"
+#include "core/step/LinearTire.h"
+#include "core/step/MagicFormulaTire.h"
+#include "core/step/Pacejka94Tire.h"
 
 #include <cmath>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "TireParams.h"
-#include "MagicFormulaTir.h"
+#include "core/tires/TireParams.h"
+#include "core/tires/MagicFormulaTir.h"
 
 #include <memory>
 
@@ -33,7 +33,7 @@ struct FrictionLimits {
     double fyMax = 0.0; ///< N
 };
 
-/// The ISO inclination of an axle's wheel (docs/physics.md 14.2: positive with the top of
+/// The ISO inclination of an axle's wheel (docs/physics.md 12.2: positive with the top of
 /// the wheel leaning to the right, seen from behind) from the axle's camber (negative with
 /// the tops leaning in); side 0 left, 1 right.
 double tirInclination(double axleCamber, int side);

@@ -7,11 +7,11 @@
 // the setup files, the validation, the window's form page and model lists, the command
 // line and the tests that run every model all read this table (README, "Code layout").
 
-#include "../OptionSet.h"
-#include "CalspanTire.h"
-#include "TirOptions.h"
-#include "TireParameterProblem.h"
-#include "TireParams.h"
+#include "core/base/OptionSet.h"
+#include "core/tires/CalspanTire.h"
+#include "core/tires/TirOptions.h"
+#include "core/tires/TireParameterProblem.h"
+#include "core/tires/TireParams.h"
 
 #include <array>
 #include <string_view>
@@ -94,7 +94,7 @@ inline constexpr std::array<TireModelInfo, 8> tireModels{{
      {{{{"", ""}}}, 1, TireFormExtra::CalspanPresets},
      calspanParameterRules},
     {{TireModelKind::SlipSpeed, "slipSpeed", "slip-speed", "Slip speed"}, false, {{{{"", ""}}}, 1}},
-    // The file's own weighting functions combine its slips (docs/physics.md 14.3).
+    // The file's own weighting functions combine its slips (docs/physics.md 12.3).
     {{TireModelKind::Tir, "tir", "tir", "Magic Formula (.tir)"},
      false,
      {{{{"File, conditions and scaling",

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "../Curve.h"
-#include "TirCoefficients.h"
+#include "core/base/Curve.h"
+#include "core/tires/TirCoefficients.h"
 
 #include <array>
 
@@ -96,11 +96,11 @@ struct SlipSpeedParams {
 /// m, the rolling radius of a new setup's tires.
 inline constexpr double defaultTireRadius = 0.34;
 
-/// A Magic Formula tyre property file's model (docs/physics.md 14): its coefficients,
+/// A Magic Formula tyre property file's model (docs/physics.md 12): its coefficients,
 /// kept in the setup so that a saved setup never depends on the file.
 struct TirTireParams {
     /// Until a file is imported: the simplified magic formula's default curves as PAC2002
-    /// coefficients (docs/physics.md 14.7), so that choosing the model changes little.
+    /// coefficients (docs/physics.md 12.7), so that choosing the model changes little.
     TirCoefficients coefficients = defaultTirCoefficients();
     std::string source = "the simplified magic formula's defaults"; ///< the file it came from
     friend bool operator==(const TirTireParams&, const TirTireParams&) = default;

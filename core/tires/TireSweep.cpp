@@ -1,6 +1,6 @@
-#include "TireSweep.h"
+#include "core/tires/TireSweep.h"
 
-#include "../Units.h"
+#include "core/base/Units.h"
 
 #include <algorithm>
 #include <charconv>

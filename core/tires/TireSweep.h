@@ -1,6 +1,6 @@
 #pragma once
 
-#include "TireModel.h"
+#include "core/tires/TireModel.h"
 
 #include <optional>
 #include <string>

@@ -1,4 +1,4 @@
-#include "LineChecks.h"
+#include "core/track/LineChecks.h"
 
 #include <algorithm>
 #include <cmath>

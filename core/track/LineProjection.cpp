@@ -1,4 +1,4 @@
-#include "LineProjection.h"
+#include "core/track/LineProjection.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,8 +4,8 @@
 // how far along the line that is and how far to its left. What a driver following a
 // line, and a judge of the track's limits, read for a car at every step.
 
-#include "TrackLine.h"
-#include "TrackPath.h"
+#include "core/track/TrackLine.h"
+#include "core/track/TrackPath.h"
 
 #include <cstddef>
 

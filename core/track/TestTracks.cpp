@@ -1,4 +1,4 @@
-#include "TestTracks.h"
+#include "core/track/TestTracks.h"
 
 #include <cmath>
 #include <functional>

@@ -5,7 +5,7 @@
 // circle of the skidpad maneuver), an oval (straights ending in half circles:
 // constant-acceleration kinematics on the straights).
 
-#include "Track.h"
+#include "core/track/Track.h"
 
 namespace vtw {
 

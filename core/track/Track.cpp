@@ -1,4 +1,4 @@
-#include "Track.h"
+#include "core/track/Track.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "../OptionSet.h"
-#include "TrackLine.h"
+#include "core/base/OptionSet.h"
+#include "core/track/TrackLine.h"
 
 #include <array>
 #include <optional>

@@ -1,4 +1,4 @@
-#include "TrackEdges.h"
+#include "core/track/TrackEdges.h"
 
 #include <cmath>
 

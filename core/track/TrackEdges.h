@@ -4,7 +4,7 @@
 // each centre-line point moved sideways by the widths the track file gives, along the
 // normal of the line there.
 
-#include "Track.h"
+#include "core/track/Track.h"
 
 #include <vector>
 

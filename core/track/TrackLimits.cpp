@@ -1,4 +1,4 @@
-#include "TrackLimits.h"
+#include "core/track/TrackLimits.h"
 
 #include <algorithm>
 

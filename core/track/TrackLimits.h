@@ -4,8 +4,8 @@
 // tarmac either side of it (the track file's), how far a point is inside the nearer
 // edge. Used by the dynamic lap to say when and where a car leaves the track.
 
-#include "LineProjection.h"
-#include "Track.h"
+#include "core/track/LineProjection.h"
+#include "core/track/Track.h"
 
 namespace vtw {
 

@@ -1,4 +1,4 @@
-#include "TrackLine.h"
+#include "core/track/TrackLine.h"
 
 #include <algorithm>
 #include <cmath>

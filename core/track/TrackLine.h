@@ -8,7 +8,7 @@ namespace vtw {
 /// One line around a track, its centre line or a race line, as it was read: the
 /// raw points with their raw curvature. The line is closed (the last point joins
 /// the first) and the start/finish line lies at the first point. Every vector
-/// has one entry per point. docs/physics.md 15.1.
+/// has one entry per point. docs/physics.md 13.1.
 struct TrackLine {
     std::vector<double> x, y;      ///< m
     std::vector<double> distance;  ///< m along the line from the first point

@@ -1,4 +1,4 @@
-#include "TrackPath.h"
+#include "core/track/TrackPath.h"
 
 #include <algorithm>
 #include <cmath>
@@ -96,7 +96,7 @@ TrackPath samplePath(const TrackLine& line, const PathOptions& options) {
         const double raw = rawAt(line, s);
         path.rawCurvature[j] = raw;
         // Smoothed: the raw curvatures' mean weighted by the length each stands for
-        // and a Gaussian in the distance from the station (docs/physics.md 15.1).
+        // and a Gaussian in the distance from the station (docs/physics.md 13.1).
         while (lo < samples.s.size() && samples.s[lo] < s - reach)
             ++lo;
         hi = std::max(hi, lo);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "TrackLine.h"
+#include "core/track/TrackLine.h"
 
 #include <cstddef>
 #include <vector>
@@ -14,7 +14,7 @@ inline constexpr double maxPathStep = 100.0;
 
 struct PathOptions {
     double step = 1.0; ///< m between stations (the last step is shorter, ending at the finish)
-    /// The smoothing length sigma, m (docs/physics.md 15.1): negative takes the
+    /// The smoothing length sigma, m (docs/physics.md 13.1): negative takes the
     /// line's median point spacing; 0 keeps the raw curvature.
     double smoothing = -1.0;
 };
@@ -27,7 +27,7 @@ struct TrackPath {
     std::vector<double> x, y;     ///< m
     /// 1/m, left positive: the raw curvature of the points either side, interpolated.
     std::vector<double> rawCurvature;
-    /// 1/m: the raw curvature smoothed over distance (docs/physics.md 15.1); the lap drives this.
+    /// 1/m: the raw curvature smoothed over distance (docs/physics.md 13.1); the lap drives this.
     std::vector<double> curvature;
     double length = 0.0;    ///< m
     double smoothing = 0.0; ///< m, the sigma used

@@ -5,19 +5,19 @@
 //   4. the history's memory after a 30-minute drive at 1 kHz
 // With --screenshots DIR it also saves the page and each view during a live run.
 
-#include "FrictionEllipseView.h"
-#include "GGDiagramView.h"
-#include "LiveHistory.h"
-#include "LiveSimulationPage.h"
-#include "LiveTracePlots.h"
-#include "SimulationWorker.h"
-#include "Simulator.h"
-#include "StepBenchmark.h"
-#include "Telemetry.h"
-#include "TopDownView.h"
-#include "Units.h"
-#include "maneuvers/ManeuverRunner.h"
-#include "maneuvers/ScriptedManeuver.h"
+#include "ui/live/FrictionEllipseView.h"
+#include "ui/live/GGDiagramView.h"
+#include "ui/live/LiveHistory.h"
+#include "ui/live/LiveSimulationPage.h"
+#include "ui/live/LiveTracePlots.h"
+#include "ui/live/SimulationWorker.h"
+#include "core/sim/Simulator.h"
+#include "core/sim/StepBenchmark.h"
+#include "core/sim/Telemetry.h"
+#include "ui/live/TopDownView.h"
+#include "core/base/Units.h"
+#include "core/maneuvers/ManeuverRunner.h"
+#include "core/maneuvers/ScriptedManeuver.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -7,14 +7,14 @@
 // two differ), and its peak resident memory (the whole process, Qt's libraries
 // included). The target for every case is at most 1 s and 256 MB.
 
-#include "logs/LogPresets.h"
-#include "logs/LogReader.h"
-#include "logs/LoggedLap.h"
-#include "setupfile/BoundedRead.h"
-#include "setupfile/CsvIo.h"
-#include "setupfile/Recovery.h"
-#include "setupfile/ScriptCsv.h"
-#include "setupfile/SetupJson.h"
+#include "core/logs/LogPresets.h"
+#include "core/logs/LogReader.h"
+#include "core/logs/LoggedLap.h"
+#include "core/setupfile/BoundedRead.h"
+#include "core/setupfile/CsvIo.h"
+#include "core/setupfile/Recovery.h"
+#include "core/setupfile/ScriptCsv.h"
+#include "core/setupfile/SetupJson.h"
 
 #include <QCoreApplication>
 #include <QDir>

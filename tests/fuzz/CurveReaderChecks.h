@@ -6,9 +6,9 @@
 
 #include "FuzzSupport.h"
 
-#include "setupfile/CsvIo.h"
-#include "setupfile/SetupMetadata.h"
-#include "setupfile/SetupValidation.h"
+#include "core/setupfile/CsvIo.h"
+#include "core/setupfile/SetupMetadata.h"
+#include "core/setupfile/SetupValidation.h"
 
 namespace vtw::fuzz {
 

@@ -1,4 +1,4 @@
-// libFuzzer entry point for Assetto Corsa car data (docs/physics.md 17). The input's
+// libFuzzer entry point for Assetto Corsa car data (docs/physics.md 15). The input's
 // NUL-separated pieces become the files of a data folder; reading it must give either
 // a valid setup or errors, in bounded time and memory, without undefined behaviour.
 // Two more oracles: the ini text gives back every byte it read, and writing the setup
@@ -6,9 +6,9 @@
 
 #include "FuzzSupport.h"
 
-#include "gamefiles/AcCarData.h"
-#include "gamefiles/IniText.h"
-#include "setupfile/SetupValidation.h"
+#include "core/gamefiles/AcCarData.h"
+#include "core/gamefiles/IniText.h"
+#include "core/setupfile/SetupValidation.h"
 
 #include <QDir>
 #include <QFile>

@@ -4,7 +4,7 @@
 
 #include "CurveReaderChecks.h"
 
-#include "setupfile/CsvLines.h"
+#include "core/setupfile/CsvLines.h"
 
 #include <cmath>
 

@@ -6,11 +6,11 @@
 
 #include "FuzzSupport.h"
 
-#include "logs/LogLaps.h"
-#include "logs/LogMapping.h"
-#include "logs/LogPresets.h"
-#include "logs/LogReader.h"
-#include "logs/LogResample.h"
+#include "core/logs/LogLaps.h"
+#include "core/logs/LogMapping.h"
+#include "core/logs/LogPresets.h"
+#include "core/logs/LogReader.h"
+#include "core/logs/LogResample.h"
 
 #include <cmath>
 

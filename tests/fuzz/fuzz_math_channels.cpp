@@ -6,10 +6,10 @@
 
 #include "FuzzSupport.h"
 
-#include "analysis/ChannelTable.h"
-#include "analysis/MathChannelJson.h"
-#include "analysis/MathChannels.h"
-#include "analysis/MathFormula.h"
+#include "core/analysis/ChannelTable.h"
+#include "core/mathchannels/MathChannelJson.h"
+#include "core/mathchannels/MathChannels.h"
+#include "core/mathchannels/MathFormula.h"
 
 #include <cmath>
 

@@ -5,7 +5,7 @@
 
 #include "FuzzSupport.h"
 
-#include "setupfile/Recovery.h"
+#include "core/setupfile/Recovery.h"
 
 #include <QFile>
 #include <QTemporaryDir>

@@ -4,7 +4,7 @@
 
 #include "FuzzSupport.h"
 
-#include "setupfile/ScriptCsv.h"
+#include "core/setupfile/ScriptCsv.h"
 
 #include <cmath>
 

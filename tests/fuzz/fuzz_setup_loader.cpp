@@ -5,7 +5,7 @@
 
 #include "FuzzSupport.h"
 
-#include "setupfile/SetupJson.h"
+#include "core/setupfile/SetupJson.h"
 
 using namespace vtw;
 

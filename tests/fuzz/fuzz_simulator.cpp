@@ -17,10 +17,10 @@
 
 #include "FuzzSupport.h"
 
-#include "Simulator.h"
-#include "Telemetry.h"
-#include "maneuvers/ManeuverFactory.h"
-#include "setupfile/SetupJson.h"
+#include "core/sim/Simulator.h"
+#include "core/sim/Telemetry.h"
+#include "core/maneuvers/ManeuverFactory.h"
+#include "core/setupfile/SetupJson.h"
 
 #include <QtGlobal>
 

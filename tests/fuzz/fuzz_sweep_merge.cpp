@@ -5,7 +5,7 @@
 
 #include "FuzzSupport.h"
 
-#include "study/SweepMerge.h"
+#include "core/study/SweepMerge.h"
 
 #include <charconv>
 #include <string_view>

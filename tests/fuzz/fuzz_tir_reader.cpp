@@ -1,10 +1,10 @@
-// libFuzzer entry point for the .tir reader (docs/physics.md 14.1). Any input must give
+// libFuzzer entry point for the .tir reader (docs/physics.md 12.1). Any input must give
 // either coefficients or an error, in bounded time and memory, without undefined
 // behaviour; and line ends must not matter: the same text with CRLF or CR line ends
 // must give the same result, the same warnings and the same error, line numbers included
 // (a second oracle besides the sanitizers).
 
-#include "tires/TirLoad.h"
+#include "core/tires/TirLoad.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -5,9 +5,9 @@
 
 #include "FuzzSupport.h"
 
-#include "lap/LapSimulation.h"
-#include "track/LineChecks.h"
-#include "track/TrackCsv.h"
+#include "core/lap/LapSimulation.h"
+#include "core/track/LineChecks.h"
+#include "core/trackfiles/TrackCsv.h"
 
 #include <algorithm>
 #include <cmath>

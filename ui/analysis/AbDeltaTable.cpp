@@ -1,7 +1,7 @@
-#include "AbDeltaTable.h"
+#include "ui/analysis/AbDeltaTable.h"
 
-#include "analysis/ChannelTable.h"
-#include "analysis/TraceInterpolation.h"
+#include "core/analysis/ChannelTable.h"
+#include "core/analysis/TraceInterpolation.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>

@@ -6,7 +6,7 @@
 // move or the workspace's data changes (refresh()). A value with no data at a marker
 // (before the start or past the end of a run) shows as a dash, never as a guess.
 
-#include "WorkspaceCursor.h"
+#include "ui/analysis/WorkspaceCursor.h"
 
 #include <QString>
 #include <QWidget>

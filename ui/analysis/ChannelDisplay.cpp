@@ -1,4 +1,4 @@
-#include "ChannelDisplay.h"
+#include "ui/analysis/ChannelDisplay.h"
 
 namespace vtw {
 

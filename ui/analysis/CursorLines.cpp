@@ -1,4 +1,4 @@
-#include "CursorLines.h"
+#include "ui/analysis/CursorLines.h"
 
 #include <qcustomplot.h>
 

@@ -8,7 +8,7 @@
 // plot draws, so a burst of mouse moves costs one replot per event-loop pass. The lines
 // are made again when the plot's own code clears its items or rebuilds its rects.
 
-#include "WorkspaceCursor.h"
+#include "ui/analysis/WorkspaceCursor.h"
 
 #include <QList>
 #include <QObject>

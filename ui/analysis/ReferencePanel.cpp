@@ -1,12 +1,12 @@
-#include "ReferencePanel.h"
+#include "ui/analysis/ReferencePanel.h"
 
-#include "ShownAxis.h"
+#include "ui/analysis/ShownAxis.h"
 
-#include "CursorLines.h"
-#include "ReferenceRuns.h"
-#include "ReferenceTraces.h"
+#include "ui/analysis/CursorLines.h"
+#include "ui/analysis/ReferenceRuns.h"
+#include "ui/analysis/ReferenceTraces.h"
 
-#include "analysis/DeltaTime.h"
+#include "core/analysis/DeltaTime.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

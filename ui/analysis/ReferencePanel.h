@@ -4,10 +4,10 @@
 // workspace's run (or to put it in the current reference's place), one to unpin, and
 // the delta-time by distance of the workspace's run against the reference.
 
-#include "analysis/ChannelTable.h"
+#include "core/analysis/ChannelTable.h"
 
 #include <QString>
-#include "setupfile/SetupMetadata.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
-#include "ReferenceRuns.h"
+#include "ui/analysis/ReferenceRuns.h"
 
-#include "setupfile/AtomicFile.h"
-#include "setupfile/CsvIo.h"
+#include "core/setupfile/AtomicFile.h"
+#include "core/setupfile/CsvIo.h"
 
 #include <QFileInfo>
 

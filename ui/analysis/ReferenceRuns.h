@@ -6,7 +6,7 @@
 // last pinned). Pinned runs stay while the user switches workspaces and re-runs, and
 // are written beside the telemetry when it is exported.
 
-#include "analysis/ChannelTable.h"
+#include "core/analysis/ChannelTable.h"
 
 #include <QObject>
 #include <QString>

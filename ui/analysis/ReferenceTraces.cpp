@@ -1,6 +1,6 @@
-#include "ReferenceTraces.h"
+#include "ui/analysis/ReferenceTraces.h"
 
-#include "ReferenceRuns.h"
+#include "ui/analysis/ReferenceRuns.h"
 
 #include <qcustomplot.h>
 

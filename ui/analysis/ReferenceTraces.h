@@ -4,7 +4,7 @@
 // trace shown, the reference's channel of the same name on the same axes, against the
 // workspace's axis (time or distance).
 
-#include "WorkspaceCursor.h"
+#include "ui/analysis/WorkspaceCursor.h"
 
 #include <string>
 #include <vector>

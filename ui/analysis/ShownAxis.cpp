@@ -1,6 +1,6 @@
-#include "ShownAxis.h"
+#include "ui/analysis/ShownAxis.h"
 
-#include "ChannelDisplay.h"
+#include "ui/analysis/ChannelDisplay.h"
 
 #include <qcustomplot.h>
 

@@ -4,7 +4,7 @@
 // and hover read-outs share) while its ticks and title read in the unit system's unit
 // (feet in imperial). Only the labels are converted; the data are not touched.
 
-#include "setupfile/SetupMetadata.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QString>
 

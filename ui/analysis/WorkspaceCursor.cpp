@@ -1,6 +1,6 @@
-#include "WorkspaceCursor.h"
+#include "ui/analysis/WorkspaceCursor.h"
 
-#include "analysis/ChannelTable.h"
+#include "core/analysis/ChannelTable.h"
 
 #include <cmath>
 

@@ -1,9 +1,9 @@
-#include "AttributionPanel.h"
+#include "ui/compare/AttributionPanel.h"
 
-#include "BackgroundStudy.h"
-#include "CompareStyle.h"
-#include "ComparisonData.h"
-#include "FieldDisplayText.h"
+#include "ui/shared/BackgroundStudy.h"
+#include "ui/shared/CompareStyle.h"
+#include "ui/compare/ComparisonData.h"
+#include "ui/compare/FieldDisplayText.h"
 
 #include <QComboBox>
 #include <QGridLayout>

@@ -5,7 +5,7 @@
 // (study/Attribution.h); this panel picks the inputs, runs it in
 // the background and shows each part's share and the total they add up to.
 
-#include "study/Attribution.h"
+#include "core/study/Attribution.h"
 
 #include <QWidget>
 

@@ -1,8 +1,8 @@
-#include "CompareCsv.h"
+#include "ui/compare/CompareCsv.h"
 
-#include "ComparisonData.h"
-#include "FieldDisplayText.h"
-#include "setupfile/CsvIo.h"
+#include "ui/compare/ComparisonData.h"
+#include "ui/compare/FieldDisplayText.h"
+#include "core/setupfile/CsvIo.h"
 
 #include <cmath>
 

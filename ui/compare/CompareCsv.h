@@ -4,7 +4,7 @@
 // baseline, and the parameter diff. Numbers in shortest exact form (metrics)
 // so a script reads the same figures the table shows rounded.
 
-#include "setupfile/SetupMetadata.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QByteArray>
 

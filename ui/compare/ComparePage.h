@@ -9,8 +9,8 @@
 // The window adds it as a tab, keeps it told of the open setups
 // (setAvailableSetups) and opens the variants it asks for (openSetupRequested).
 
-#include "ComparisonData.h"
-#include "SetupPicker.h"
+#include "ui/compare/ComparisonData.h"
+#include "ui/compare/SetupPicker.h"
 
 #include <QWidget>
 

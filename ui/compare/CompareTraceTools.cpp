@@ -1,14 +1,14 @@
-#include "CompareTraceTools.h"
+#include "ui/compare/CompareTraceTools.h"
 
-#include "ChannelDisplay.h"
-#include "ComparisonData.h"
-#include "CursorLines.h"
-#include "ReferenceRuns.h"
-#include "ReferenceTraces.h"
-#include "RunMathChannels.h"
-#include "TraceOverlayPanel.h"
+#include "ui/analysis/ChannelDisplay.h"
+#include "ui/compare/ComparisonData.h"
+#include "ui/analysis/CursorLines.h"
+#include "ui/analysis/ReferenceRuns.h"
+#include "ui/analysis/ReferenceTraces.h"
+#include "ui/mathchannels/RunMathChannels.h"
+#include "ui/compare/TraceOverlayPanel.h"
 
-#include "analysis/TraceInterpolation.h"
+#include "core/analysis/TraceInterpolation.h"
 
 #include <QComboBox>
 #include <QSplitter>

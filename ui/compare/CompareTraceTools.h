@@ -7,9 +7,9 @@
 // baseline's delta-time against the reference. The reference is drawn behind the
 // overlaid traces in a muted colour.
 
-#include "AbDeltaTable.h"
-#include "ReferencePanel.h"
-#include "WorkspaceCursor.h"
+#include "ui/analysis/AbDeltaTable.h"
+#include "ui/analysis/ReferencePanel.h"
+#include "ui/analysis/WorkspaceCursor.h"
 
 #include <QWidget>
 

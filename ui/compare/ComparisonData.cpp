@@ -1,10 +1,10 @@
-#include "ComparisonData.h"
+#include "ui/compare/ComparisonData.h"
 
-#include "LapTargetText.h"
-#include "ManeuverWordChoice.h"
-#include "Targets.h"
+#include "ui/compare/LapTargetText.h"
+#include "ui/shared/ManeuverWordChoice.h"
+#include "core/vehicle/Targets.h"
 
-#include "study/LapTarget.h"
+#include "core/study/LapTarget.h"
 
 namespace vtw {
 

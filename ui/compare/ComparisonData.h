@@ -3,9 +3,9 @@
 // Everything one comparison produced, kept together so every view of the
 // compare page, the CSV export and the report read the same numbers.
 
-#include "study/Comparison.h"
-#include "setupfile/SetupMetadata.h"
-#include "study/SetupDiff.h"
+#include "core/study/Comparison.h"
+#include "core/setupfile/SetupMetadata.h"
+#include "core/study/SetupDiff.h"
 
 #include <QDateTime>
 #include <QString>

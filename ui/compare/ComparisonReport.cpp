@@ -1,14 +1,14 @@
-#include "ComparisonReport.h"
+#include "ui/compare/ComparisonReport.h"
 
-#include "CompareStyle.h"
-#include "ComparisonData.h"
-#include "FieldDisplayText.h"
-#include "GripOverlayPlot.h"
+#include "ui/shared/CompareStyle.h"
+#include "ui/compare/ComparisonData.h"
+#include "ui/compare/FieldDisplayText.h"
+#include "ui/compare/GripOverlayPlot.h"
 
-#include "ProgramVersion.h"
-#include "lap/LapTelemetry.h"
-#include "setupfile/AtomicFile.h"
-#include "study/LapTarget.h"
+#include "core/setupfile/ProgramVersion.h"
+#include "core/lap/LapTelemetry.h"
+#include "core/setupfile/AtomicFile.h"
+#include "core/study/LapTarget.h"
 
 #include <QBuffer>
 #include <QPageSize>

@@ -6,8 +6,8 @@
 // (fixed row heights on an A4 page in 1/96 inch units), so the page count is
 // known up front and a table never breaks a row across pages.
 
-#include "TraceOverlayPlot.h"
-#include "setupfile/SetupMetadata.h"
+#include "ui/compare/TraceOverlayPlot.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QRectF>
 #include <QString>

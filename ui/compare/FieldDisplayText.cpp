@@ -1,4 +1,4 @@
-#include "FieldDisplayText.h"
+#include "ui/compare/FieldDisplayText.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 // metadata names for the chosen unit system (degrees, %, km/h ...), so the
 // diff reads like the editor forms, not like the stored SI numbers.
 
-#include "setupfile/SetupMetadata.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QString>
 

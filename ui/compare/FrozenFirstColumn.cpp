@@ -1,4 +1,4 @@
-#include "FrozenFirstColumn.h"
+#include "ui/compare/FrozenFirstColumn.h"
 
 #include <QEvent>
 #include <QHeaderView>

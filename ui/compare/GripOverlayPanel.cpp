@@ -1,11 +1,11 @@
-#include "GripOverlayPanel.h"
+#include "ui/compare/GripOverlayPanel.h"
 
-#include "CompareStyle.h"
-#include "ComparisonData.h"
-#include "Units.h"
-#include "analysis/TraceInterpolation.h"
-#include "maneuvers/ManeuverFactory.h"
-#include "study/LapTarget.h"
+#include "ui/shared/CompareStyle.h"
+#include "ui/compare/ComparisonData.h"
+#include "core/base/Units.h"
+#include "core/analysis/TraceInterpolation.h"
+#include "core/maneuvers/ManeuverFactory.h"
+#include "core/study/LapTarget.h"
 
 #include <QComboBox>
 #include <QEvent>

@@ -2,8 +2,8 @@
 
 // G-G diagram or friction ellipse of every setup on one maneuver, overlaid.
 
-#include "GripOverlayPlot.h"
-#include "WorkspaceCursor.h"
+#include "ui/compare/GripOverlayPlot.h"
+#include "ui/analysis/WorkspaceCursor.h"
 
 #include <QWidget>
 

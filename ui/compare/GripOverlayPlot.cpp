@@ -1,8 +1,8 @@
-#include "GripOverlayPlot.h"
+#include "ui/compare/GripOverlayPlot.h"
 
-#include "CompareStyle.h"
-#include "ComparisonData.h"
-#include "Units.h"
+#include "ui/shared/CompareStyle.h"
+#include "ui/compare/ComparisonData.h"
+#include "core/base/Units.h"
 
 #include <qcustomplot.h>
 

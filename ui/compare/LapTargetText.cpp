@@ -1,7 +1,7 @@
-#include "LapTargetText.h"
+#include "ui/compare/LapTargetText.h"
 
-#include "study/LapTarget.h"
-#include "track/TrackLibrary.h"
+#include "core/study/LapTarget.h"
+#include "core/trackfiles/TrackLibrary.h"
 
 #include <QCoreApplication>
 

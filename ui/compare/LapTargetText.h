@@ -3,8 +3,8 @@
 // The lap of a track as the studies show it beside the catalogue's maneuvers: its title,
 // its description and a summary of what it drives ("Lap of a track (Spa, centre line)").
 
-#include "ManeuverWordChoice.h"
-#include "study/Comparison.h"
+#include "ui/shared/ManeuverWordChoice.h"
+#include "core/study/Comparison.h"
 
 #include <QString>
 

@@ -1,13 +1,13 @@
-#include "ManeuverParameterForm.h"
+#include "ui/compare/ManeuverParameterForm.h"
 
-#include "ManeuverParameterEditor.h"
+#include "ui/shared/ManeuverParameterEditor.h"
 
-#include "ComparisonData.h"
-#include "LapTargetText.h"
-#include "ManeuverWordChoice.h"
+#include "ui/compare/ComparisonData.h"
+#include "ui/compare/LapTargetText.h"
+#include "ui/shared/ManeuverWordChoice.h"
 
-#include "study/LapTarget.h"
-#include "track/TrackLibrary.h"
+#include "core/study/LapTarget.h"
+#include "core/trackfiles/TrackLibrary.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -4,8 +4,8 @@
 // bounded by the catalogue's limits, and a choice for each of its words (a dynamic
 // lap's track and line); for the lap of a track, the track, the line and the start.
 
-#include "setupfile/SetupMetadata.h"
-#include "study/Comparison.h"
+#include "core/setupfile/SetupMetadata.h"
+#include "core/study/Comparison.h"
 
 #include <QWidget>
 

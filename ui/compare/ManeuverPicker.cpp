@@ -1,9 +1,9 @@
-#include "ManeuverPicker.h"
+#include "ui/compare/ManeuverPicker.h"
 
-#include "LapTargetText.h"
-#include "ManeuverParameterForm.h"
+#include "ui/compare/LapTargetText.h"
+#include "ui/compare/ManeuverParameterForm.h"
 
-#include "study/LapTarget.h"
+#include "core/study/LapTarget.h"
 
 #include <QListWidget>
 #include <QVBoxLayout>

@@ -3,7 +3,7 @@
 // Which maneuvers a comparison runs: the catalogue as a checklist, and the lap of a
 // track after it, with the parameters of the highlighted one editable below it.
 
-#include "study/Comparison.h"
+#include "core/study/Comparison.h"
 
 #include <QWidget>
 

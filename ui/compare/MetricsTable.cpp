@@ -1,9 +1,9 @@
-#include "MetricsTable.h"
+#include "ui/compare/MetricsTable.h"
 
-#include "CompareStyle.h"
-#include "ComparisonData.h"
-#include "FrozenFirstColumn.h"
-#include "Targets.h"
+#include "ui/shared/CompareStyle.h"
+#include "ui/compare/ComparisonData.h"
+#include "ui/compare/FrozenFirstColumn.h"
+#include "core/vehicle/Targets.h"
 
 #include <QHeaderView>
 

@@ -5,7 +5,7 @@
 // coloured and arrowed by whether the change is better by the metric's sense.
 // The metric names stay in view while the table scrolls sideways.
 
-#include "setupfile/SetupMetadata.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QTableWidget>
 

@@ -1,8 +1,8 @@
-#include "ParameterDiffView.h"
+#include "ui/compare/ParameterDiffView.h"
 
-#include "CompareStyle.h"
-#include "ComparisonData.h"
-#include "FieldDisplayText.h"
+#include "ui/shared/CompareStyle.h"
+#include "ui/compare/ComparisonData.h"
+#include "ui/compare/FieldDisplayText.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

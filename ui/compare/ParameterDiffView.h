@@ -4,7 +4,7 @@
 // display units; a curve that differs (torque curve, tire table) is drawn
 // overlaid below, one colour per setup.
 
-#include "setupfile/SetupMetadata.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QWidget>
 

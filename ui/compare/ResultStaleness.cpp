@@ -1,4 +1,4 @@
-#include "ResultStaleness.h"
+#include "ui/compare/ResultStaleness.h"
 
 #include <QCoreApplication>
 

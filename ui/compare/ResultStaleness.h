@@ -3,8 +3,8 @@
 // Whether a finished comparison still describes the setups it names: a setup edited,
 // renamed or closed since the run makes every table, plot and export of it out of date.
 
-#include "ComparisonData.h"
-#include "SetupPicker.h"
+#include "ui/compare/ComparisonData.h"
+#include "ui/compare/SetupPicker.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
-#include "SetupPicker.h"
+#include "ui/compare/SetupPicker.h"
 
-#include "setupfile/CarLibrary.h"
+#include "core/setupfile/CarLibrary.h"
 
 #include <QComboBox>
 #include <QFileDialog>

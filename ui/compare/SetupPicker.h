@@ -3,7 +3,7 @@
 // Which setups a comparison runs: the setups open in the window, the library
 // cars and any file added here, as a checklist; and which one is the baseline.
 
-#include "Setup.h"
+#include "core/vehicle/Setup.h"
 
 #include <QList>
 #include <QString>

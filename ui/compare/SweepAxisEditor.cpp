@@ -1,6 +1,6 @@
-#include "SweepAxisEditor.h"
+#include "ui/compare/SweepAxisEditor.h"
 
-#include "FieldDisplayText.h"
+#include "ui/compare/FieldDisplayText.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

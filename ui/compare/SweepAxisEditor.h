@@ -3,7 +3,7 @@
 // One axis of a sweep: a numeric setup field (from the metadata) and its range,
 // entered in display units and handed to core in stored units.
 
-#include "study/Sweep.h"
+#include "core/study/Sweep.h"
 
 #include <QWidget>
 

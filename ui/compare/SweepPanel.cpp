@@ -1,14 +1,14 @@
-#include "SweepPanel.h"
+#include "ui/compare/SweepPanel.h"
 
-#include "BackgroundStudy.h"
-#include "CompareStyle.h"
-#include "ComparisonData.h"
-#include "FieldDisplayText.h"
-#include "LapTargetText.h"
-#include "ManeuverParameterForm.h"
-#include "SweepAxisEditor.h"
-#include "setupfile/AtomicFile.h"
-#include "study/LapTarget.h"
+#include "ui/shared/BackgroundStudy.h"
+#include "ui/shared/CompareStyle.h"
+#include "ui/compare/ComparisonData.h"
+#include "ui/compare/FieldDisplayText.h"
+#include "ui/compare/LapTargetText.h"
+#include "ui/compare/ManeuverParameterForm.h"
+#include "ui/compare/SweepAxisEditor.h"
+#include "core/setupfile/AtomicFile.h"
+#include "core/study/LapTarget.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -7,8 +7,8 @@
 // read-out); a double-click or "Open variant" asks the window to open that variant
 // as a new setup.
 
-#include "SetupPicker.h"
-#include "study/Sweep.h"
+#include "ui/compare/SetupPicker.h"
+#include "core/study/Sweep.h"
 
 #include <QWidget>
 

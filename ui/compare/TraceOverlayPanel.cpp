@@ -1,15 +1,15 @@
-#include "TraceOverlayPanel.h"
+#include "ui/compare/TraceOverlayPanel.h"
 
-#include "CompareStyle.h"
-#include "ComparisonData.h"
-#include "CursorLines.h"
-#include "ReadableTicker.h"
-#include "RunMathChannels.h"
-#include "TraceReadout.h"
-#include "WorkspaceCursor.h"
+#include "ui/shared/CompareStyle.h"
+#include "ui/compare/ComparisonData.h"
+#include "ui/analysis/CursorLines.h"
+#include "ui/shared/ReadableTicker.h"
+#include "ui/mathchannels/RunMathChannels.h"
+#include "ui/compare/TraceReadout.h"
+#include "ui/analysis/WorkspaceCursor.h"
 
-#include "lap/LapTelemetry.h"
-#include "study/LapTarget.h"
+#include "core/lap/LapTelemetry.h"
+#include "core/study/LapTarget.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -7,7 +7,7 @@
 // channels ("Add channel") stack further plots under the first, sharing its x axis;
 // with a cursor, a read-out under each plot gives every run's value there.
 
-#include "TraceOverlayPlot.h"
+#include "ui/compare/TraceOverlayPlot.h"
 
 #include <QWidget>
 

@@ -1,11 +1,11 @@
-#include "TraceOverlayPlot.h"
+#include "ui/compare/TraceOverlayPlot.h"
 
-#include "ChannelDisplay.h"
-#include "CompareStyle.h"
-#include "ComparisonData.h"
-#include "RunMathChannels.h"
-#include "ShownAxis.h"
-#include "analysis/TraceInterpolation.h"
+#include "ui/analysis/ChannelDisplay.h"
+#include "ui/shared/CompareStyle.h"
+#include "ui/compare/ComparisonData.h"
+#include "ui/mathchannels/RunMathChannels.h"
+#include "ui/analysis/ShownAxis.h"
+#include "core/analysis/TraceInterpolation.h"
 
 #include <qcustomplot.h>
 

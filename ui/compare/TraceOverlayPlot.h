@@ -4,7 +4,7 @@
 // traces: the compare page and the PDF report draw the same plots through
 // these two functions.
 
-#include "TraceSeries.h"
+#include "ui/compare/TraceSeries.h"
 
 #include <QString>
 

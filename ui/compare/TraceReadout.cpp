@@ -1,9 +1,9 @@
-#include "TraceReadout.h"
+#include "ui/compare/TraceReadout.h"
 
-#include "ChannelDisplay.h"
-#include "CompareStyle.h"
-#include "RunMathChannels.h"
-#include "analysis/TraceInterpolation.h"
+#include "ui/analysis/ChannelDisplay.h"
+#include "ui/shared/CompareStyle.h"
+#include "ui/mathchannels/RunMathChannels.h"
+#include "core/analysis/TraceInterpolation.h"
 
 #include <QCoreApplication>
 

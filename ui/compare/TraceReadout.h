@@ -4,7 +4,7 @@
 // in the window's units, as the overlay draws it (linear between samples; nothing said
 // for a run whose trace does not reach that far).
 
-#include "TraceSeries.h"
+#include "ui/compare/TraceSeries.h"
 
 #include <QString>
 

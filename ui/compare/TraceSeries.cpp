@@ -1,11 +1,11 @@
-#include "TraceSeries.h"
+#include "ui/compare/TraceSeries.h"
 
-#include "ComparisonData.h"
-#include "RunMathChannels.h"
+#include "ui/compare/ComparisonData.h"
+#include "ui/mathchannels/RunMathChannels.h"
 
-#include "maneuvers/DynamicLap.h"
-#include "track/LineProjection.h"
-#include "track/PreparedTrack.h"
+#include "core/maneuvers/DynamicLap.h"
+#include "core/track/LineProjection.h"
+#include "core/trackfiles/TrackPreparation.h"
 
 namespace vtw {
 

@@ -6,8 +6,8 @@
 // counts along the track's line from the start line, as the quasi-steady lap's trace
 // does, so that the two laps line up metre by metre.
 
-#include "setupfile/SetupMetadata.h"
-#include "study/Comparison.h"
+#include "core/setupfile/SetupMetadata.h"
+#include "core/study/Comparison.h"
 
 #include <QString>
 

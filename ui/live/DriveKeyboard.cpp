@@ -1,4 +1,4 @@
-#include "DriveKeyboard.h"
+#include "ui/live/DriveKeyboard.h"
 
 #include <Qt>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "VehicleState.h"
+#include "core/sim/VehicleState.h"
 
 namespace vtw {
 

@@ -1,4 +1,4 @@
-#include "DrivePad.h"
+#include "ui/live/DrivePad.h"
 
 #include <QKeyEvent>
 #include <QPainter>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "DriveKeyboard.h"
+#include "ui/live/DriveKeyboard.h"
 
 #include <QElapsedTimer>
 

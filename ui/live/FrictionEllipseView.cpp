@@ -1,6 +1,6 @@
-#include "FrictionEllipseView.h"
+#include "ui/live/FrictionEllipseView.h"
 
-#include "ChannelDisplay.h"
+#include "ui/analysis/ChannelDisplay.h"
 
 #include <QPainter>
 #include <QPainterPath>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "setupfile/SetupMetadata.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QPointF>
 #include <QRectF>

@@ -1,4 +1,4 @@
-#include "GGDiagramView.h"
+#include "ui/live/GGDiagramView.h"
 
 #include <QPainter>
 #include <QPainterPath>

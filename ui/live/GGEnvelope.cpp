@@ -1,4 +1,4 @@
-#include "GGEnvelope.h"
+#include "ui/live/GGEnvelope.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,12 +1,12 @@
-#include "LiveAnalysis.h"
+#include "ui/live/LiveAnalysis.h"
 
-#include "ChannelDisplay.h"
-#include "LiveHistory.h"
-#include "LiveTracePlots.h"
-#include "CursorLines.h"
-#include "ReferenceRuns.h"
-#include "ReferenceTraces.h"
-#include "Telemetry.h"
+#include "ui/analysis/ChannelDisplay.h"
+#include "ui/live/LiveHistory.h"
+#include "ui/live/LiveTracePlots.h"
+#include "ui/analysis/CursorLines.h"
+#include "ui/analysis/ReferenceRuns.h"
+#include "ui/analysis/ReferenceTraces.h"
+#include "core/sim/Telemetry.h"
 
 #include <qcustomplot.h>
 

@@ -4,8 +4,8 @@
 // table of the shown channels, the reference panel (pin the live run, its delta-time by
 // distance) and the pinned run drawn behind the traces by time.
 
-#include "AbDeltaTable.h"
-#include "ReferencePanel.h"
+#include "ui/analysis/AbDeltaTable.h"
+#include "ui/analysis/ReferencePanel.h"
 
 #include <QObject>
 

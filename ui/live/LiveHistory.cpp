@@ -1,7 +1,7 @@
-#include "LiveHistory.h"
+#include "ui/live/LiveHistory.h"
 
-#include "Telemetry.h"
-#include "setupfile/CsvIo.h"
+#include "core/sim/Telemetry.h"
+#include "core/setupfile/CsvIo.h"
 
 #include <algorithm>
 

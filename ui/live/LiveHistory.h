@@ -1,7 +1,7 @@
 #pragma once
 
-#include "StepSample.h"
-#include "setupfile/CsvIo.h"
+#include "core/sim/StepSample.h"
+#include "core/setupfile/CsvIo.h"
 
 #include <QByteArray>
 

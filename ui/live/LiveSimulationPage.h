@@ -1,12 +1,12 @@
 #pragma once
 
-#include "GGEnvelope.h"
-#include "LiveHistory.h"
-#include "LiveViewsAtCursor.h"
-#include "PathTrace.h"
-#include "RunRequest.h"
-#include "WorkerStatus.h"
-#include "setupfile/SetupMetadata.h"
+#include "ui/live/GGEnvelope.h"
+#include "ui/live/LiveHistory.h"
+#include "ui/live/LiveViewsAtCursor.h"
+#include "ui/live/PathTrace.h"
+#include "ui/live/RunRequest.h"
+#include "ui/live/WorkerStatus.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QPointer>
 #include <QWidget>

@@ -1,15 +1,15 @@
-#include "LiveTracePlots.h"
+#include "ui/live/LiveTracePlots.h"
 
-#include "ChannelDisplay.h"
-#include "CursorLines.h"
-#include "LiveHistory.h"
-#include "MathChannelStore.h"
-#include "ReadableTicker.h"
-#include "RunMathChannels.h"
-#include "Telemetry.h"
-#include "ViewExport.h"
+#include "ui/analysis/ChannelDisplay.h"
+#include "ui/analysis/CursorLines.h"
+#include "ui/live/LiveHistory.h"
+#include "ui/mathchannels/MathChannelStore.h"
+#include "ui/shared/ReadableTicker.h"
+#include "ui/mathchannels/RunMathChannels.h"
+#include "core/sim/Telemetry.h"
+#include "ui/shared/ViewExport.h"
 
-#include "setupfile/AtomicFile.h"
+#include "core/setupfile/AtomicFile.h"
 
 #include <QApplication>
 #include <QBuffer>
@@ -587,6 +587,10 @@ std::vector<ReferenceTarget> LiveTracePlots::referenceTargets() const {
 
 QString LiveTracePlots::cursorReadout() const {
     return m_readout->text();
+}
+
+QWidget* LiveTracePlots::imageSource() const {
+    return m_plot;
 }
 
 bool LiveTracePlots::exportTo(const QString& path, QString* error) {

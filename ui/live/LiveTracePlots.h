@@ -1,9 +1,10 @@
 #pragma once
 
-#include "LiveMathChannels.h"
-#include "ReferenceTraces.h"
-#include "TraceDecimator.h"
-#include "setupfile/SetupMetadata.h"
+#include "ui/live/LiveMathChannels.h"
+#include "ui/analysis/ReferenceTraces.h"
+#include "ui/live/TraceDecimator.h"
+#include "core/setupfile/SetupMetadata.h"
+#include "ui/shared/ExportableView.h"
 
 #include <QStringList>
 #include <QWidget>
@@ -43,7 +44,7 @@ class WorkspaceCursor;
 /// Fed by a LiveHistory (plain data, so tests can fill it with synthetic
 /// samples). refresh() decimates each visible trace to about two points per
 /// pixel column (min/max preserving) and asks for one queued replot.
-class LiveTracePlots : public QWidget {
+class LiveTracePlots : public QWidget, public ExportableView {
     Q_OBJECT
 public:
     /// The height of a row's traces (pixels) below which its values stop being readable:
@@ -93,6 +94,8 @@ public:
 
     /// PNG or PDF by the file's suffix.
     bool exportTo(const QString& path, QString* error = nullptr);
+    QWidget* imageSource() const override;
+    bool exportPdf(const QString& path, QString* error) override { return exportTo(path, error); }
 
 protected:
     /// Outside Inspect the mouse wheel over the plots scrolls them (the plot would take it).

@@ -1,13 +1,13 @@
-#include "LiveViewData.h"
+#include "ui/live/LiveViewData.h"
 
-#include "FrictionEnvelope.h"
-#include "GGEnvelope.h"
-#include "LiveHistory.h"
-#include "PathTrace.h"
-#include "Telemetry.h"
-#include "Units.h"
-#include "track/PreparedTrack.h"
-#include "track/TrackEdges.h"
+#include "core/sim/FrictionEnvelope.h"
+#include "ui/live/GGEnvelope.h"
+#include "ui/live/LiveHistory.h"
+#include "ui/live/PathTrace.h"
+#include "core/sim/Telemetry.h"
+#include "core/base/Units.h"
+#include "core/trackfiles/TrackPreparation.h"
+#include "core/track/TrackEdges.h"
 
 #include <algorithm>
 #include <string>

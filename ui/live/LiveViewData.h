@@ -1,9 +1,9 @@
 #pragma once
 
-#include "FrictionEllipseView.h"
-#include "GGDiagramView.h"
-#include "TopDownView.h"
-#include "WorkerStatus.h"
+#include "ui/live/FrictionEllipseView.h"
+#include "ui/live/GGDiagramView.h"
+#include "ui/live/TopDownView.h"
+#include "ui/live/WorkerStatus.h"
 
 namespace vtw {
 

@@ -1,11 +1,11 @@
-#include "LiveViewsAtCursor.h"
+#include "ui/live/LiveViewsAtCursor.h"
 
-#include "FrictionEnvelope.h"
-#include "GGEnvelope.h"
-#include "LiveHistory.h"
-#include "PathTrace.h"
-#include "Telemetry.h"
-#include "Units.h"
+#include "core/sim/FrictionEnvelope.h"
+#include "ui/live/GGEnvelope.h"
+#include "ui/live/LiveHistory.h"
+#include "ui/live/PathTrace.h"
+#include "core/sim/Telemetry.h"
+#include "core/base/Units.h"
 
 #include <algorithm>
 #include <string>

@@ -6,10 +6,10 @@
 // had), with its trail leading up to it. A time outside the recorded run has no state:
 // the functions return nothing and the views keep the newest sample.
 
-#include "FrictionEllipseView.h"
-#include "GGDiagramView.h"
-#include "TopDownView.h"
-#include "WorkerStatus.h"
+#include "ui/live/FrictionEllipseView.h"
+#include "ui/live/GGDiagramView.h"
+#include "ui/live/TopDownView.h"
+#include "ui/live/WorkerStatus.h"
 
 #include <array>
 #include <optional>

@@ -1,4 +1,4 @@
-#include "PathTrace.h"
+#include "ui/live/PathTrace.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "ScriptRows.h"
-#include "Setup.h"
-#include "maneuvers/ManeuverFactory.h"
+#include "core/base/ScriptRows.h"
+#include "core/vehicle/Setup.h"
+#include "core/maneuvers/ManeuverFactory.h"
 
 #include <string>
 #include <vector>

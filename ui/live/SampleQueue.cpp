@@ -1,4 +1,4 @@
-#include "SampleQueue.h"
+#include "ui/live/SampleQueue.h"
 
 namespace vtw {
 

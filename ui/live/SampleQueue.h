@@ -1,6 +1,6 @@
 #pragma once
 
-#include "StepSample.h"
+#include "core/sim/StepSample.h"
 
 #include <mutex>
 

@@ -1,4 +1,4 @@
-#include "SimulationThread.h"
+#include "ui/live/SimulationThread.h"
 
 #include <QMetaObject>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "SimulationWorker.h"
+#include "ui/live/SimulationWorker.h"
 
 #include <QThread>
 

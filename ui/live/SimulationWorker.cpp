@@ -1,8 +1,8 @@
-#include "SimulationWorker.h"
+#include "ui/live/SimulationWorker.h"
 
-#include "FrictionEnvelope.h"
-#include "WheelLayout.h"
-#include "maneuvers/ScriptedManeuver.h"
+#include "core/sim/FrictionEnvelope.h"
+#include "core/vehicle/WheelLayout.h"
+#include "core/maneuvers/ScriptedManeuver.h"
 
 #include <QThread>
 #include <QTimer>

@@ -1,11 +1,11 @@
 #pragma once
 
-#include "RunRequest.h"
-#include "SampleQueue.h"
-#include "Simulator.h"
-#include "WorkerStatus.h"
-#include "maneuvers/Maneuver.h"
-#include "maneuvers/ManeuverSession.h"
+#include "ui/live/RunRequest.h"
+#include "ui/live/SampleQueue.h"
+#include "core/sim/Simulator.h"
+#include "ui/live/WorkerStatus.h"
+#include "core/maneuvers/Maneuver.h"
+#include "core/maneuvers/ManeuverSession.h"
 
 #include <QMetaType>
 #include <QObject>

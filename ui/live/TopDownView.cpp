@@ -1,8 +1,8 @@
-#include "TopDownView.h"
+#include "ui/live/TopDownView.h"
 
-#include "ChannelDisplay.h"
-#include "PlotStyle.h"
-#include "Units.h"
+#include "ui/analysis/ChannelDisplay.h"
+#include "ui/shared/PlotStyle.h"
+#include "core/base/Units.h"
 
 #include <QPainter>
 #include <QPainterPath>

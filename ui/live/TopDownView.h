@@ -1,8 +1,8 @@
 #pragma once
 
-#include "setupfile/SetupMetadata.h"
+#include "core/setupfile/SetupMetadata.h"
 
-#include "WorkerStatus.h"
+#include "ui/live/WorkerStatus.h"
 
 #include <QPointF>
 #include <QPolygonF>
@@ -29,7 +29,7 @@ struct TopDownData {
     std::array<double, 4> wheelSteer{}; ///< rad, road-wheel angle per wheel (rear 0)
     std::array<double, 4> slipAngle{};  ///< rad
     std::array<double, 4> fx{}, fy{};   ///< N, wheel frame
-    bool suspension = false;            ///< the car runs the dynamic suspension (docs/physics.md 18)
+    bool suspension = false;            ///< the car runs the dynamic suspension (docs/physics.md 16)
     double roll = 0.0, pitch = 0.0;     ///< rad, its body's (right side down, nose down positive)
     std::vector<QPointF> path;          ///< m, world, oldest first
     std::vector<double> pathSpeed;      ///< m/s at each point of the path

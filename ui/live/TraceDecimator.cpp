@@ -1,4 +1,4 @@
-#include "TraceDecimator.h"
+#include "ui/live/TraceDecimator.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "StepSample.h"
-#include "maneuvers/Metric.h"
-#include "tires/TireModel.h"
+#include "core/sim/StepSample.h"
+#include "core/base/Metric.h"
+#include "core/tires/TireModel.h"
 
 #include <array>
 #include <cstdint>

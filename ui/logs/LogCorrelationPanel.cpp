@@ -1,6 +1,6 @@
-#include "LogCorrelationPanel.h"
+#include "ui/logs/LogCorrelationPanel.h"
 
-#include "Units.h"
+#include "core/base/Units.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -4,8 +4,8 @@
 // have, the RMS and the largest difference (log - simulation) in the units the traces
 // show, and where along the lap the largest is. Choosing a row moves the cursor there.
 
-#include "analysis/RunCorrelation.h"
-#include "setupfile/SetupMetadata.h"
+#include "core/analysis/RunCorrelation.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QWidget>
 

@@ -1,9 +1,9 @@
-#include "LogImportDialog.h"
+#include "ui/logs/LogImportDialog.h"
 
-#include "LogPresetStore.h"
-#include "logs/LogPresets.h"
-#include "logs/LogUnits.h"
-#include "setupfile/AtomicFile.h"
+#include "ui/logs/LogPresetStore.h"
+#include "core/logs/LogPresets.h"
+#include "core/logs/LogUnits.h"
+#include "core/setupfile/AtomicFile.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -6,9 +6,9 @@
 // first rows show beside it, and what the mapping makes of the log (or why it cannot)
 // shows as it is edited.
 
-#include "logs/LogMapping.h"
-#include "logs/LogReader.h"
-#include "logs/LoggedLap.h"
+#include "core/logs/LogMapping.h"
+#include "core/logs/LogReader.h"
+#include "core/logs/LoggedLap.h"
 
 #include <QDialog>
 #include <QMap>

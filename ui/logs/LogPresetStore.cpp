@@ -1,6 +1,6 @@
-#include "LogPresetStore.h"
+#include "ui/logs/LogPresetStore.h"
 
-#include "logs/LogPresets.h"
+#include "core/logs/LogPresets.h"
 
 #include <QSettings>
 

@@ -3,7 +3,7 @@
 // The column mappings the user saved, remembered between sessions (QSettings), beside
 // the built-in ones (core/logs/LogPresets).
 
-#include "logs/LogMapping.h"
+#include "core/logs/LogMapping.h"
 
 #include <QList>
 

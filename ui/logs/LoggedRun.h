@@ -4,7 +4,7 @@
 // time and distance from the lap's start) and the name it is shown under. A table like
 // any run's, so a view that takes runs as tables can take it too.
 
-#include "analysis/ChannelTable.h"
+#include "core/analysis/ChannelTable.h"
 
 #include <QString>
 

@@ -1,10 +1,10 @@
-#include "CurvaturePlot.h"
+#include "ui/track/CurvaturePlot.h"
 
-#include "ChannelDisplay.h"
-#include "ShownAxis.h"
+#include "ui/analysis/ChannelDisplay.h"
+#include "ui/analysis/ShownAxis.h"
 
-#include "LapRun.h"
-#include "PlotStyle.h"
+#include "ui/track/LapRun.h"
+#include "ui/shared/PlotStyle.h"
 
 namespace vtw {
 

@@ -1,10 +1,10 @@
 #pragma once
 
 // The track's curvature by distance along the driven line: the raw curvature of its points
-// against the smoothed curvature the lap drives (docs/physics.md 15.1), so the effect of
+// against the smoothed curvature the lap drives (docs/physics.md 13.1), so the effect of
 // the smoothing (and any kink in the track's points) can be seen. The cursor is marked.
 
-#include "setupfile/SetupMetadata.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <qcustomplot.h>
 

@@ -1,4 +1,4 @@
-#include "EqualScalePlot.h"
+#include "ui/track/EqualScalePlot.h"
 
 namespace vtw {
 

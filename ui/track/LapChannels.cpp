@@ -1,6 +1,6 @@
-#include "LapChannels.h"
+#include "ui/track/LapChannels.h"
 
-#include "Units.h"
+#include "core/base/Units.h"
 
 #include <QCoreApplication>
 

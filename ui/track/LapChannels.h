@@ -4,8 +4,8 @@
 // coloured by and what the traces plot, each in the unit people read it in (speed in
 // km/h or mph, accelerations in g) rather than the trace's SI.
 
-#include "lap/LapSimulation.h"
-#include "setupfile/SetupMetadata.h"
+#include "core/lap/LapSimulation.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QString>
 

@@ -1,12 +1,12 @@
-#include "LapGGVPlot.h"
+#include "ui/track/LapGGVPlot.h"
 
-#include "CompareStyle.h"
-#include "LapRun.h"
-#include "PlotStyle.h"
-#include "TrackMapPlot.h"
-#include "Units.h"
+#include "ui/shared/CompareStyle.h"
+#include "ui/track/LapRun.h"
+#include "ui/shared/PlotStyle.h"
+#include "ui/track/TrackMapPlot.h"
+#include "core/base/Units.h"
 
-#include "setupfile/SetupMetadata.h"
+#include "core/setupfile/SetupMetadata.h"
 
 namespace vtw {
 

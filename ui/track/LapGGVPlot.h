@@ -6,7 +6,7 @@
 // marked. Both axes in g at one scale, seen as the live G-G diagram shows it: forward up,
 // left to the left.
 
-#include "EqualScalePlot.h"
+#include "ui/track/EqualScalePlot.h"
 
 namespace vtw {
 

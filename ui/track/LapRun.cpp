@@ -1,7 +1,7 @@
-#include "LapRun.h"
+#include "ui/track/LapRun.h"
 
-#include "Setup.h"
-#include "setupfile/SetupValidation.h"
+#include "core/vehicle/Setup.h"
+#include "core/setupfile/SetupValidation.h"
 
 #include <QCoreApplication>
 

@@ -4,8 +4,8 @@
 // on the chosen line, the lap of the setup on it and the envelope to draw the lap's
 // points against. Pure computation, so it runs on any thread.
 
-#include "lap/LapSimulation.h"
-#include "track/PreparedTrack.h"
+#include "core/lap/LapSimulation.h"
+#include "core/trackfiles/TrackPreparation.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,12 +1,12 @@
-#include "LapTracePlots.h"
+#include "ui/track/LapTracePlots.h"
 
-#include "ReadableTicker.h"
+#include "ui/shared/ReadableTicker.h"
 
-#include "ShownAxis.h"
+#include "ui/analysis/ShownAxis.h"
 
-#include "CompareStyle.h"
-#include "LapRun.h"
-#include "PlotStyle.h"
+#include "ui/shared/CompareStyle.h"
+#include "ui/track/LapRun.h"
+#include "ui/shared/PlotStyle.h"
 
 #include <algorithm>
 

@@ -5,7 +5,7 @@
 // the car back. A cursor line runs through all of them: pressing or dragging in the
 // plots moves it, and the wheel zooms the distance axis of every trace at once.
 
-#include "LapChannels.h"
+#include "ui/track/LapChannels.h"
 
 #include <qcustomplot.h>
 

@@ -1,9 +1,9 @@
-#include "LoggedDataImport.h"
+#include "ui/track/LoggedDataImport.h"
 
-#include "LogImportDialog.h"
-#include "LoggedRun.h"
-#include "ReferenceRuns.h"
-#include "TrackPage.h"
+#include "ui/logs/LogImportDialog.h"
+#include "ui/logs/LoggedRun.h"
+#include "ui/analysis/ReferenceRuns.h"
+#include "ui/track/TrackPage.h"
 
 #include <QDir>
 #include <QFileDialog>

@@ -1,9 +1,9 @@
-#include "SectorTable.h"
+#include "ui/track/SectorTable.h"
 
-#include "LapRun.h"
-#include "Units.h"
+#include "ui/track/LapRun.h"
+#include "core/base/Units.h"
 
-#include "setupfile/SetupMetadata.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QHeaderView>
 

@@ -1,6 +1,6 @@
-#include "TrackChooser.h"
+#include "ui/track/TrackChooser.h"
 
-#include "track/TrackLibrary.h"
+#include "core/trackfiles/TrackLibrary.h"
 
 #include <QComboBox>
 #include <QDir>

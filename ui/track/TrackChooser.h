@@ -5,7 +5,7 @@
 // opened, so a file that is no track is refused there with its reasons and the list
 // stays as it was.
 
-#include "LapRun.h"
+#include "ui/track/LapRun.h"
 
 #include <QWidget>
 

@@ -1,12 +1,13 @@
-#include "TrackCursorTools.h"
+#include "ui/track/TrackCursorTools.h"
 
-#include "CursorLines.h"
-#include "LapChannels.h"
-#include "LapTracePlots.h"
-#include "ReferenceRuns.h"
-#include "ReferenceTraces.h"
-#include "TrackMapPlot.h"
-#include "TrackPage.h"
+#include "ui/analysis/CursorLines.h"
+#include "ui/track/LapChannels.h"
+#include "ui/track/LapTracePlots.h"
+#include "ui/analysis/ReferenceRuns.h"
+#include "ui/analysis/ReferenceTraces.h"
+#include "ui/track/TrackMapPlot.h"
+#include "ui/track/TrackPage.h"
+#include "core/lap/LapTelemetry.h"
 
 #include <algorithm>
 
@@ -32,26 +33,6 @@ double shownScale(const char* channel, UnitSystem units) {
 const char* const abChannels[] = {"speed", "gear", "rpm", "ax", "ay", "throttle", "brake"};
 
 } // namespace
-
-ChannelTable channelTableOf(const LapTrace& t) {
-    ChannelTable table;
-    const auto add = [&](const char* name, const char* unit, const char* label, std::vector<double> values) {
-        table.add({name, unit, label, std::move(values)});
-    };
-    add("distance", "m", "Distance", t.distance);
-    add("time", "s", "Time", t.time);
-    add("speed", "m/s", "Speed", t.speed);
-    add("gear", "1", "Gear", std::vector<double>(t.gear.begin(), t.gear.end()));
-    add("rpm", "rpm", "Engine speed", t.rpm);
-    add("ax", "m/s^2", "Longitudinal acceleration", t.ax);
-    add("ay", "m/s^2", "Lateral acceleration", t.ay);
-    add("throttle", "1", "Throttle", t.throttle);
-    add("brake", "1", "Brake", t.brake);
-    add("x", "m", "Position x", t.x);
-    add("y", "m", "Position y", t.y);
-    add("curvature", "1/m", "Curvature", t.curvature);
-    return table;
-}
 
 TrackCursorTools::TrackCursorTools(TrackPage* page)
     : QObject(page), m_page(page), m_cursor(new WorkspaceCursor(CursorAxis::Distance, this)) {

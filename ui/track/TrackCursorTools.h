@@ -5,9 +5,9 @@
 // B markers on the traces with their table; the lap pinned as a reference, drawn
 // behind the traces in a muted colour, and the lap's delta-time against it.
 
-#include "AbDeltaTable.h"
-#include "ReferencePanel.h"
-#include "WorkspaceCursor.h"
+#include "ui/analysis/AbDeltaTable.h"
+#include "ui/analysis/ReferencePanel.h"
+#include "ui/analysis/WorkspaceCursor.h"
 
 #include <QObject>
 
@@ -17,10 +17,6 @@ class CursorLines;
 class ReferenceRuns;
 class TrackPage;
 struct LapTrace;
-
-/// The lap's trace as a table under the telemetry's channel names and SI units
-/// (distance, time, speed, gear, rpm, ax, ay, throttle, brake, x, y, curvature).
-ChannelTable channelTableOf(const LapTrace& trace);
 
 class TrackCursorTools : public QObject {
     Q_OBJECT

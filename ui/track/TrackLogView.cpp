@@ -1,10 +1,10 @@
-#include "TrackLogView.h"
+#include "ui/track/TrackLogView.h"
 
-#include "LapTracePlots.h"
-#include "LogCorrelationPanel.h"
-#include "RunMathChannels.h"
-#include "analysis/RunAlignment.h"
-#include "lap/LapTelemetry.h"
+#include "ui/track/LapTracePlots.h"
+#include "ui/logs/LogCorrelationPanel.h"
+#include "ui/mathchannels/RunMathChannels.h"
+#include "core/analysis/RunAlignment.h"
+#include "core/lap/LapTelemetry.h"
 
 #include <qcustomplot.h>
 

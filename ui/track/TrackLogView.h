@@ -4,10 +4,10 @@
 // line beside each simulated one) and set against the lap in a correlation table. It
 // follows the lap shown: a lap run again is compared again.
 
-#include "LapRun.h"
-#include "LoggedRun.h"
-#include "analysis/RunCorrelation.h"
-#include "setupfile/SetupMetadata.h"
+#include "ui/track/LapRun.h"
+#include "ui/logs/LoggedRun.h"
+#include "core/analysis/RunCorrelation.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QObject>
 

@@ -1,14 +1,14 @@
-#include "TrackMapPlot.h"
+#include "ui/track/TrackMapPlot.h"
 
-#include "ShownAxis.h"
+#include "ui/analysis/ShownAxis.h"
 
-#include "RunMathChannels.h"
-#include "lap/LapTelemetry.h"
+#include "ui/mathchannels/RunMathChannels.h"
+#include "core/lap/LapTelemetry.h"
 
-#include "CompareStyle.h"
-#include "LapRun.h"
-#include "PlotStyle.h"
-#include "track/TrackEdges.h"
+#include "ui/shared/CompareStyle.h"
+#include "ui/track/LapRun.h"
+#include "ui/shared/PlotStyle.h"
+#include "core/track/TrackEdges.h"
 
 #include <algorithm>
 #include <cmath>

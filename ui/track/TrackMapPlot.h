@@ -5,9 +5,9 @@
 // cursor is. Both axes in metres at one scale, so the track keeps its shape at any
 // window size. A click on the map asks for the cursor at the nearest point of the lap.
 
-#include "LapChannels.h"
+#include "ui/track/LapChannels.h"
 
-#include "EqualScalePlot.h"
+#include "ui/track/EqualScalePlot.h"
 
 namespace vtw {
 

@@ -7,10 +7,10 @@
 // One cursor runs through them all: pressing in the traces moves the marker on the map,
 // clicking the map moves the traces' cursor. A changed setup or choice runs the lap again.
 
-#include "LapRun.h"
-#include "LoggedRun.h"
-#include "Setup.h"
-#include "setupfile/SetupMetadata.h"
+#include "ui/track/LapRun.h"
+#include "ui/logs/LoggedRun.h"
+#include "core/vehicle/Setup.h"
+#include "core/setupfile/SetupMetadata.h"
 
 #include <QWidget>
 
