@@ -3,16 +3,23 @@
 // on the default car and checks the impulse-momentum balance of the run: the momentum
 // the car loses equals the impulse of the forces telemetry reports on it (the tires'
 // Fx, drag and rolling resistance). A force the step applied to the body but not to
-// the record, or the other way round, breaks the balance.
+// the record, or the other way round, breaks the balance. And it laps a track of its
+// own making through the catalogue, which reads no files: the track comes from the
+// provider the program installs.
 #include "core/vehicle/Setup.h"
 #include "core/sim/Telemetry.h"
 #include "core/maneuvers/BrakingRun.h"
 #include "PlainCheck.h"
+#include "core/maneuvers/ManeuverFactory.h"
 #include "core/maneuvers/ManeuverRunner.h"
+#include "core/maneuvers/TrackProvider.h"
+#include "core/track/TestTracks.h"
+#include "core/base/Units.h"
 
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 using namespace vtw;
 using plaincheck::check;
@@ -73,9 +80,54 @@ void brakingStopBalancesMomentum() {
     check(error <= relativeMomentumTolerance * initialMomentum, detail);
 }
 
+// A lap through the catalogue: refused, naming the track, while no provider is
+// installed; driven on the provider's track once there is one.
+void lapsTakeTheirTracksFromTheProvider() {
+    std::string error;
+    auto refused = makeManeuver("dynamic-lap", {}, &error, {{"track", "ring"}});
+    check(!refused && error.find("no track source is installed to read ring") != std::string::npos,
+          "a lap without a track provider is refused, naming the track: " + error);
+
+    constexpr double radius = 100.0; // m
+    std::vector<std::string> asked;
+    setTrackProvider([&](const std::string& name, LineChoice line, double step) {
+        asked.push_back(name);
+        if (name != "ring")
+            return ProvidedTrack{nullptr, "only the ring is here"};
+        return ProvidedTrack{prepareTrack(circleTrack(radius), line, step), {}};
+    });
+    error.clear();
+    auto unknown = makeManeuver("dynamic-lap", {}, &error, {{"track", "monza"}});
+    check(!unknown && error.find("only the ring is here") != std::string::npos,
+          "the provider's own refusal reaches the caller: " + error);
+
+    error.clear();
+    auto lap = makeManeuver("dynamic-lap", {}, &error, {{"track", "ring"}});
+    check(lap != nullptr, "a lap on the provider's track is made" + (lap ? "" : ": " + error));
+    check(asked == std::vector<std::string>{"monza", "ring"}, "the provider is asked for the tracks by name");
+    if (!lap) {
+        setTrackProvider({});
+        return;
+    }
+    const RunResult result = runManeuver(defaultSetup(), *lap);
+    const Metric* lapTime = findMetric(result.metrics, "lap_time_s");
+    check(result.ok && lapTime && lapTime->usable(), "the lap on the ring is driven to a lap time");
+    // No lap of a circle is faster than the friction limit allows, v = sqrt(mu g R)
+    // (docs/physics.md 5); the default car's tires peak near mu 1 (docs/physics.md 6),
+    // so mu = 2 is a bound no lap can beat.
+    constexpr double muBound = 2.0;
+    const double fastestPossible = 2.0 * units::pi * radius / std::sqrt(muBound * units::gravity * radius);
+    if (lapTime)
+        check(lapTime->value > fastestPossible,
+              "the lap time " + std::to_string(lapTime->value) + " s is above the friction bound " +
+                  std::to_string(fastestPossible) + " s");
+    setTrackProvider({});
+}
+
 } // namespace
 
 int main() {
     brakingStopBalancesMomentum();
+    lapsTakeTheirTracksFromTheProvider();
     return plaincheck::summary();
 }
