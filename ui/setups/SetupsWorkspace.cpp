@@ -60,6 +60,12 @@ SetupsWorkspace::SetupsWorkspace(DocumentManager* documents, QWidget* dialogPare
     connect(m_transfers, &SetupTransfers::statusMessage, this, &SetupsWorkspace::statusMessage);
 }
 
+SetupsWorkspace::~SetupsWorkspace() {
+    // The tabs go with the workspace's other children, the undo group among
+    // them: what they announce on the way must not reach a workspace half gone.
+    m_tabs->disconnect(this);
+}
+
 void SetupsWorkspace::addDocksTo(QMainWindow* window) {
     window->addDockWidget(Qt::RightDockWidgetArea, m_figuresDock);
     window->addDockWidget(Qt::RightDockWidgetArea, m_historyDock);

@@ -32,6 +32,7 @@ class SetupsWorkspace : public QWidget {
 public:
     /// The imports' and exports' dialogs open over `dialogParent` (the window).
     SetupsWorkspace(DocumentManager* documents, QWidget* dialogParent, QWidget* parent = nullptr);
+    ~SetupsWorkspace() override;
 
     /// Puts the docks on the window's right, at their sizes for a first start.
     void addDocksTo(QMainWindow* window);
