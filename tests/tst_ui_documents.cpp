@@ -1,10 +1,16 @@
 // The document manager without a window: opening a file, the unsaved-changes
 // prompt on close (answered here through the replaceable prompt), saving
-// through it to a file, the recent list, and the recovery copy of unsaved work.
+// through it to a file, the recent list, and the recovery copy of unsaved work;
+// the Setups workspace's tabs following the manager.
 #include "ui/document/DocumentManager.h"
 #include "ui/document/RecentFiles.h"
+#include "ui/setups/DocumentView.h"
+#include "ui/setups/SetupsWorkspace.h"
 #include "core/setupfile/SetupJson.h"
 
+#include <QMainWindow>
+#include <QDockWidget>
+#include <QTabWidget>
 #include <QtTest>
 
 using namespace vtw;
@@ -196,6 +202,77 @@ private slots:
         QVERIFY(!document->isModified());
         QVERIFY(manager.close(document));
         QCOMPARE(answerer.asked, 0);
+    }
+
+    // A document the manager takes gets a tab and becomes current; one it closes
+    // loses its tab; the tab says the document's name and whether it is saved.
+    void setupsWorkspaceFollowsTheManager() {
+        QTemporaryDir dir;
+        DocumentManager manager(nullptr);
+        manager.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        Answerer answerer;
+        answerer.answer = DocumentManager::SaveAnswer::Discard;
+        manager.setSavePrompt(answerer.prompt());
+        SetupsWorkspace workspace(&manager, nullptr);
+        QSignalSpy current(&workspace, &SetupsWorkspace::currentDocumentChanged);
+        QSignalSpy setupsChanged(&workspace, &SetupsWorkspace::openSetupsChanged);
+
+        SetupDocument* first = manager.addStartingCar(defaultSetup());
+        SetupDocument* second = manager.add(defaultSetup());
+        QTabWidget* tabs = workspace.tabs();
+        QCOMPARE(tabs->count(), 2);
+        QCOMPARE(workspace.views().size(), 2);
+        QCOMPARE(workspace.viewOf(first), workspace.views()[0]);
+        QCOMPARE(workspace.viewOf(second)->document(), second);
+        QCOMPARE(workspace.currentDocument(), second);
+        QCOMPARE(current.last().first().value<SetupDocument*>(), second);
+        QCOMPARE(workspace.documentNames(), (QStringList{first->displayName(), second->displayName()}));
+        QCOMPARE(tabs->tabText(0), first->displayName()); // the starting car is unmodified
+        QCOMPARE(tabs->tabText(1), second->displayName() + QStringLiteral(" *"));
+        QCOMPARE(tabs->tabToolTip(1), QStringLiteral("Not saved yet"));
+
+        QVERIFY(second->rename(QStringLiteral("Wet setup")).accepted());
+        QCOMPARE(tabs->tabText(1), QStringLiteral("Wet setup *"));
+        const int changesBefore = setupsChanged.count();
+        QVERIFY(first->changeValue(QStringLiteral("chassis.mass"), 1400.0).accepted());
+        QCOMPARE(setupsChanged.count(), changesBefore + 1);
+        QCOMPARE(tabs->tabText(0), first->displayName() + QStringLiteral(" *"));
+
+        QVERIFY(!workspace.closeDocument(5)); // no such tab
+        QVERIFY(workspace.closeDocument(0));
+        QCOMPARE(answerer.asked, 1); // the mass edit was not saved
+        QCOMPARE(tabs->count(), 1);
+        QCOMPARE(manager.documents().size(), 1);
+        QCOMPARE(workspace.currentDocument(), second);
+        QCOMPARE(workspace.viewOf(first), nullptr);
+        QVERIFY(manager.close(second));
+        QCOMPARE(tabs->count(), 0);
+        QCOMPARE(workspace.currentDocument(), nullptr);
+        QCOMPARE(current.last().first().value<SetupDocument*>(), nullptr);
+    }
+
+    // The docks go to the window's right; leaving the workspace hides them, and
+    // coming back shows again only those that were open.
+    void setupsWorkspaceDocksComeBackAsTheyWere() {
+        DocumentManager manager(nullptr);
+        QMainWindow window;
+        auto* workspace = new SetupsWorkspace(&manager, &window);
+        window.setCentralWidget(workspace);
+        workspace->addDocksTo(&window);
+        const QList<QDockWidget*> docks = window.findChildren<QDockWidget*>();
+        QCOMPARE(docks.size(), 2);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        for (QDockWidget* dock : docks) {
+            QCOMPARE(window.dockWidgetArea(dock), Qt::RightDockWidgetArea);
+            QVERIFY(dock->isVisible());
+        }
+        docks[1]->hide();
+        workspace->leave();
+        QVERIFY(!docks[0]->isVisible());
+        workspace->enter();
+        QVERIFY(docks[0]->isVisible());
+        QVERIFY(!docks[1]->isVisible());
     }
 };
 

@@ -474,7 +474,7 @@ private slots:
         QVERIFY(car.open(QIODevice::ReadOnly));
         QCOMPARE(IniText::parse(car.readAll()).value("BASIC", "TOTALMASS"), std::optional<QString>("1777"));
 
-        auto* tabs = window.findChild<QTabWidget*>();
+        QTabWidget* tabs = window.documentTabs();
         const int before = tabs->count();
         QVERIFY(window.importAcCarData(folder));
         QCOMPARE(tabs->count(), before + 1);
@@ -548,7 +548,7 @@ private slots:
         delete curveDialog;
         QCOMPARE(document->setup(), defaultSetup());
 
-        auto* tabs = window.findChild<QTabWidget*>();
+        QTabWidget* tabs = window.documentTabs();
         QVERIFY(tabs);
         const int open = tabs->count();
         QVERIFY(!window.openFile(fifoPath));

@@ -18,6 +18,7 @@
 #include "ui/analysis/ReferenceTraces.h"
 #include "ui/track/TrackCursorTools.h"
 #include "ui/SimulatedSetupBar.h"
+#include "ui/WindowSettings.h"
 #include "core/setupfile/CarLibrary.h"
 
 #include <QAction>
@@ -509,6 +510,59 @@ private slots:
                                   window.saveGeometry(), waitMs);
         QVERIFY(window.isVisible()); // all of it without closing the window
         QSettings().clear();
+    }
+
+    // What the window keeps comes back as it was written, under the keys earlier
+    // versions wrote (a renamed key is a setting every user loses).
+    void windowSettingsRoundTrip() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("window.ini"));
+        WindowSettings kept;
+        kept.geometry = QByteArray("geometry\0bytes", 14);
+        kept.dockState = QByteArray("docks");
+        kept.unitSystem = UnitSystem::Imperial;
+        kept.liveSplitters = {QByteArray("l1"), QByteArray("l2")};
+        kept.compareSplitters = {QByteArray("c1"), QByteArray("c2"), QByteArray("c3")};
+        kept.trackSplitters = {QByteArray("t1"), QByteArray("t2")};
+        kept.liveChannels = {QStringLiteral("rpm"), QStringLiteral("fx_RL")};
+        {
+            QSettings settings(file, QSettings::IniFormat);
+            kept.write(settings);
+        }
+        QSettings settings(file, QSettings::IniFormat);
+        const WindowSettings read = WindowSettings::read(settings);
+        QCOMPARE(read.geometry, kept.geometry);
+        QCOMPARE(read.dockState, kept.dockState);
+        QCOMPARE(read.unitSystem, UnitSystem::Imperial);
+        QCOMPARE(read.liveSplitters, kept.liveSplitters);
+        QCOMPARE(read.compareSplitters, kept.compareSplitters);
+        QCOMPARE(read.trackSplitters, kept.trackSplitters);
+        QCOMPARE(read.liveChannels, kept.liveChannels);
+        QCOMPARE(settings.value(QStringLiteral("window/geometry")).toByteArray(), kept.geometry);
+        QCOMPARE(settings.value(QStringLiteral("window/state")).toByteArray(), QByteArray("docks"));
+        QCOMPARE(settings.value(QStringLiteral("units")).toString(), QStringLiteral("imperial"));
+        QCOMPARE(settings.value(QStringLiteral("live/splitters")).toList(), kept.liveSplitters);
+        QCOMPARE(settings.value(QStringLiteral("compare/splitters")).toList(), kept.compareSplitters);
+        QCOMPARE(settings.value(QStringLiteral("track/splitters")).toList(), kept.trackSplitters);
+        QCOMPARE(settings.value(QStringLiteral("live/channels")).toStringList(), kept.liveChannels);
+
+        // Saved outside the Setups workspace: no dock layout, the stored one stays.
+        WindowSettings elsewhere = read;
+        elsewhere.dockState.reset();
+        elsewhere.unitSystem = UnitSystem::SI;
+        elsewhere.write(settings);
+        QCOMPARE(WindowSettings::read(settings).dockState, std::optional<QByteArray>("docks"));
+        QCOMPARE(settings.value(QStringLiteral("units")).toString(), QStringLiteral("si"));
+
+        // Nothing stored: a first start. Units it does not know are SI.
+        QSettings empty(dir.filePath(QStringLiteral("empty.ini")), QSettings::IniFormat);
+        const WindowSettings fresh = WindowSettings::read(empty);
+        QVERIFY(fresh.geometry.isEmpty());
+        QVERIFY(!fresh.dockState);
+        QCOMPARE(fresh.unitSystem, UnitSystem::SI);
+        QVERIFY(fresh.liveSplitters.isEmpty() && fresh.liveChannels.isEmpty());
+        empty.setValue(QStringLiteral("units"), QStringLiteral("furlongs"));
+        QCOMPARE(WindowSettings::read(empty).unitSystem, UnitSystem::SI);
     }
 
     void closingTheWindowStopsARunningSimulation() {

@@ -1,11 +1,15 @@
 #include "ui/HelpDialogs.h"
 
+#include "ui/AboutBox.h"
+
 #include "core/setupfile/ProgramVersion.h"
 
 #include <QAction>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QHeaderView>
+#include <QMainWindow>
+#include <QMessageBox>
 #include <QMenu>
 #include <QMenuBar>
 #include <QTableWidget>
@@ -116,6 +120,17 @@ QDialog* createGuideDialog(QWidget* parent) {
     QDialog* dialog = closableDialog(QObject::tr("Getting started"), text, parent);
     dialog->resize(620, 560);
     return dialog;
+}
+
+void addHelpMenu(QMainWindow* window) {
+    QMenu* help = window->menuBar()->addMenu(QObject::tr("&Help"));
+    QAction* guide = help->addAction(QObject::tr("&Getting started"), window,
+                                     [window] { createGuideDialog(window)->open(); });
+    guide->setShortcut(QKeySequence::HelpContents);
+    help->addAction(QObject::tr("&Keyboard shortcuts"), window,
+                    [window] { createShortcutsDialog(window->menuBar(), window)->open(); });
+    help->addSeparator();
+    help->addAction(QObject::tr("&About"), window, [window] { createAboutBox(window)->open(); });
 }
 
 } // namespace vtw

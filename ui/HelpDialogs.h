@@ -8,6 +8,7 @@
 #include <QString>
 
 class QDialog;
+class QMainWindow;
 class QMenuBar;
 class QWidget;
 
@@ -22,5 +23,8 @@ QDialog* createShortcutsDialog(const QMenuBar* menus, QWidget* parent);
 
 /// A short guide to the workspaces and where setups live (not yet shown; deleted on close).
 QDialog* createGuideDialog(QWidget* parent);
+
+/// The window's Help menu: the guide, the shortcut list and the About box.
+void addHelpMenu(QMainWindow* window);
 
 } // namespace vtw

@@ -6,6 +6,7 @@
 #include "ui/document/DocumentManager.h"
 #include "ui/track/LoggedDataImport.h"
 #include "ui/document/RecentFiles.h"
+#include "ui/setups/SetupsWorkspace.h"
 #include "ui/setups/SetupTransfers.h"
 #include "core/setupfile/CarLibrary.h"
 
@@ -21,6 +22,7 @@ namespace vtw {
 
 MainWindow::FileActions MainWindow::createFileMenu() {
     QStyle* s = style();
+    SetupTransfers* transfers = m_setups->transfers();
     QMenu* file = menuBar()->addMenu(tr("&File"));
     auto* newAction = file->addAction(s->standardIcon(QStyle::SP_FileIcon), tr("&New"), this,
                                       [this] { newDocument(defaultLibraryCar()); });
@@ -42,8 +44,8 @@ MainWindow::FileActions MainWindow::createFileMenu() {
     file->addSeparator();
     auto* save =
         file->addAction(s->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), this, [this] {
-            if (currentDocument())
-                saveDocument(currentDocument());
+            if (SetupDocument* document = currentDocument())
+                m_documents->save(document);
         });
     save->setShortcut(QKeySequence::Save);
     auto* saveAs = file->addAction(tr("Save &As…"), this, [this] {
@@ -55,11 +57,11 @@ MainWindow::FileActions MainWindow::createFileMenu() {
         0, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
     file->addSeparator();
     QMenu* exportMenu = file->addMenu(tr("&Export"));
-    exportMenu->addAction(tr("Setup as &JSON…"), m_transfers, &SetupTransfers::exportSetupCopy);
+    exportMenu->addAction(tr("Setup as &JSON…"), transfers, &SetupTransfers::exportSetupCopy);
     QMenu* curves = exportMenu->addMenu(tr("&Curve (CSV, .lut, rFactor 2, BeamNG)"));
-    exportMenu->addAction(tr("&Assetto Corsa car data…"), m_transfers, &SetupTransfers::exportAcCarData);
+    exportMenu->addAction(tr("&Assetto Corsa car data…"), transfers, &SetupTransfers::exportAcCarData);
     QMenu* importMenu = file->addMenu(tr("&Import"));
-    importMenu->addAction(tr("&Tyre from .tir file…"), this, [this] { m_transfers->importTir(QStringLiteral("both")); });
+    importMenu->addAction(tr("&Tyre from .tir file…"), transfers, [transfers] { transfers->importTir(QStringLiteral("both")); });
     importMenu->addAction(tr("&Assetto Corsa car data…"), this, [this] {
         const QString folder = QFileDialog::getExistingDirectory(
             this, tr("Assetto Corsa car data folder (unpacked data/)"), dialogDirectory());
@@ -72,9 +74,9 @@ MainWindow::FileActions MainWindow::createFileMenu() {
             continue;
         const QString path = f.path;
         curves->addAction(curveTitle(f) + QStringLiteral("…"), this,
-                          [this, path] { m_transfers->exportCurve(path); });
+                          [transfers, path] { transfers->exportCurve(path); });
         importCurves->addAction(curveTitle(f) + QStringLiteral("…"), this,
-                                [this, path] { m_transfers->importCurve(path); });
+                                [transfers, path] { transfers->importCurve(path); });
     }
     file->addAction(tr("Import &Logged Data…"), this, [this] {
         if (importLoggedData(this, m_track, m_referenceRuns, dialogDirectory()))
@@ -85,8 +87,8 @@ MainWindow::FileActions MainWindow::createFileMenu() {
     plotImage->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
     file->addSeparator();
     auto* close = file->addAction(tr("&Close"), this, [this] {
-        if (m_tabs->currentIndex() >= 0)
-            closeDocument(m_tabs->currentIndex());
+        if (documentTabs()->currentIndex() >= 0)
+            closeDocument(documentTabs()->currentIndex());
     });
     close->setShortcut(QKeySequence::Close);
     auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);

@@ -4,6 +4,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
+#include <QVBoxLayout>
 
 namespace vtw {
 
@@ -33,6 +34,16 @@ void SimulatedSetupBar::setDocuments(const QStringList& names, int current) {
 
 void SimulatedSetupBar::setHint(const QString& text) {
     m_hint->setText(text);
+}
+
+QWidget* paneWithSetupBar(SimulatedSetupBar* bar, QWidget* page) {
+    auto* pane = new QWidget;
+    auto* layout = new QVBoxLayout(pane);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(bar);
+    layout->addWidget(page, 1);
+    return pane;
 }
 
 } // namespace vtw

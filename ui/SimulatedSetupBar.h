@@ -32,4 +32,7 @@ private:
     QLabel* m_hint;
 };
 
+/// A workspace's pane: the bar across the top, the page below it.
+QWidget* paneWithSetupBar(SimulatedSetupBar* bar, QWidget* page);
+
 } // namespace vtw

@@ -1,6 +1,8 @@
 #include "ui/shared/ImageExportDialog.h"
 
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QLabel>
 #include <QSettings>
@@ -61,6 +63,25 @@ void ImageExportDialog::accept() {
     settings.setValue(widthKey, m_width->value());
     settings.setValue(dpiKey, m_dpi->value());
     QDialog::accept();
+}
+
+QString exportViewAsked(QWidget* view, QWidget* parent, const QString& directory) {
+    const QString path = QFileDialog::getSaveFileName(
+        parent, ImageExportDialog::tr("Export plot"), directory + QStringLiteral("/plot.png"),
+        ImageExportDialog::tr("PNG image (*.png);;PDF document (*.pdf)"));
+    if (path.isEmpty())
+        return {};
+    ImageExportSize size;
+    if (!path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive)) {
+        ImageExportDialog dialog(view, parent);
+        if (dialog.exec() != QDialog::Accepted)
+            return {};
+        size = dialog.size();
+    }
+    QString error;
+    const bool ok = exportView(view, path, &error, size);
+    return ok ? ImageExportDialog::tr("Exported %1").arg(QDir::toNativeSeparators(path))
+              : ImageExportDialog::tr("Could not write %1 %2").arg(QDir::toNativeSeparators(path), error);
 }
 
 } // namespace vtw

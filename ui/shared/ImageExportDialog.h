@@ -36,4 +36,9 @@ private:
     QLabel* m_height;
 };
 
+/// Asks where to write `view` (a PNG or PDF file, first offered in `directory`)
+/// and, for a PNG, how big, then writes it. Returns what happened for the status
+/// bar, or nothing when the user cancelled.
+QString exportViewAsked(QWidget* view, QWidget* parent, const QString& directory);
+
 } // namespace vtw

@@ -1,20 +1,17 @@
 #include "ui/shared/SplitterState.h"
 
-#include <QSettings>
 #include <QSplitter>
-#include <QVariantList>
 
 namespace vtw {
 
-void saveSplitterStates(QSettings& settings, const QString& key, const QWidget* page) {
+QVariantList splitterStates(const QWidget* page) {
     QVariantList states;
     for (const QSplitter* s : page->findChildren<QSplitter*>())
         states << s->saveState();
-    settings.setValue(key, states);
+    return states;
 }
 
-void restoreSplitterStates(const QSettings& settings, const QString& key, QWidget* page) {
-    const QVariantList states = settings.value(key).toList();
+void restoreSplitterStates(const QVariantList& states, QWidget* page) {
     const QList<QSplitter*> splitters = page->findChildren<QSplitter*>();
     if (states.size() != splitters.size())
         return;
