@@ -1,8 +1,8 @@
 #include "core/reference/ReferenceTire.h"
 
-#include "core/step/LinearTire.h"
-#include "core/step/MagicFormulaTire.h"
-#include "core/step/Pacejka94Tire.h"
+#include "core/lanes/LinearTire.h"
+#include "core/lanes/MagicFormulaTire.h"
+#include "core/lanes/Pacejka94Tire.h"
 #include "core/tires/TableTire.h"
 #include "core/tires/TireModels.h"
 
