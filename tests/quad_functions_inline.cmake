@@ -1,4 +1,4 @@
-# Every function that takes or returns a Quad (core/step/Lanes.h) by value is VTW_LANE,
+# Every function that takes or returns a Quad (core/lanes/Lanes.h) by value is VTW_LANE,
 # forced inline. The step is built twice, for AVX2 and for the baseline instruction set
 # (VTW_WHEEL_LANES_CLONES), and the two pass a 32-byte vector differently: an AVX2 clone
 # calling an out-of-line function of the baseline would hand it its arguments in the
@@ -8,7 +8,9 @@
 #   cmake -DCLANG_QUERY=<clang-query> -DSOURCE_DIR=<source> -DSOURCES="a.cpp|b.cpp"
 #         -P quad_functions_inline.cmake
 #
-# SOURCES are the physics library's translation units (relative to core/, or absolute).
+# SOURCES are the physics library's translation units (relative to core/, or absolute);
+# the check parses those that include core/lanes/Lanes.h, directly or through other
+# headers of the project.
 # With -DEXPECTED="name|name", the check's own test: the sources break the rule on purpose
 # (quad_functions_inline_fixture.cpp), and it passes only if exactly the functions named
 # are reported.
@@ -45,6 +47,53 @@ if(count EQUAL 0)
     message(FATAL_ERROR "no .cpp file in SOURCES: nothing was checked")
 endif()
 
+# Only a translation unit that sees the vector type can break the rule: keep the sources
+# that reach core/lanes/Lanes.h through the project's own includes (by their path from
+# the root), followed header by header. Parsing the others with clang-query would take
+# most of the time and find nothing.
+set(lanes_header "${SOURCE_DIR}/core/lanes/Lanes.h")
+# Whether `file` is the lane header or includes it, directly or through other project
+# headers, in the global property reaches:<file>; each file is read once (the property
+# outlives the function's scope, unlike a variable).
+function(reaches_lanes file)
+    get_property(known GLOBAL PROPERTY "reaches:${file}" SET)
+    if(known)
+        return()
+    endif()
+    set_property(GLOBAL PROPERTY "reaches:${file}" FALSE) # a cycle of includes ends here
+    set(reaches FALSE)
+    if(file STREQUAL lanes_header)
+        set(reaches TRUE)
+    else()
+        file(STRINGS "${file}" includes REGEX "^[ \t]*#[ \t]*include[ \t]*\"")
+        foreach(line IN LISTS includes)
+            string(REGEX REPLACE "^[^\"]*\"([^\"]+)\".*$" "\\1" included "${line}")
+            set(path "${SOURCE_DIR}/${included}")
+            if(NOT EXISTS "${path}")
+                continue() # a system or generated header
+            endif()
+            reaches_lanes("${path}")
+            get_property(reaches GLOBAL PROPERTY "reaches:${path}")
+            if(reaches)
+                break()
+            endif()
+        endforeach()
+    endif()
+    set_property(GLOBAL PROPERTY "reaches:${file}" ${reaches})
+endfunction()
+set(lane_files "")
+foreach(file IN LISTS files)
+    reaches_lanes("${file}")
+    get_property(reaches GLOBAL PROPERTY "reaches:${file}")
+    if(reaches)
+        list(APPEND lane_files "${file}")
+    endif()
+endforeach()
+list(LENGTH lane_files lane_count)
+if(lane_count EQUAL 0)
+    message(FATAL_ERROR "none of the ${count} sources includes core/lanes/Lanes.h: nothing was checked")
+endif()
+
 # How clang prints the two vector types once their names are resolved (Lanes.h: Quad is
 # four doubles in 32 bytes, QuadMask four 64-bit integers).
 set(quad_types
@@ -68,8 +117,8 @@ foreach(command IN LISTS query)
     list(APPEND commands -c "${command}")
 endforeach()
 
-execute_process(COMMAND "${CLANG_QUERY}" ${commands} ${files}
-                        -- -std=c++20 -I${SOURCE_DIR} -DVTW_NO_TARGET_CLONES
+execute_process(COMMAND "${CLANG_QUERY}" ${commands} ${lane_files}
+                        -- -std=c++20 -I${SOURCE_DIR} -DVTW_NO_TARGET_CLONES -DVTW_STEP_INTERNALS
                 RESULT_VARIABLE result
                 OUTPUT_VARIABLE output
                 ERROR_VARIABLE errors)
@@ -116,6 +165,7 @@ endif()
 
 if(found)
     message(FATAL_ERROR "${failed} function(s) take or return a Quad but are not VTW_LANE (forced "
-                        "inline; core/step/Lanes.h says why):\n${report}")
+                        "inline; core/lanes/Lanes.h says why):\n${report}")
 endif()
-message(STATUS "${count} translation units checked: every function taking or returning a Quad is VTW_LANE")
+message(STATUS "${lane_count} of ${count} translation units include the lanes and were checked: "
+               "every function taking or returning a Quad is VTW_LANE")

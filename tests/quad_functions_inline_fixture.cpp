@@ -1,7 +1,7 @@
 // Breaks the rule quad_functions_inline checks, on purpose, so that its own test
 // (quad_functions_inline_detects) can show that the check finds each kind of breach.
 // Not compiled into anything.
-#include "core/step/Lanes.h"
+#include "core/lanes/Lanes.h"
 
 namespace vtw::fixture {
 

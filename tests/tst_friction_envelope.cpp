@@ -3,7 +3,7 @@
 // ellipse-normalised distance of docs/physics.md 6.8.
 
 #include "core/sim/FrictionEnvelope.h"
-#include "core/step/VehicleModel.h"
+#include "core/sim/Simulator.h"
 
 #include <QTest>
 
@@ -20,21 +20,21 @@ private slots:
 };
 
 void TestFrictionEnvelope::envelopesAreTheTiresLimitsAtTheSampleLoad() {
-    const VehicleModel model(defaultSetup());
+    const Simulator sim(defaultSetup());
     StepSample sample;
     sample.load = {3000.0, 4500.0, 2000.0, 6000.0};
     sample.surfaceMu = {1.0, 0.7, 1.0, 0.4};
-    const auto envelopes = frictionEnvelopes(model, sample);
+    const auto envelopes = frictionEnvelopes(sim, sample);
     for (int i = 0; i < WheelCount; ++i) {
         const auto w = static_cast<std::size_t>(i);
-        const FrictionLimits expected = model.tire(i).limits(sample.load[w], sample.surfaceMu[w]);
+        const FrictionLimits expected = sim.tire(i).limits(sample.load[w], sample.surfaceMu[w]);
         QCOMPARE(envelopes[w].fxMax, expected.fxMax);
         QCOMPARE(envelopes[w].fyMax, expected.fyMax);
         QVERIFY(envelopes[w].fxMax > 0.0 && envelopes[w].fyMax > 0.0);
     }
     // More load, more grip; less surface grip, less envelope (same tire).
-    QVERIFY(model.tire(0).limits(6000.0, 1.0).fyMax > model.tire(0).limits(3000.0, 1.0).fyMax);
-    QVERIFY(model.tire(0).limits(3000.0, 0.5).fxMax < model.tire(0).limits(3000.0, 1.0).fxMax);
+    QVERIFY(sim.tire(0).limits(6000.0, 1.0).fyMax > sim.tire(0).limits(3000.0, 1.0).fyMax);
+    QVERIFY(sim.tire(0).limits(3000.0, 0.5).fxMax < sim.tire(0).limits(3000.0, 1.0).fxMax);
 }
 
 void TestFrictionEnvelope::usage_data() {

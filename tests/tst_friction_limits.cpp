@@ -10,7 +10,6 @@
 #include "core/vehicle/SetupOptions.h"
 #include "core/sim/Simulator.h"
 #include "core/base/Units.h"
-#include "core/step/VehicleModel.h"
 #include "core/tires/SurfacePresets.h"
 #include "core/tires/TireModel.h"
 #include "core/tires/TireModels.h"
@@ -58,8 +57,8 @@ Setup lockingCar(TireModelKind model, double grip, Integrator integrator) {
 
 // The largest (Fx/Fx_max)^2 + (Fy/Fy_max)^2 of the four wheels, square-rooted: 1 on the
 // envelope. The envelope is the tire's own (Tire::limits via frictionEnvelopes).
-double worstEnvelopeUsage(const VehicleModel& model, const StepSample& s) {
-    const auto envelopes = frictionEnvelopes(model, s);
+double worstEnvelopeUsage(const Simulator& sim, const StepSample& s) {
+    const auto envelopes = frictionEnvelopes(sim, s);
     double worst = 0.0;
     for (int i = 0; i < WheelCount; ++i) {
         const auto w = static_cast<std::size_t>(i);
@@ -68,8 +67,8 @@ double worstEnvelopeUsage(const VehicleModel& model, const StepSample& s) {
     return worst;
 }
 
-double sumOfLongitudinalPeaks(const VehicleModel& model, const StepSample& s) {
-    const auto envelopes = frictionEnvelopes(model, s);
+double sumOfLongitudinalPeaks(const Simulator& sim, const StepSample& s) {
+    const auto envelopes = frictionEnvelopes(sim, s);
     double sum = 0.0;
     for (const FrictionLimits& e : envelopes)
         sum += e.fxMax;
@@ -111,7 +110,7 @@ private slots:
         while (sim.time() < launchSeconds) {
             QVERIFY2(sim.step(launch), sim.error().c_str());
             if (++n % every == 0)
-                worstUsage = std::max(worstUsage, worstEnvelopeUsage(sim.model(), sim.lastSample()));
+                worstUsage = std::max(worstUsage, worstEnvelopeUsage(sim, sim.lastSample()));
         }
 
         // Then 100-0 km/h with every wheel locking.
@@ -133,8 +132,8 @@ private slots:
                 }
             }
             if (++n % every == 0) {
-                worstUsage = std::max(worstUsage, worstEnvelopeUsage(sim.model(), s));
-                peakMu = std::max(peakMu, sumOfLongitudinalPeaks(sim.model(), s) / weight);
+                worstUsage = std::max(worstUsage, worstEnvelopeUsage(sim, s));
+                peakMu = std::max(peakMu, sumOfLongitudinalPeaks(sim, s) / weight);
             }
         }
         QVERIFY2(sim.state().body.vx <= stopSpeed, "the car did not stop");

@@ -6,6 +6,7 @@
 #include "ui/live/DriveKeyboard.h"
 #include "ui/live/FrictionEllipseView.h"
 #include "core/sim/FrictionEnvelope.h"
+#include "core/sim/Simulator.h"
 #include "ui/live/GGDiagramView.h"
 #include "ui/live/GGEnvelope.h"
 #include "ui/live/LiveHistory.h"
@@ -113,14 +114,14 @@ private slots:
 
 void TestLiveViews::frictionEllipseIsTheEnvelopeAtTheLoad() {
     // A status as the worker publishes it: a sample and the core's envelopes at its loads.
-    const VehicleModel model(defaultSetup());
+    const Simulator sim(defaultSetup());
     WorkerStatus status;
     status.hasSample = true;
     status.latest.load = {4200.0, 2500.0, 5200.0, 3100.0};
     status.latest.surfaceMu = {1.0, 1.0, 1.0, 1.0};
     status.latest.forces.fx = {1000.0, -800.0, 2500.0, 0.0};
     status.latest.forces.fy = {-1500.0, 600.0, 0.0, 2000.0};
-    status.limits = frictionEnvelopes(model, status.latest);
+    status.limits = frictionEnvelopes(sim, status.latest);
     LiveHistory history;
     const FrictionEllipseData data = makeFrictionData(status, history);
 
@@ -133,7 +134,7 @@ void TestLiveViews::frictionEllipseIsTheEnvelopeAtTheLoad() {
     QVERIFY(k > 0.0);
     for (int i = 0; i < 4; ++i) {
         const auto w = static_cast<std::size_t>(i);
-        const FrictionLimits expected = model.tire(i).limits(status.latest.load[w], 1.0);
+        const FrictionLimits expected = sim.tire(i).limits(status.latest.load[w], 1.0);
         const QRectF e = view.paintedEllipse(i);
         QVERIFY2(near(e.width(), 2.0 * expected.fyMax * k),
                  qPrintable(QString("wheel %1 width %2 vs %3")

@@ -28,7 +28,7 @@ using reference::ReferenceSimulator;
 
 namespace {
 
-// step/FastMath.h: fastAtan and fastSin have a relative error below 1e-9 (their fit
+// lanes/FastMath.h: fastAtan and fastSin have a relative error below 1e-9 (their fit
 // errors are 7e-11 and 5e-14; tst_tires holds them to 1e-9), fastSinCos an absolute
 // error below 1e-9. Everything below is in units of this one figure.
 constexpr double fastFunctionError = 1e-9;
@@ -365,7 +365,7 @@ void TestReferenceStep::fastStepMatchesReference() {
     double maxWheelTorqueRate = 0.0; // rad/s^2, a wheel's friction torque over its inertia
     for (int w = 0; w < WheelCount; ++w)
         maxWheelTorqueRate = std::max(maxWheelTorqueRate, bound.aGrip * adapted.chassis.mass *
-                                                              ref.wheelRadius(w) / shadow.model().wheelInertia(w));
+                                                              ref.wheelRadius(w) / shadow.wheelInertia(w));
 
     const double horizon = std::min(horizonSeconds, fastDriver->timeLimit());
     Deviations global, local, metrics;

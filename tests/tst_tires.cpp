@@ -1,5 +1,5 @@
 #include "core/base/Units.h"
-#include "core/step/FastMath.h"
+#include "core/lanes/FastMath.h"
 #include "core/step/WheelTires.h"
 #include "core/tires/BrushTire.h"
 #include "core/tires/CalspanPresets.h"

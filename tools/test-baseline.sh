@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the physics tests without the step's AVX2 target clones (core/step/Lanes.h), in
+# Builds the physics tests without the step's AVX2 target clones (core/lanes/Lanes.h), in
 # ./build-baseline, and runs them with ctest. On an AVX2 machine the normal build only
 # ever runs the AVX2 clone; this checks the baseline x86-64 code the loader picks on
 # other processors. Only the core: no widgets, no GUI tests. Extra arguments go to CMake.

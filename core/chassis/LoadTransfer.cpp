@@ -2,7 +2,7 @@
 
 #include "core/vehicle/Setup.h"
 #include "core/base/Units.h"
-#include "core/step/LoadTransferLanes.h"
+#include "core/lanes/LoadTransferLanes.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 #include "core/chassis/Steering.h"
 
-#include "core/step/FastMath.h"
-#include "core/step/FullAckermann.h"
+#include "core/lanes/FastMath.h"
+#include "core/lanes/FullAckermann.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,6 @@
 #include "core/powertrain/GearSpeeds.h"
 #include "core/powertrain/Gearbox.h"
 #include "core/base/Units.h"
-#include "core/step/VehicleModel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -40,7 +39,7 @@ DriverInputs TopSpeedRun::control(const Simulator& sim) {
     // resistance. A gear that cannot pull is never taken: the car then stays on the
     // limiter of the fastest reachable gear, and never shifts back down (that would
     // hunt around the limiter).
-    const double rpmPerRatio = sim.model().drivenWheelRpm(sim.state().body.wheelSpin, 1.0);
+    const double rpmPerRatio = sim.drivenWheelRpm(1.0);
     // The road speed the driven wheels turn at (slip included), so that the force of
     // the current gear is zero on the limiter, as the engine makes it.
     const double wheelSpeed = std::abs(rpmPerRatio) /

@@ -1,6 +1,6 @@
 #include "core/maneuvers/TractionControl.h"
 
-#include "core/step/VehicleModel.h"
+#include "core/tires/TireModel.h"
 
 #include <algorithm>
 
@@ -12,13 +12,12 @@ namespace {
 // (the driven ones only when asked), with the slip taken in the direction `sign`
 // (+1 spinning, -1 locking); 0 when none is past its peak.
 double worstExcessSlip(const Simulator& sim, bool drivenOnly, double sign) {
-    const VehicleModel& model = sim.model();
     const StepSample& last = sim.lastSample();
     double worst = 0.0;
     for (int i = 0; i < WheelCount; ++i) {
-        if (drivenOnly && !model.isDriven(i))
+        if (drivenOnly && !sim.isDriven(i))
             continue;
-        const double target = model.tire(i).peakSlipRatio();
+        const double target = sim.tire(i).peakSlipRatio();
         if (target <= 0.0)
             continue;
         const double slip = sign * last.forces.slipRatio[static_cast<std::size_t>(i)];

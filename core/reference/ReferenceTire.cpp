@@ -1,8 +1,8 @@
 #include "core/reference/ReferenceTire.h"
 
-#include "core/step/LinearTire.h"
-#include "core/step/MagicFormulaTire.h"
-#include "core/step/Pacejka94Tire.h"
+#include "core/lanes/LinearTire.h"
+#include "core/lanes/MagicFormulaTire.h"
+#include "core/lanes/Pacejka94Tire.h"
 #include "core/tires/TableTire.h"
 #include "core/tires/TireModels.h"
 
@@ -52,7 +52,13 @@ ReferenceTire::ReferenceTire(const TireParams& params) : m_params(params), m_tir
         m_peakShapeLongitudinal = params.table.longitudinal.maxY();
         m_peakShapeLateral = params.table.lateral.maxY();
         break;
-    default: break;
+    case TireModelKind::Linear:
+    case TireModelKind::Pacejka94: // closed-form limits, no stored peak
+    case TireModelKind::Brush:
+    case TireModelKind::Calspan:
+    case TireModelKind::SlipSpeed:
+    case TireModelKind::Tir: // combined-slip models: Tire gives their forces and limits
+        break;
     }
 }
 
@@ -70,8 +76,12 @@ double ReferenceTire::pureLongitudinal(double kappa, double load, double grip) c
     case TireModelKind::Pacejka94:
         return exactPacejka94(pacejka94LongitudinalCurve(m_params.pacejka94, load, grip),
                               percentPerUnitSlip * kappa);
-    default: return 0.0;
+    case TireModelKind::Brush:
+    case TireModelKind::Calspan:
+    case TireModelKind::SlipSpeed:
+    case TireModelKind::Tir: break; // no pure curves: evaluate() asks Tire
     }
+    return 0.0;
 }
 
 double ReferenceTire::pureLateral(double alpha, double load, double grip) const {
@@ -83,8 +93,12 @@ double ReferenceTire::pureLateral(double alpha, double load, double grip) const 
     case TireModelKind::Pacejka94:
         return exactPacejka94(pacejka94LateralCurve(m_params.pacejka94, load, grip),
                               degreesPerRadian * alpha);
-    default: return 0.0;
+    case TireModelKind::Brush:
+    case TireModelKind::Calspan:
+    case TireModelKind::SlipSpeed:
+    case TireModelKind::Tir: break; // no pure curves: evaluate() asks Tire
     }
+    return 0.0;
 }
 
 double ReferenceTire::longitudinalLimit(double load, double grip) const {
@@ -94,8 +108,12 @@ double ReferenceTire::longitudinalLimit(double load, double grip) const {
     case TireModelKind::MagicFormula:
         return grip * load * std::fabs(m_params.magicFormula.longitudinal.D) * m_peakShapeLongitudinal;
     case TireModelKind::Pacejka94: return pacejka94LongitudinalCurve(m_params.pacejka94, load, grip).peak();
-    default: return m_tire.limits(load, grip).fxMax;
+    case TireModelKind::Brush:
+    case TireModelKind::Calspan:
+    case TireModelKind::SlipSpeed:
+    case TireModelKind::Tir: break;
     }
+    return m_tire.limits(load, grip).fxMax; // the combined-slip models' own limits
 }
 
 double ReferenceTire::lateralLimit(double load, double grip) const {
@@ -105,8 +123,12 @@ double ReferenceTire::lateralLimit(double load, double grip) const {
     case TireModelKind::MagicFormula:
         return grip * load * std::fabs(m_params.magicFormula.lateral.D) * m_peakShapeLateral;
     case TireModelKind::Pacejka94: return pacejka94LateralCurve(m_params.pacejka94, load, grip).peak();
-    default: return m_tire.limits(load, grip).fyMax;
+    case TireModelKind::Brush:
+    case TireModelKind::Calspan:
+    case TireModelKind::SlipSpeed:
+    case TireModelKind::Tir: break;
     }
+    return m_tire.limits(load, grip).fyMax; // the combined-slip models' own limits
 }
 
 TireForce ReferenceTire::evaluate(const TireInput& in) const {

@@ -6,7 +6,7 @@
 // trigonometry only.
 //
 // The step's own tire path (Tire::evaluate, WheelTires) evaluates the magic formula and
-// Pacejka '94 with the polynomial atan and sin of step/FastMath.h. Here those two
+// Pacejka '94 with the polynomial atan and sin of lanes/FastMath.h. Here those two
 // models are written out again with std::atan and std::sin, and the combination of
 // their pure curves (docs/physics.md 6.8) is written once, per wheel, as the doc
 // states it. The linear and table models have no trigonometry; the brush, Calspan and

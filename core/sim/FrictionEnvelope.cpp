@@ -1,17 +1,16 @@
 #include "core/sim/FrictionEnvelope.h"
 
-#include "core/step/VehicleModel.h"
+#include "core/sim/Simulator.h"
 
 #include <cmath>
 
 namespace vtw {
 
-std::array<FrictionLimits, WheelCount> frictionEnvelopes(const VehicleModel& model,
-                                                         const StepSample& sample) {
+std::array<FrictionLimits, WheelCount> frictionEnvelopes(const Simulator& sim, const StepSample& sample) {
     std::array<FrictionLimits, WheelCount> out{};
     for (int i = 0; i < WheelCount; ++i) {
         const auto w = static_cast<std::size_t>(i);
-        out[w] = model.tire(i).limits(sample.load[w], sample.surfaceMu[w]);
+        out[w] = sim.tire(i).limits(sample.load[w], sample.surfaceMu[w]);
     }
     return out;
 }

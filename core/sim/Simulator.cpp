@@ -64,6 +64,12 @@ Simulator::Simulator(Simulator&&) noexcept = default;
 Simulator& Simulator::operator=(Simulator&&) noexcept = default;
 
 const Setup& Simulator::setup() const { return m_model->setup(); }
+const Tire& Simulator::tire(int wheel) const { return m_model->tire(wheel); }
+bool Simulator::isDriven(int wheel) const { return m_model->isDriven(wheel); }
+double Simulator::wheelInertia(int wheel) const { return m_model->wheelInertia(wheel); }
+double Simulator::drivenWheelRpm(double gearRatio) const {
+    return m_model->drivenWheelRpm(m_state.body.wheelSpin, gearRatio);
+}
 
 void Simulator::reset(const InitialConditions& initial) {
     m_state = VehicleState{};

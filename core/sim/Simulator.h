@@ -9,6 +9,7 @@
 
 namespace vtw {
 
+class Tire;
 class VehicleModel;
 
 /// Where a run starts.
@@ -28,8 +29,8 @@ struct InitialConditions {
 /// states.
 ///
 /// The step itself (VehicleModel, the integrators, the tires' vector lanes) is
-/// private to the core, in step/: this header names VehicleModel without including
-/// it, so a user of the simulator never compiles the step's vector types.
+/// private to vtw_physics, in step/ and lanes/: this header names VehicleModel without
+/// including it, and the queries below answer what its users ask of the step.
 class Simulator {
 public:
     explicit Simulator(const Setup& setup);
@@ -53,9 +54,15 @@ public:
     const VehicleState& state() const { return m_state; }
     VehicleState& mutableState() { return m_state; }
     const Setup& setup() const; ///< the setup being simulated (after setSetup(), the new one)
-    /// The prepared model (step/VehicleModel.h, which only the core includes); outside
-    /// the core it can only be handed on, e.g. to frictionEnvelopes().
-    const VehicleModel& model() const { return *m_model; }
+    /// The tire of a wheel (0 FL, 1 FR, 2 RL, 3 RR) as the step evaluates it.
+    const Tire& tire(int wheel) const;
+    /// Whether the drivetrain drives a wheel.
+    bool isDriven(int wheel) const;
+    /// kg m^2, the rotational inertia the step gives a wheel.
+    double wheelInertia(int wheel) const;
+    /// The engine speed (signed rpm) the driven wheels' present spin imposes through a
+    /// gear of this ratio (and the final drive).
+    double drivenWheelRpm(double gearRatio) const;
     double time() const { return m_state.time; }
     double distance() const { return m_distance; }
     bool diverged() const { return !m_error.empty(); }

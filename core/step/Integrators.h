@@ -1,6 +1,10 @@
 #pragma once
 
-#include "core/step/FastMath.h"
+#ifndef VTW_STEP_INTERNALS
+#error "core/step/Integrators.h is private to vtw_physics (docs/architecture.md, rule 2): use core/sim/Simulator.h and the other headers outside core/step and core/lanes"
+#endif
+
+#include "core/lanes/FastMath.h"
 #include "core/step/VehicleModel.h"
 
 namespace vtw {

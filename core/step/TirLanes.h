@@ -1,7 +1,11 @@
 #pragma once
 
-#include "core/step/FastMath.h"
-#include "core/step/MagicFormulaTire.h"
+#ifndef VTW_STEP_INTERNALS
+#error "core/step/TirLanes.h is private to vtw_physics (docs/architecture.md, rule 2): use core/sim/Simulator.h and the other headers outside core/step and core/lanes"
+#endif
+
+#include "core/lanes/FastMath.h"
+#include "core/lanes/MagicFormulaTire.h"
 
 // The .tir model (tires/MagicFormulaTir.h, TirModel::forces without the aligning moment)
 // for the step's four wheels as the lanes of a Quad: the same equations (docs/physics.md

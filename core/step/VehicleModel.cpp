@@ -4,7 +4,7 @@
 #include "core/chassis/Steering.h"
 #include "core/base/Units.h"
 #include "core/vehicle/WheelLayout.h"
-#include "core/step/FastMath.h"
+#include "core/lanes/FastMath.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,9 @@
 #pragma once
 
+#ifndef VTW_STEP_INTERNALS
+#error "core/step/VehicleModel.h is private to vtw_physics (docs/architecture.md, rule 2): use core/sim/Simulator.h and the other headers outside core/step and core/lanes"
+#endif
+
 #include "core/powertrain/Differentials.h"
 #include "core/powertrain/Engine.h"
 #include "core/vehicle/ForceEvaluation.h"
@@ -7,9 +11,9 @@
 #include "core/chassis/Steering.h"
 #include "core/chassis/Suspension.h"
 #include "core/sim/VehicleState.h"
-#include "core/step/FullAckermann.h"
-#include "core/step/Lanes.h"
-#include "core/step/LoadTransferLanes.h"
+#include "core/lanes/FullAckermann.h"
+#include "core/lanes/Lanes.h"
+#include "core/lanes/LoadTransferLanes.h"
 #include "core/step/WheelTires.h"
 
 namespace vtw {

@@ -1,9 +1,13 @@
 #pragma once
 
+#ifndef VTW_STEP_INTERNALS
+#error "core/step/VehicleModelStep.h is private to vtw_physics (docs/architecture.md, rule 2): use core/sim/Simulator.h and the other headers outside core/step and core/lanes"
+#endif
+
 #include "core/step/VehicleModel.h"
 
 #include "core/powertrain/Engine.h"
-#include "core/step/FastMath.h"
+#include "core/lanes/FastMath.h"
 
 #include <algorithm>
 #include <cmath>

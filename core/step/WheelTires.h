@@ -1,8 +1,12 @@
 #pragma once
 
-#include "core/step/CombinedSlip.h"
-#include "core/step/LinearTire.h"
-#include "core/step/MagicFormulaTire.h"
+#ifndef VTW_STEP_INTERNALS
+#error "core/step/WheelTires.h is private to vtw_physics (docs/architecture.md, rule 2): use core/sim/Simulator.h and the other headers outside core/step and core/lanes"
+#endif
+
+#include "core/lanes/CombinedSlip.h"
+#include "core/lanes/LinearTire.h"
+#include "core/lanes/MagicFormulaTire.h"
 #include "core/step/TirLanes.h"
 #include "core/tires/TireModel.h"
 

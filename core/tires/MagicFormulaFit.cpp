@@ -1,6 +1,6 @@
 #include "core/tires/MagicFormulaFit.h"
 
-#include "core/step/MagicFormulaTire.h"
+#include "core/lanes/MagicFormulaTire.h"
 
 #include <algorithm>
 #include <array>

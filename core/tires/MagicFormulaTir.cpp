@@ -1,6 +1,6 @@
 #include "core/tires/MagicFormulaTir.h"
 
-#include "core/step/MagicFormulaTire.h"
+#include "core/lanes/MagicFormulaTire.h"
 
 #include "core/base/Units.h"
 

@@ -4,10 +4,10 @@
 #include "core/tires/CalspanTire.h"
 #include "core/tires/SlipSpeedTire.h"
 #include "core/tires/TableTire.h"
-#include "core/step/CombinedSlip.h"
-#include "core/step/LinearTire.h"
-#include "core/step/MagicFormulaTire.h"
-#include "core/step/Pacejka94Tire.h"
+#include "core/lanes/CombinedSlip.h"
+#include "core/lanes/LinearTire.h"
+#include "core/lanes/MagicFormulaTire.h"
+#include "core/lanes/Pacejka94Tire.h"
 
 #include <cmath>
 

@@ -9,7 +9,7 @@ namespace vtw {
 enum WheelIndex { FL = 0, FR = 1, RL = 2, RR = 3 };
 inline constexpr int WheelCount = 4;
 using WheelArray = std::array<double, WheelCount>;
-/// Where the step loads per-wheel values as one vector of four lanes (step/Lanes.h), the
+/// Where the step loads per-wheel values as one vector of four lanes (lanes/Lanes.h), the
 /// array starts on a 32-byte boundary: then no load straddles two cache lines, which costs
 /// the step several nanoseconds when it happens.
 inline constexpr std::size_t wheelLanesAlignment = 32;

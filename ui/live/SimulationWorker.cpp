@@ -352,7 +352,7 @@ void SimulationWorker::publish(bool forceLimits) {
     const bool hasSample = m_session->steps() > 0;
     const Clock::time_point now = Clock::now();
     if (hasSample && (forceLimits || now - m_lastLimits >= limitsInterval)) {
-        m_limits = frictionEnvelopes(m_session->simulator()->model(), m_session->lastSample());
+        m_limits = frictionEnvelopes(*m_session->simulator(), m_session->lastSample());
         m_lastLimits = now;
     }
     std::lock_guard lock(m_statusMutex);

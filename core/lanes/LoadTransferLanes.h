@@ -1,7 +1,11 @@
 #pragma once
 
+#ifndef VTW_STEP_INTERNALS
+#error "core/lanes/LoadTransferLanes.h is private to vtw_physics (docs/architecture.md, rule 2): use core/sim/Simulator.h and the other headers outside core/step and core/lanes"
+#endif
+
 #include "core/chassis/LoadTransfer.h"
-#include "core/step/Lanes.h"
+#include "core/lanes/Lanes.h"
 
 namespace vtw {
 

@@ -1,6 +1,10 @@
 #pragma once
 
-#include "core/step/Lanes.h"
+#ifndef VTW_STEP_INTERNALS
+#error "core/lanes/FastMath.h is private to vtw_physics (docs/architecture.md, rule 2): use core/sim/Simulator.h and the other headers outside core/step and core/lanes"
+#endif
+
+#include "core/lanes/Lanes.h"
 
 #include <cmath>
 #include <cstdint>

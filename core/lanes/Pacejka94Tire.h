@@ -1,7 +1,11 @@
 #pragma once
 
-#include "core/step/FastMath.h"
-#include "core/step/MagicFormulaTire.h"
+#ifndef VTW_STEP_INTERNALS
+#error "core/lanes/Pacejka94Tire.h is private to vtw_physics (docs/architecture.md, rule 2): use core/sim/Simulator.h and the other headers outside core/step and core/lanes"
+#endif
+
+#include "core/lanes/FastMath.h"
+#include "core/lanes/MagicFormulaTire.h"
 #include "core/tires/TireParams.h"
 
 #include <algorithm>

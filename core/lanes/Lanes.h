@@ -1,5 +1,9 @@
 #pragma once
 
+#ifndef VTW_STEP_INTERNALS
+#error "core/lanes/Lanes.h is private to vtw_physics (docs/architecture.md, rule 2): use core/sim/Simulator.h and the other headers outside core/step and core/lanes"
+#endif
+
 #include "core/vehicle/Wheels.h"
 
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "core/step/MagicFormulaTire.h"
+#include "core/lanes/MagicFormulaTire.h"
 
 #include "core/base/Units.h"
 

@@ -1,4 +1,4 @@
-#include "core/step/Pacejka94Tire.h"
+#include "core/lanes/Pacejka94Tire.h"
 
 #include "core/base/Units.h"
 

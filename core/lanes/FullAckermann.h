@@ -1,7 +1,11 @@
 #pragma once
 
+#ifndef VTW_STEP_INTERNALS
+#error "core/lanes/FullAckermann.h is private to vtw_physics (docs/architecture.md, rule 2): use core/sim/Simulator.h and the other headers outside core/step and core/lanes"
+#endif
+
 #include "core/chassis/Steering.h"
-#include "core/step/FastMath.h"
+#include "core/lanes/FastMath.h"
 
 #include <algorithm>
 #include <cmath>
