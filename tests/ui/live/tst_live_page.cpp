@@ -5,7 +5,7 @@
 
 #include "ui/live/DrivePad.h"
 #include "ui/live/TopDownView.h"
-#include "FifoWithoutWriter.h"
+#include "tests/support/FifoWithoutWriter.h"
 #include "ui/live/LiveSimulationPage.h"
 #include "ui/live/SimulationWorker.h"
 #include "core/maneuvers/ManeuverRunner.h"

@@ -1,8 +1,8 @@
 // Files games read: the ini text kept byte for byte, Assetto Corsa car data read and
 // written both ways (a folder written here from the format's documented keys, no
 // game files), and the torque curve as rFactor 2 lines and a BeamNG table.
-#include "AcSampleCar.h"
-#include "CliRun.h"
+#include "tests/support/AcSampleCar.h"
+#include "tests/support/CliRun.h"
 
 #include "core/gamefiles/AcCarData.h"
 #include "core/gamefiles/CurveFiles.h"

@@ -6,7 +6,7 @@
 // inputs it is given. The oracle of each comparison is the same maneuver run to its
 // end in one call (runManeuver), so any state the session kept between slices, or
 // lost, shows as a differing bit.
-#include "PlainCheck.h"
+#include "tests/support/PlainCheck.h"
 #include "core/vehicle/Setup.h"
 #include "core/base/Units.h"
 #include "core/sim/Telemetry.h"

@@ -1,7 +1,7 @@
 // The quasi-steady-state lap (core/lap, docs/physics.md 13): the envelope against
 // closed forms, the lap on a circle and on an oval's straights against kinematics,
 // downforce on a load-linear tyre, and the lap's response to grip and power.
-#include "ConstantMuCar.h"
+#include "tests/support/ConstantMuCar.h"
 #include "core/base/Units.h"
 #include "core/lap/LapSimulation.h"
 #include "core/lap/LapTelemetry.h"

@@ -17,7 +17,7 @@
 #include "core/tires/SurfacePresets.h"
 #include "core/tires/TireModels.h"
 
-#include "CliRun.h"
+#include "tests/support/CliRun.h"
 
 #include <cmath>
 

@@ -1,7 +1,7 @@
 // Saving: atomic replacement (an interrupted save leaves the old file intact)
 // and the autosave/recovery store.
 
-#include "RecoveryOwnerProcess.h"
+#include "tests/support/RecoveryOwnerProcess.h"
 #include "core/setupfile/AtomicFile.h"
 #include "core/setupfile/Recovery.h"
 #include "core/setupfile/SetupJson.h"

@@ -1,7 +1,7 @@
 // vtw-cli --math: math channels added to the telemetry `run -t` writes and the trace
 // `lap --trace` writes, with the values their formulas give; a failing channel is
 // named with its place and left out, the others still written.
-#include "CliRun.h"
+#include "tests/support/CliRun.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -4,7 +4,7 @@
 // the format's documented keys, no game files), comments and an unmapped file
 // included: the game-file suites derive their expectations from its numbers.
 
-#include "CliRun.h"
+#include "tests/support/CliRun.h"
 
 #include <QDir>
 #include <QtTest>

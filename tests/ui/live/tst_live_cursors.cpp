@@ -3,7 +3,7 @@
 // views show is checked against the recorded history, sample for sample.
 
 #include "ui/analysis/AbDeltaTable.h"
-#include "PlotHover.h"
+#include "tests/support/PlotHover.h"
 #include "ui/analysis/CursorLines.h"
 #include "ui/live/DrivePad.h"
 #include "ui/live/FrictionEllipseView.h"

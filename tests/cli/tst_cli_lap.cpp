@@ -1,7 +1,7 @@
 // The lap from the command line: vtw-cli lap and tracks, -m lap in run, compare
 // and sweep (shards and merge included), and the dynamic lap (-m dynamic-lap) the
 // same way, as a user runs them.
-#include "CliRun.h"
+#include "tests/support/CliRun.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -2,7 +2,7 @@
 // widgets offscreen: mouse moves and clicks on the overlaid traces, the pin button.
 
 #include "ui/analysis/AbDeltaTable.h"
-#include "PlotHover.h"
+#include "tests/support/PlotHover.h"
 #include "ui/compare/ComparePage.h"
 #include "ui/compare/CompareTraceTools.h"
 #include "ui/compare/ComparisonData.h"

@@ -3,7 +3,7 @@
 // forms on a circle, the driver on a circle and a straight against the closed form
 // of the constant-mu car, a lap that leaves the track, the catalogue's parameters,
 // and the default driver on every library track with the default car.
-#include "ConstantMuCar.h"
+#include "tests/support/ConstantMuCar.h"
 #include "core/base/Units.h"
 #include "core/maneuvers/DynamicLap.h"
 #include "core/maneuvers/ManeuverFactory.h"

@@ -2,7 +2,7 @@
 // offscreen: mouse moves and clicks on the lap's traces, the pin and unpin buttons.
 
 #include "ui/analysis/AbDeltaTable.h"
-#include "PlotHover.h"
+#include "tests/support/PlotHover.h"
 #include "ui/analysis/CursorLines.h"
 #include "ui/track/LapChannels.h"
 #include "ui/track/LapTracePlots.h"

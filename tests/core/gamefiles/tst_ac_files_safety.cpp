@@ -3,8 +3,8 @@
 // that would not read back stops it before a byte is written, a byte-order mark is
 // read past and kept, a file that is not an ini is refused, and the idle, launch and
 // CG height figures land where they belong.
-#include "AcSampleCar.h"
-#include "CliRun.h"
+#include "tests/support/AcSampleCar.h"
+#include "tests/support/CliRun.h"
 
 #include "core/gamefiles/AcCarData.h"
 #include "core/gamefiles/FolderUpdate.h"

@@ -7,7 +7,7 @@
 #include "core/vehicle/Setup.h"
 #include "core/sim/Telemetry.h"
 #include "core/maneuvers/BrakingRun.h"
-#include "PlainCheck.h"
+#include "tests/support/PlainCheck.h"
 #include "core/maneuvers/ManeuverRunner.h"
 
 #include <cmath>

@@ -1,7 +1,7 @@
 // vtw-cli correlate as a user runs it: a lap's trace and a maneuver's telemetry written
 // by the CLI and read back as logs correlate to zero; a log whose clock started later is
 // found at its offset; bad logs, mappings and arguments are refused with their reasons.
-#include "CliRun.h"
+#include "tests/support/CliRun.h"
 
 #include "core/logs/LogPresets.h"
 

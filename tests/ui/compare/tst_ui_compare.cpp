@@ -16,7 +16,7 @@
 #include "ui/compare/ManeuverPicker.h"
 #include "ui/compare/MetricsTable.h"
 #include "ui/compare/ParameterDiffView.h"
-#include "PlotHover.h"
+#include "tests/support/PlotHover.h"
 #include "core/setupfile/ProgramVersion.h"
 #include "ui/compare/SweepAxisEditor.h"
 #include "ui/compare/SweepPanel.h"
