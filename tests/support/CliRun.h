@@ -26,6 +26,12 @@ inline Outcome runCli(const QStringList& args) {
             p.readAllStandardError()};
 }
 
+/// The whole of the file at path; empty if it cannot be read.
+inline QByteArray readFile(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
 /// Writes data to path whole; false if it could not.
 inline bool writeFile(const QString& path, const QByteArray& data) {
     QFile f(path);

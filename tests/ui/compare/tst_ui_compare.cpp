@@ -1,8 +1,8 @@
 // The compare page driven through its widgets, offscreen: pick two library
 // cars and maneuvers, run, and check that what the page shows is what core
 // computes for single runs (runManeuver), that the parameter diff is exactly
-// diffSetups, that the attribution and the sweeps agree with re-runs done
-// here, and that the report and CSV exports are complete.
+// diffSetups, and that the report and CSV exports are complete. The attribution and
+// the lap: tst_ui_compare_lap; the sweeps: tst_ui_compare_sweep.
 //
 // With VTW_COMPARE_SHOTS=<dir> set, the test also writes screenshots of every
 // tab and a copy of the report there, for looking at.
@@ -32,7 +32,6 @@
 #include "core/trackfiles/TrackLibrary.h"
 #include "core/setupfile/CarLibrary.h"
 #include "core/study/SetupDiff.h"
-
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -44,7 +43,6 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
-
 #include "core/base/Units.h"
 #include "core/maneuvers/BrakeInTurn.h"
 #include "core/maneuvers/ManeuverFactory.h"
@@ -54,100 +52,15 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <qcustomplot.h>
+#include <cmath>
+#include <set>
+#include "tests/ui/compare/ComparePageDriving.h"
 
 #include <cmath>
 #include <set>
 
 using namespace vtw;
-
-namespace {
-
-// Runs are deterministic: the page's numbers must equal single runs exactly.
-constexpr int runTimeoutMs = 120000;
-
-Setup libraryCar(const char* file) {
-    return *loadLibraryCar(QStringLiteral(":/cars/%1.json").arg(QLatin1String(file))).setup;
-}
-
-RunResult singleRun(const Setup& setup, const std::string& id,
-                    const ManeuverOptions& options = {}) {
-    std::string error;
-    auto maneuver = makeManeuver(id, options, &error);
-    return runManeuver(setup, *maneuver);
-}
-
-double metricOf(const RunResult& r, const std::string& key) {
-    const Metric* m = findMetric(r.metrics, key);
-    return m && m->reached ? m->value : std::nan("");
-}
-
-void checkItem(QListWidget* list, const QString& text) {
-    const QList<QListWidgetItem*> found = list->findItems(text, Qt::MatchExactly);
-    QVERIFY2(found.size() == 1, qPrintable(text));
-    found.first()->setCheckState(Qt::Checked);
-}
-
-// Runs the sweep panel's sweep from its button; whether it finished with its points.
-bool runSweepPanel(SweepPanel* sweep) {
-    QSignalSpy finished(sweep, &SweepPanel::sweepFinished);
-    QTest::mouseClick(sweep->runButton(), Qt::LeftButton);
-    return finished.wait(runTimeoutMs) && finished.first().first().toBool();
-}
-
-// The page shown with two setups, "Base" and "Tuned", both checked.
-void showBaseAndTuned(ComparePage& page, const Setup& base, const Setup& tuned) {
-    page.resize(1400, 900);
-    page.show();
-    page.setAvailableSetups({{QStringLiteral("base"), QStringLiteral("Base"), base}, {QStringLiteral("tuned"), QStringLiteral("Tuned"), tuned}});
-    checkItem(page.setupPicker()->list(), QStringLiteral("Base"));
-    checkItem(page.setupPicker()->list(), QStringLiteral("Tuned"));
-}
-
-// Pages of a PDF: page objects, not the page-tree node.
-int pdfPageCount(const QByteArray& pdf) {
-    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![s\\w])"));
-    return static_cast<int>(QString::fromLatin1(pdf).count(page));
-}
-
-// The page shown with its Sweeps tab on the given base setup (nullptr if the
-// window never appeared).
-SweepPanel* showSweepTab(ComparePage& page, const QString& baseSetup) {
-    page.resize(1400, 900);
-    page.show();
-    if (!QTest::qWaitForWindowExposed(&page))
-        return nullptr;
-    SweepPanel* sweep = page.sweepPanel();
-    page.tabs()->setCurrentWidget(sweep);
-    sweep->baseChoice()->setCurrentIndex(sweep->baseChoice()->findText(baseSetup));
-    return sweep;
-}
-
-void saveShot(QWidget* widget, const QString& name) {
-    const QString dir = qEnvironmentVariable("VTW_COMPARE_SHOTS");
-    if (!dir.isEmpty())
-        widget->grab().save(dir + QStringLiteral("/compare-%1.png").arg(name));
-}
-
-// The page shown with the library's Corvette and Lotus checked and no maneuver yet (the
-// default acceleration run unchecked).
-void showCorvetteAndLotus(ComparePage& page) {
-    page.resize(1400, 900);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
-    checkItem(page.setupPicker()->list(), QStringLiteral("Corvette C5"));
-    checkItem(page.setupPicker()->list(), QStringLiteral("Lotus Elise S2"));
-    page.maneuverPicker()->setChecked("acceleration", false);
-}
-
-bool waitForRun(ComparePage& page) {
-    QSignalSpy finished(&page, &ComparePage::comparisonFinished);
-    QTest::mouseClick(page.runButton(), Qt::LeftButton);
-    if (!finished.wait(runTimeoutMs))
-        return false;
-    return finished.first().first().toBool();
-}
-
-} // namespace
+using namespace vtw::test;
 
 class TestUiCompare : public QObject {
     Q_OBJECT
@@ -184,6 +97,7 @@ private slots:
         QTest::newRow("before the trace") << -0.5 << std::nan("");
         QTest::newRow("after the trace") << 3.5 << std::nan("");
     }
+
     void interpolateOntoBaselineX() {
         QFETCH(double, x);
         QFETCH(double, expected);
@@ -554,55 +468,6 @@ private slots:
         QVERIFY(page.runButton()->isEnabled());
     }
 
-    // Attribution of a change in two parameters: each part equals a re-run with that
-    // parameter reverted, and the total equals the metrics table's difference.
-    void attributionOfTwoChanges() {
-        const Setup base = libraryCar("corvette_c5");
-        Setup tuned = base;
-        tuned.gearbox.finalDrive = 3.9;
-        tuned.chassis.mass = base.chassis.mass - 120.0;
-        ComparePage page(nullptr);
-        showBaseAndTuned(page, base, tuned);
-        QVERIFY(waitForRun(page));
-        QCOMPARE(page.results()->differences.size(), std::size_t(2));
-
-        AttributionPanel* panel = page.attributionPanel();
-        page.tabs()->setCurrentWidget(panel);
-        QCOMPARE(panel->tunedChoice()->currentText(), QStringLiteral("Tuned"));
-        panel->metricChoice()->setCurrentIndex(
-            panel->metricChoice()->findData(QStringLiteral("t_0_100_kmh_s")));
-        QSignalSpy done(panel, &AttributionPanel::attributionFinished);
-        QTest::mouseClick(panel->runButton(), Qt::LeftButton);
-        QVERIFY(done.wait(runTimeoutMs));
-        QVERIFY(done.first().first().toBool());
-        const Attribution& a = panel->result();
-        QCOMPARE(a.parts.size(), std::size_t(2));
-        const double tunedValue = metricOf(singleRun(tuned, "acceleration"), "t_0_100_kmh_s");
-        const double baseValue = metricOf(singleRun(base, "acceleration"), "t_0_100_kmh_s");
-        QCOMPARE(a.total, tunedValue - baseValue);
-        // Two parts: each share is the closed-form Shapley value from independent runs,
-        // ((v(part alone) - v(base)) + (v(tuned) - v(other part alone))) / 2.
-        for (const Contribution& c : a.parts) {
-            Setup alone = base;
-            copyField(*c.fields.front(), tuned, alone);
-            Setup otherAlone = tuned;
-            copyField(*c.fields.front(), base, otherAlone);
-            const double share =
-                ((metricOf(singleRun(alone, "acceleration"), "t_0_100_kmh_s") - baseValue) +
-                 (tunedValue - metricOf(singleRun(otherAlone, "acceleration"), "t_0_100_kmh_s"))) / 2;
-            QVERIFY(std::abs(c.contribution - share) < 1e-12);
-        }
-        // Parts, then the total they add up to; no unexplained remainder.
-        QCOMPARE(panel->table()->rowCount(), 3);
-        for (int row = 0; row < 2; ++row)
-            QCOMPARE(panel->table()->item(row, 1)->data(Qt::UserRole).toDouble(),
-                     a.parts[std::size_t(row)].contribution);
-        QCOMPARE(panel->table()->item(2, 1)->data(Qt::UserRole).toDouble(), tunedValue - baseValue);
-        QVERIFY(std::abs(a.parts[0].contribution + a.parts[1].contribution - a.total) < 1e-12);
-        QTest::qWait(50);
-        saveShot(&page, QStringLiteral("attribution"));
-    }
-
     // A yes/no parameter is a check box and a count a whole-number box, in the compare
     // form as in the catalogue; the spec carries 1/0 and whole numbers.
     void maneuverParametersTakeTheirKindsOfValue() {
@@ -774,403 +639,6 @@ private slots:
         QVERIFY2(page.staleReason().contains(QStringLiteral("Tuned changed since the run")),
                  qPrintable(page.staleReason()));
         QVERIFY2(!page.staleReason().contains(QStringLiteral("no longer open")), qPrintable(page.staleReason()));
-    }
-
-    // Which change mattered, for the lap time: the parts are the core's laps of the tuned
-    // setup with each change reverted on its own.
-    void attributionOfTheLap() {
-        const Setup base = libraryCar("lotus_elise_s2");
-        Setup tuned = base;
-        tuned.gearbox.finalDrive = base.gearbox.finalDrive * 1.1;
-        tuned.chassis.mass = base.chassis.mass - 80.0;
-        ComparePage page(nullptr);
-        showBaseAndTuned(page, base, tuned);
-        page.maneuverPicker()->setChecked("acceleration", false);
-        page.maneuverPicker()->setChecked(lapTargetId, true);
-        page.maneuverPicker()->setTextOption(lapTargetId, "track", "oval");
-        QVERIFY(waitForRun(page));
-        AttributionPanel* panel = page.attributionPanel();
-        page.tabs()->setCurrentWidget(panel);
-        panel->metricChoice()->setCurrentIndex(panel->metricChoice()->findData(QStringLiteral("lap_time_s")));
-        QSignalSpy done(panel, &AttributionPanel::attributionFinished);
-        QTest::mouseClick(panel->runButton(), Qt::LeftButton);
-        QVERIFY(done.wait(runTimeoutMs));
-        QVERIFY(done.first().first().toBool());
-        const Attribution& a = panel->result();
-        QCOMPARE(a.parts.size(), std::size_t(2));
-        const PreparedTrackResult oval = prepareTrack(QStringLiteral("oval"), LineChoice::RaceLine, 1.0);
-        QVERIFY(oval.prepared);
-        auto lapTime = [&](const Setup& s) {
-            return simulateLap(PerformanceEnvelope(s), oval.prepared->path, oval.prepared->sectorStarts).lapTime;
-        };
-        const double tunedTime = lapTime(tuned);
-        QCOMPARE(a.total, tunedTime - lapTime(base));
-        // Shapley shares of two parts, from the core's laps (see attributionOfTwoChanges).
-        for (const Contribution& c : a.parts) {
-            Setup alone = base;
-            copyField(*c.fields.front(), tuned, alone);
-            Setup otherAlone = tuned;
-            copyField(*c.fields.front(), base, otherAlone);
-            const double share =
-                ((lapTime(alone) - lapTime(base)) + (tunedTime - lapTime(otherAlone))) / 2;
-            QVERIFY(std::abs(c.contribution - share) < 1e-12);
-        }
-    }
-
-    // The lap of a track is offered beside the maneuvers, with the library's tracks: its
-    // lap and sector times are metrics of every setup, each the core's lap of that setup,
-    // and its traces overlay by distance.
-    void compareOffersTheLap() {
-        const std::vector<Setup> cars = {libraryCar("corvette_c5"), libraryCar("lotus_elise_s2")};
-        ComparePage page(nullptr);
-        showCorvetteAndLotus(page);
-        if (QTest::currentTestFailed())
-            return;
-        QListWidget* maneuvers = page.maneuverPicker()->list();
-        checkItem(maneuvers, lapTargetTitle());
-        maneuvers->setCurrentItem(maneuvers->findItems(lapTargetTitle(), Qt::MatchExactly).first());
-        QComboBox* track = page.maneuverPicker()->form()->trackChoice();
-        QVERIFY(track);
-        QCOMPARE(track->count(), int(libraryTracks().size()));
-        track->setCurrentIndex(track->findData(QStringLiteral("monza")));
-        QVERIFY(waitForRun(page));
-        const ComparisonData* data = page.results();
-        QVERIFY(data);
-        QCOMPARE(data->maneuvers.size(), std::size_t(1));
-        QCOMPARE(data->maneuvers[0].textOptions.at("track"), std::string("monza"));
-
-        const PreparedTrackResult monza = prepareTrack(QStringLiteral("monza"), LineChoice::RaceLine, 1.0);
-        QVERIFY(monza.prepared);
-        std::vector<LapResult> laps;
-        for (const Setup& car : cars)
-            laps.push_back(simulateLap(PerformanceEnvelope(car), monza.prepared->path, monza.prepared->sectorStarts));
-        MetricsTable* table = page.metricsTable();
-        int checked = 0;
-        for (int row = 0; row < table->rowCount(); ++row) {
-            const QString key = table->item(row, 0)->data(MetricsTable::keyRole).toString();
-            for (std::size_t s = 0; s < cars.size(); ++s) {
-                const double shown = table->item(row, MetricsTable::firstSetupColumn + int(s))
-                                         ->data(MetricsTable::valueRole)
-                                         .toDouble();
-                if (key == QLatin1String("lap/lap_time_s")) {
-                    QCOMPARE(shown, laps[s].lapTime);
-                    ++checked;
-                }
-                for (int k = 0; k < 3; ++k) {
-                    if (key == QStringLiteral("lap/sector_%1_s").arg(k + 1)) {
-                        QCOMPARE(shown, laps[s].sectors[std::size_t(k)].time);
-                        ++checked;
-                    }
-                }
-            }
-        }
-        QCOMPARE(checked, 2 * 4);
-        QVERIFY(maneuverSummary(data->maneuvers[0]).contains(QStringLiteral("Monza")));
-
-        // Traces: against distance only, one graph per setup reaching the lap's length.
-        TraceOverlayPanel* traces = page.tracePanel();
-        page.tabs()->setCurrentWidget(traces);
-        QVERIFY(!traces->axisChoice()->isEnabled());
-        QCOMPARE(TraceAxis(traces->axisChoice()->currentData().toInt()), TraceAxis::Distance);
-        QCOMPARE(traces->tracePlot()->graphCount(), 2);
-        for (int s = 0; s < 2; ++s) {
-            QCPGraph* g = traces->tracePlot()->graph(s);
-            QCOMPARE(g->dataCount(), int(laps[std::size_t(s)].trace.distance.size()));
-            QCOMPARE(g->data()->at(g->dataCount() - 1)->key, laps[std::size_t(s)].length);
-        }
-        // The delta plot of a lap is the delta-time by distance: at the finish line it is
-        // the difference of the lap times (each trace ends at its lap length).
-        QCOMPARE(traces->deltaChoice()->currentData().toString(), QStringLiteral("time"));
-        QCOMPARE(traces->deltaPlot()->graphCount(), 1);
-        QCPGraph* delta = traces->deltaPlot()->graph(0);
-        const double atFinish = delta->data()->at(delta->dataCount() - 1)->value;
-        const double expectedDelta = laps[1].lapTime - laps[0].lapTime;
-        QVERIFY2(std::abs(atFinish - expectedDelta) < 1e-9 * laps[0].lapTime,
-                 qPrintable(QStringLiteral("delta-time at the finish %1, lap times differ by %2")
-                                .arg(atFinish)
-                                .arg(expectedDelta)));
-        QVERIFY(traces->deltaPlot()->yAxis->label().contains(QStringLiteral("Time")));
-        QTest::qWait(50);
-        saveShot(&page, QStringLiteral("lap-traces"));
-
-        // The G-G diagram of the lap, and no friction ellipse: a lap has no tire forces.
-        GripOverlayPanel* grip = page.gripPanel();
-        page.tabs()->setCurrentWidget(grip);
-        QComboBox* view = grip->findChild<QComboBox*>(QStringLiteral("gripView"));
-        QVERIFY(view);
-        QVERIFY(!view->isEnabled());
-        QCOMPARE(GripView(view->currentData().toInt()), GripView::GG);
-        // Oriented as every G-G view of the workbench: from above, left to the left.
-        QVERIFY(grip->plot()->xAxis->rangeReversed());
-        QVERIFY(grip->plot()->xAxis->label().contains(QStringLiteral("left")));
-    }
-
-    // The dynamic lap is offered with its track; overlaid with the quasi-steady lap of
-    // the same setup and track, both go by distance along the line from the start line
-    // and each ends at its lap's length.
-    void compareOverlaysTheDynamicAndQuasiSteadyLap() {
-        ComparePage page(nullptr);
-        showCorvetteAndLotus(page);
-        if (QTest::currentTestFailed())
-            return;
-        QListWidget* maneuvers = page.maneuverPicker()->list();
-        const QString dynamicTitle = QString::fromStdString(findManeuverDescription("dynamic-lap")->title);
-        for (const QString& title : {lapTargetTitle(), dynamicTitle}) {
-            checkItem(maneuvers, title);
-            maneuvers->setCurrentItem(maneuvers->findItems(title, Qt::MatchExactly).first());
-            QComboBox* track = page.maneuverPicker()->form()->trackChoice();
-            QVERIFY(track);
-            QCOMPARE(track->count(), int(libraryTracks().size()));
-            track->setCurrentIndex(track->findData(QStringLiteral("oval")));
-            QVERIFY(page.maneuverPicker()->form()->lineChoice());
-        }
-        // The dynamic lap's numbers are there beside its words, which are labelled short
-        // (the catalogue's explanation is the box's tooltip).
-        QVERIFY(page.maneuverPicker()->form()->editor("pace"));
-        auto* formLayout = qobject_cast<QFormLayout*>(page.maneuverPicker()->form()->layout());
-        QVERIFY(formLayout);
-        auto* trackLabel = qobject_cast<QLabel*>(formLayout->labelForField(page.maneuverPicker()->form()->trackChoice()));
-        QVERIFY(trackLabel);
-        QCOMPARE(trackLabel->text(), QStringLiteral("Track"));
-        QVERIFY(waitForRun(page));
-        const ComparisonData* data = page.results();
-        QVERIFY(data);
-        QCOMPARE(data->maneuvers.size(), std::size_t(2));
-        const std::size_t lapIndex = data->maneuvers[0].id == lapTargetId ? 0 : 1, dynamicIndex = 1 - lapIndex;
-        QCOMPARE(data->maneuvers[dynamicIndex].id, std::string("dynamic-lap"));
-        QCOMPARE(data->maneuvers[dynamicIndex].textOptions.at("track"), std::string("oval"));
-        const Metric* dynamicTime = findMetric(data->run(dynamicIndex, 0)->metrics, "lap_time_s");
-        const Metric* quasiTime = findMetric(data->run(lapIndex, 0)->metrics, "lap_time_s");
-        QVERIFY(dynamicTime && quasiTime);
-        QVERIFY2(dynamicTime->reached && dynamicTime->valid, dynamicTime->invalidReason.c_str());
-        QVERIFY(maneuverSummary(data->maneuvers[dynamicIndex]).contains(QStringLiteral("Oval")));
-
-        // The maneuvers of the Corvette (the first setup) overlaid: against distance (a lap
-        // is among them).
-        TraceOverlayPanel* traces = page.tracePanel();
-        page.tabs()->setCurrentWidget(traces);
-        traces->overlayChoice()->setCurrentIndex(1);
-        QVERIFY(!traces->maneuverChoice()->isEnabled());
-        QCOMPARE(TraceAxis(traces->axisChoice()->currentData().toInt()), TraceAxis::Distance);
-        QCOMPARE(traces->tracePlot()->graphCount(), 2);
-        const PreparedTrackResult oval = prepareTrack(QStringLiteral("oval"), LineChoice::RaceLine, 1.0);
-        QVERIFY(oval.prepared);
-        const double length = oval.prepared->path.length;
-        QCPGraph* quasi = traces->tracePlot()->graph(int(lapIndex));
-        QCPGraph* dynamic = traces->tracePlot()->graph(int(dynamicIndex));
-        QCOMPARE(quasi->data()->at(0)->key, 0.0);
-        QCOMPARE(quasi->data()->at(quasi->dataCount() - 1)->key, length);
-        // The dynamic lap is recorded every few steps: its trace starts past the start
-        // line and ends short of the finish by less than one recorded sample's travel (at
-        // most its top speed for the decimation's steps).
-        const double sampleTravel = 90.0 * data->setups[0].simulation.timeStep * 10.0; // m
-        const double firstKey = dynamic->data()->at(0)->key;
-        const double lastKey = dynamic->data()->at(dynamic->dataCount() - 1)->key;
-        QVERIFY2(firstKey >= 0.0 && firstKey < sampleTravel, qPrintable(QString::number(firstKey)));
-        QVERIFY2(lastKey > length - sampleTravel && lastKey <= length,
-                 qPrintable(QStringLiteral("%1 of %2").arg(lastKey).arg(length)));
-        // The delta-time by distance against the first maneuver: at the finish it is the
-        // difference of the two lap times, to within the time of a recorded sample.
-        QCOMPARE(traces->deltaPlot()->graphCount(), 1);
-        QCPGraph* delta = traces->deltaPlot()->graph(0);
-        const double atFinish = delta->data()->at(delta->dataCount() - 1)->value;
-        const double expected = (lapIndex == 0 ? 1.0 : -1.0) * (dynamicTime->value - quasiTime->value);
-        const double sampleTime = data->setups[0].simulation.timeStep * 10.0; // s
-        QVERIFY2(std::abs(atFinish - expected) < sampleTime,
-                 qPrintable(QStringLiteral("delta-time at the finish %1, lap times differ by %2")
-                                .arg(atFinish)
-                                .arg(expected)));
-        QTest::qWait(50);
-        saveShot(&page, QStringLiteral("dynamic-lap-overlay"));
-    }
-
-    // A sweep of the lap: each point's lap time is the core's lap of that variant.
-    void sweepTheLap() {
-        const Setup lotus = libraryCar("lotus_elise_s2");
-        ComparePage page(nullptr);
-        SweepPanel* sweep = showSweepTab(page, QStringLiteral("Lotus Elise S2"));
-        QVERIFY(sweep);
-        QVERIFY(sweep->firstAxis()->setField(QStringLiteral("chassis.mass")));
-        sweep->firstAxis()->setRange(800.0, 1000.0, 3);
-        sweep->maneuverChoice()->setCurrentIndex(sweep->maneuverChoice()->findData(QStringLiteral("lap")));
-        QComboBox* track = sweep->findChild<QComboBox*>(QStringLiteral("param_track"));
-        QVERIFY(track);
-        track->setCurrentIndex(track->findData(QStringLiteral("circle")));
-        QVERIFY(runSweepPanel(sweep));
-        QCOMPARE(sweep->points().size(), std::size_t(3));
-        const PreparedTrackResult circle = prepareTrack(QStringLiteral("circle"), LineChoice::RaceLine, 1.0);
-        QVERIFY(circle.prepared);
-        for (std::size_t k = 0; k < 3; ++k) {
-            Setup s = lotus;
-            s.chassis.mass = 800.0 + 100.0 * double(k);
-            const LapResult lap = simulateLap(PerformanceEnvelope(s), circle.prepared->path, circle.prepared->sectorStarts);
-            const Metric* shown = findMetric(sweep->points()[k].metrics, "lap_time_s");
-            QVERIFY(shown);
-            QCOMPARE(shown->value, lap.lapTime);
-        }
-    }
-
-    // A one-parameter sweep through the panel: each point equals a single run at that
-    // value; clicking a point on the plot asks to open that variant.
-    // The sweep's base is the setup being edited (the first open document, listed before
-    // the library's cars of the same name) until the user picks another; then it stays.
-    void sweepBaseFollowsTheEditedSetup() {
-        ComparePage page(nullptr);
-        SweepPanel* sweep = page.sweepPanel();
-        Setup edited = libraryCar("corvette_c5");
-        edited.chassis.mass += 200.0;
-        page.setAvailableSetups({{QStringLiteral("corvette-c5"), QStringLiteral("Corvette C5"), edited}});
-        QCOMPARE(sweep->baseChoice()->currentText(), QStringLiteral("Corvette C5 (open)"));
-        sweep->baseChoice()->setCurrentIndex(sweep->baseChoice()->findText(QStringLiteral("Lotus Elise S2")));
-        page.setAvailableSetups({{QStringLiteral("corvette-c5"), QStringLiteral("Corvette C5"), edited}, {QStringLiteral("other"), QStringLiteral("Other"), edited}});
-        QCOMPARE(sweep->baseChoice()->currentText(), QStringLiteral("Lotus Elise S2"));
-    }
-
-    void sweepOneParameter() {
-        const Setup corvette = libraryCar("corvette_c5");
-        ComparePage page(nullptr);
-        SweepPanel* sweep = showSweepTab(page, QStringLiteral("Corvette C5"));
-        QVERIFY(sweep);
-        QVERIFY(sweep->firstAxis()->setField(QStringLiteral("gearbox.finalDrive")));
-        sweep->firstAxis()->setRange(3.0, 4.0, 5);
-        sweep->maneuverChoice()->setCurrentIndex(
-            sweep->maneuverChoice()->findData(QStringLiteral("acceleration")));
-        QVERIFY(runSweepPanel(sweep));
-        QCOMPARE(sweep->points().size(), std::size_t(5));
-        sweep->metricChoice()->setCurrentIndex(
-            sweep->metricChoice()->findData(QStringLiteral("t_0_100_kmh_s")));
-        QCustomPlot* plot = sweep->plot();
-        QCOMPARE(plot->graphCount(), 1);
-        QCPGraph* graph = plot->graph(0);
-        QCOMPARE(graph->dataCount(), 5);
-        for (int k = 0; k < 5; ++k) {
-            Setup s = corvette;
-            s.gearbox.finalDrive = 3.0 + 0.25 * k;
-            const double expected = metricOf(singleRun(s, "acceleration"), "t_0_100_kmh_s");
-            QCOMPARE(graph->data()->at(k)->key, s.gearbox.finalDrive);
-            QCOMPARE(graph->data()->at(k)->value, expected);
-        }
-        QTest::qWait(50);
-        plot->replot();
-        saveShot(&page, QStringLiteral("sweep-line"));
-
-        Setup opened;
-        QString openedName;
-        int opens = 0;
-        connect(&page, &ComparePage::openSetupRequested, this,
-                [&](const Setup& s, const QString& name) {
-                    opened = s;
-                    openedName = name;
-                    ++opens;
-                });
-        const QPoint at(qRound(plot->xAxis->coordToPixel(graph->data()->at(2)->key)),
-                        qRound(plot->yAxis->coordToPixel(graph->data()->at(2)->value)));
-        // Hovering near a point reads out its parameter and metric values.
-        hover(plot, at + QPoint(6, -5));
-        const QString hovered = sweep->readout();
-        QVERIFY2(hovered.contains(QStringLiteral("Final drive 3.5")), qPrintable(hovered));
-        QVERIFY2(hovered.contains(formatFigure(graph->data()->at(2)->value) + QStringLiteral(" s")), qPrintable(hovered));
-        const QPoint before(qRound(plot->xAxis->coordToPixel(graph->data()->at(1)->key)),
-                            qRound(plot->yAxis->coordToPixel(graph->data()->at(1)->value)));
-        hover(plot, before + QPoint(-3, 4));
-        QVERIFY2(sweep->readout().contains(QStringLiteral("Final drive 3.25")), qPrintable(sweep->readout()));
-        // A click marks the point: drawn apart, at the clicked data point, and read out.
-        QVERIFY(!sweep->markedPoint());
-        QTest::mouseClick(plot, Qt::LeftButton, {}, at + QPoint(3, 2));
-        QCOMPARE(opens, 0);
-        QVERIFY(sweep->markedPoint());
-        QCOMPARE(*sweep->markedPoint(), std::make_pair(2, 0));
-        QCPGraph* marked = sweep->markedGraph();
-        QVERIFY(marked && plot->hasPlottable(marked));
-        QCOMPARE(marked->dataCount(), 1);
-        QCOMPARE(marked->data()->at(0)->key, graph->data()->at(2)->key);
-        QCOMPARE(marked->data()->at(0)->value, graph->data()->at(2)->value);
-        QVERIFY(marked->scatterStyle().pen().color() != graph->scatterStyle().pen().color());
-        QVERIFY(marked->scatterStyle().size() > graph->scatterStyle().size());
-        hover(plot, at + QPoint(0, 200)); // away from every point: the marked one's values
-        QVERIFY2(sweep->readout().startsWith(QStringLiteral("Marked: Final drive 3.5")), qPrintable(sweep->readout()));
-        plot->replot();
-        saveShot(&page, QStringLiteral("sweep-line-marked"));
-        // Another metric: the mark stays on the point, at its new value.
-        sweep->metricChoice()->setCurrentIndex(sweep->metricChoice()->findData(QStringLiteral("quarter_mile_s")));
-        QVERIFY(sweep->markedGraph() && sweep->markedGraph()->data()->at(0)->value == plot->graph(0)->data()->at(2)->value);
-        sweep->metricChoice()->setCurrentIndex(sweep->metricChoice()->findData(QStringLiteral("t_0_100_kmh_s")));
-        graph = plot->graph(0);
-        // A double-click, or the button, opens the variant.
-        QTest::mouseDClick(plot, Qt::LeftButton, {}, at);
-        QCOMPARE(opens, 1);
-        QCOMPARE(opened.gearbox.finalDrive, 3.5);
-        QCOMPARE(opened.chassis.mass, corvette.chassis.mass);
-        QVERIFY2(openedName.contains(QStringLiteral("Final drive 3.5")), qPrintable(openedName));
-        // A click away from every point opens nothing and keeps the mark.
-        QTest::mouseClick(plot, Qt::LeftButton, {}, at + QPoint(0, 60));
-        QCOMPARE(opens, 1);
-        QCOMPARE(*sweep->markedPoint(), std::make_pair(2, 0));
-        QTest::mouseClick(sweep->openButton(), Qt::LeftButton);
-        QCOMPARE(opens, 2);
-        QCOMPARE(opened.gearbox.finalDrive, 3.5);
-    }
-
-    // Two parameters: a colour map whose cells equal single runs; clicking a cell
-    // opens the variant with both values.
-    void sweepTwoParameters() {
-        const Setup lotus = libraryCar("lotus_elise_s2");
-        ComparePage page(nullptr);
-        SweepPanel* sweep = showSweepTab(page, QStringLiteral("Lotus Elise S2"));
-        QVERIFY(sweep);
-        QVERIFY(sweep->firstAxis()->setField(QStringLiteral("brakes.frontBias")));
-        sweep->firstAxis()->setRange(50.0, 80.0, 4); // shown in %
-        QTest::mouseClick(sweep->secondToggle(), Qt::LeftButton);
-        QVERIFY(sweep->secondAxis()->isEnabled());
-        QVERIFY(sweep->secondAxis()->setField(QStringLiteral("chassis.mass")));
-        sweep->secondAxis()->setRange(800.0, 1000.0, 3);
-        sweep->maneuverChoice()->setCurrentIndex(
-            sweep->maneuverChoice()->findData(QStringLiteral("braking")));
-        QSignalSpy finished(sweep, &SweepPanel::sweepFinished);
-        QTest::mouseClick(sweep->runButton(), Qt::LeftButton);
-        QVERIFY(finished.wait(runTimeoutMs));
-        QCOMPARE(sweep->points().size(), std::size_t(12));
-        sweep->metricChoice()->setCurrentIndex(
-            sweep->metricChoice()->findData(QStringLiteral("braking_100_0_kmh_m")));
-        QCPColorMap* map = sweep->colourMap();
-        QVERIFY(map);
-        for (int i : {0, 3}) {
-            for (int j : {0, 2}) {
-                Setup s = lotus;
-                s.brakes.frontBias = (50.0 + 10.0 * i) / 100.0;
-                s.chassis.mass = 800.0 + 100.0 * j;
-                QCOMPARE(map->data()->cell(i, j),
-                         metricOf(singleRun(s, "braking"), "braking_100_0_kmh_m"));
-            }
-        }
-        QTest::qWait(50);
-        sweep->plot()->replot();
-        saveShot(&page, QStringLiteral("sweep-map"));
-
-        QList<std::pair<double, double>> opened;
-        connect(sweep, &SweepPanel::openSetupRequested, this, [&](const Setup& s, const QString&) {
-            opened.append({s.brakes.frontBias, s.chassis.mass});
-        });
-        QCustomPlot* plot = sweep->plot();
-        const QPoint at(qRound(plot->xAxis->coordToPixel(70.0)),
-                        qRound(plot->yAxis->coordToPixel(900.0)));
-        hover(plot, at + QPoint(4, 4));
-        QVERIFY2(sweep->readout().contains(QStringLiteral("Mass 900 kg")), qPrintable(sweep->readout()));
-        QVERIFY2(sweep->readout().contains(formatFigure(map->data()->cell(2, 1))), qPrintable(sweep->readout()));
-        QTest::mouseClick(plot, Qt::LeftButton, {}, at);
-        QVERIFY(opened.isEmpty());
-        QCOMPARE(*sweep->markedPoint(), std::make_pair(2, 1));
-        // The clicked cell outlined: 70 % between 65 and 75, 900 kg between 850 and 950.
-        QCPItemRect* cell = sweep->markedCell();
-        QVERIFY(cell && plot->hasItem(cell));
-        QVERIFY(std::abs(cell->topLeft->coords().x() - 65.0) < 1e-9 && std::abs(cell->bottomRight->coords().x() - 75.0) < 1e-9);
-        QVERIFY(std::abs(cell->topLeft->coords().y() - 950.0) < 1e-9 && std::abs(cell->bottomRight->coords().y() - 850.0) < 1e-9);
-        sweep->plot()->replot();
-        saveShot(&page, QStringLiteral("sweep-map-marked"));
-        QTest::mouseDClick(plot, Qt::LeftButton, {}, at);
-        QCOMPARE(opened.size(), 1);
-        QVERIFY(std::fabs(opened.first().first - 0.7) < 1e-12);
-        QCOMPARE(opened.first().second, 900.0);
     }
 };
 
