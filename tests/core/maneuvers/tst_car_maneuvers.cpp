@@ -10,15 +10,17 @@
 #include "core/maneuvers/ScriptedManeuver.h"
 #include "core/maneuvers/SineSteer.h"
 #include "core/maneuvers/StepSteer.h"
-#include "core/maneuvers/TopSpeedRun.h"
 #include "core/sim/Simulator.h"
 #include "core/base/Units.h"
 #include "core/setupfile/CarLibrary.h"
 #include "core/tires/TireModel.h"
 #include "core/setupfile/SetupValidation.h"
 #include "core/tires/CalspanPresets.h"
+#include "core/study/ParallelFor.h"
 
 #include <QtTest>
+
+#include <map>
 
 using namespace vtw;
 
@@ -98,6 +100,39 @@ double forceBalanceTopSpeed(const Setup& s) {
     return best;
 }
 
+// One run of a maneuver at its catalogue defaults: its result, or why it could not be made.
+struct CatalogueRun {
+    RunResult result;
+    std::string makeError; ///< empty when the catalogue made the maneuver
+};
+
+// Runs every maneuver of the catalogue on a setup, side by side on the machine's cores
+// (the runs share nothing), in the catalogue's order.
+std::vector<CatalogueRun> runCatalogue(const Setup& setup) {
+    const std::vector<ManeuverDescription>& catalogue = maneuverCatalogue();
+    std::vector<CatalogueRun> runs(catalogue.size());
+    parallelFor(catalogue.size(), [&](std::size_t i) {
+        auto m = makeManeuver(catalogue[i].id, {}, &runs[i].makeError);
+        if (m)
+            runs[i].result = runManeuver(setup, *m);
+        else if (runs[i].makeError.empty())
+            runs[i].makeError = "no maneuver made";
+    });
+    return runs;
+}
+
+// Every library car's run of every catalogue maneuver, made once for all the checks that
+// read them (everyCarCompletesEveryManeuver, topSpeedIsTheForceBalance,
+// figuresRespectFriction): car resource path -> maneuver id -> run.
+std::map<QString, std::map<std::string, CatalogueRun>>& libraryRuns() {
+    static std::map<QString, std::map<std::string, CatalogueRun>> runs;
+    return runs;
+}
+
+const CatalogueRun& libraryRun(const QString& car, const std::string& id) {
+    return libraryRuns().at(car).at(id);
+}
+
 } // namespace
 
 class TestCarManeuvers : public QObject {
@@ -106,6 +141,13 @@ private slots:
     void initTestCase() {
         Q_INIT_RESOURCE(resources);
         QVERIFY(libraryCars().size() >= 4);
+        for (const LibraryCar& car : libraryCars()) {
+            const SetupLoadResult loaded = loadLibraryCar(car.resourcePath);
+            QVERIFY2(loaded.ok(), qPrintable(car.resourcePath));
+            const std::vector<CatalogueRun> runs = runCatalogue(*loaded.setup);
+            for (std::size_t i = 0; i < runs.size(); ++i)
+                libraryRuns()[car.resourcePath][maneuverCatalogue()[i].id] = runs[i];
+        }
     }
 
     // The gravel Subaru swaps ends on a sine steer of 8 deg (sideslip 90 deg): its
@@ -140,12 +182,9 @@ private slots:
     void everyCarCompletesEveryManeuver() {
         QFETCH(QString, car);
         QFETCH(QString, maneuver);
-        const SetupLoadResult loaded = loadLibraryCar(car);
-        QVERIFY(loaded.ok());
-        std::string error;
-        auto m = makeManeuver(maneuver.toStdString(), {}, &error);
-        QVERIFY2(m, error.c_str());
-        const RunResult r = runManeuver(*loaded.setup, *m);
+        const CatalogueRun& run = libraryRun(car, maneuver.toStdString());
+        QVERIFY2(run.makeError.empty(), run.makeError.c_str());
+        const RunResult& r = run.result;
         QVERIFY2(r.ok, r.error.c_str());
         QVERIFY2(!r.timedOut, "the maneuver ran into its time limit");
         for (const Metric& metric : r.metrics) {
@@ -164,8 +203,11 @@ private slots:
         const Setup s = *loadLibraryCar(car).setup;
         const double expected = units::mpsToKmh(forceBalanceTopSpeed(s));
         QVERIFY(expected > 100.0);
-        TopSpeedRun run;
-        const RunResult r = runManeuver(s, run);
+        // The catalogue's top-speed run at its defaults is TopSpeedRun() (from 100 km/h,
+        // automatic shifts).
+        const CatalogueRun& run = libraryRun(car, "top-speed");
+        QVERIFY2(run.makeError.empty(), run.makeError.c_str());
+        const RunResult& r = run.result;
         QVERIFY2(r.ok, r.error.c_str());
         const Metric* m = findMetric(r.metrics, "top_speed_kmh");
         QVERIFY(m && m->reached);
@@ -244,11 +286,11 @@ private slots:
         for (const SetupIssue& i : validateSetup(s))
             issues.append(i.toString());
         QVERIFY2(issues.isEmpty(), qPrintable(issues.join('\n')));
-        for (const ManeuverDescription& d : maneuverCatalogue()) {
-            std::string error;
-            auto m = makeManeuver(d.id, {}, &error);
-            QVERIFY2(m, error.c_str());
-            const RunResult r = runManeuver(s, *m);
+        const std::vector<CatalogueRun> runs = runCatalogue(s);
+        for (std::size_t i = 0; i < runs.size(); ++i) {
+            const ManeuverDescription& d = maneuverCatalogue()[i];
+            QVERIFY2(runs[i].makeError.empty(), runs[i].makeError.c_str());
+            const RunResult& r = runs[i].result;
             QVERIFY2(r.ok, (d.id + ": " + r.error).c_str());
             QVERIFY2(!r.timedOut, (d.id + ": ran into the maneuver's time limit").c_str());
             for (const Metric& metric : r.metrics) {
@@ -281,13 +323,10 @@ private slots:
         const double weight = s.chassis.mass * units::gravity;
         const double downforce = 0.5 * s.aero.airDensity * s.aero.downforceCoefficientArea * speed * speed;
         const double limitG = margin * peakD * s.simulation.surfaceMu * (weight + downforce) / weight + marginG;
-        std::string error;
-        auto braking = makeManeuver("braking", {}, &error);
-        const RunResult b = runManeuver(s, *braking);
+        const RunResult& b = libraryRun(car, "braking").result;
         const double decel = findMetric(b.metrics, "braking_peak_decel_g")->value;
         QVERIFY2(decel > 0.3 && decel < limitG, qPrintable(QString::number(decel)));
-        auto skidpad = makeManeuver("skidpad", {}, &error);
-        const RunResult k = runManeuver(s, *skidpad);
+        const RunResult& k = libraryRun(car, "skidpad").result;
         const double lateral = findMetric(k.metrics, "skidpad_max_lateral_g")->value;
         QVERIFY2(lateral > 0.3 && lateral < limitG, qPrintable(QString::number(lateral)));
     }
