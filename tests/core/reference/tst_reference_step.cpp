@@ -18,9 +18,15 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <condition_variable>
 #include <cstdio>
 #include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
 
 using namespace vtw;
 using reference::ReferenceOptions;
@@ -186,6 +192,98 @@ Setup drivelineVariantOf(Setup s) {
     return s;
 }
 
+// One compared run: a car (a library car or one of its variants), a maneuver, an integrator.
+struct RowSpec {
+    QString name, car, maneuver;
+    int integrator = 0;
+    int variant = 0; ///< 0 the library car, 1 variantOf, 2 drivelineVariantOf
+};
+
+// Every library car (and the first car again as the two variants, which cover the paths
+// the library cars share: see variantOf and drivelineVariantOf), every catalogue
+// maneuver, every integrator.
+// The library's resources are registered by then (initTestCase).
+std::vector<RowSpec> comparedRows() {
+    QList<LibraryCar> cars = libraryCars();
+    const qsizetype libraryCount = cars.size();
+    cars.append({cars.front().name + " variant", cars.front().resourcePath});
+    cars.append({cars.front().name + " driveline variant", cars.front().resourcePath});
+    std::vector<RowSpec> rows;
+    for (qsizetype c = 0; c < cars.size(); ++c) {
+        const LibraryCar& car = cars[c];
+        for (const ManeuverDescription& m : maneuverCatalogue()) {
+            for (const OptionName<Integrator>& i : integratorOptions) {
+                rows.push_back({car.name + " / " + QString::fromStdString(m.id) + " / " + optionText(i.cliName),
+                                car.resourcePath, QString::fromStdString(m.id), static_cast<int>(i.value),
+                                static_cast<int>(std::max<qsizetype>(0, c - libraryCount + 1))});
+            }
+        }
+    }
+    return rows;
+}
+
+// What one compared run found: the first broken precondition (the runs could not be
+// compared), else the deviations to verify against their bounds.
+struct RowOutcome {
+    QString failure;
+    Deviations global, local, metrics;
+    QString pauses;
+};
+
+RowOutcome compareRuns(const RowSpec& row);
+
+// The rows are independent runs: while the test verifies one row, the other cores
+// compute the rows after it. Each row is computed once, by whichever thread claims it
+// first; the test waits for a row another thread is computing.
+class RowScheduler {
+public:
+    explicit RowScheduler(std::vector<RowSpec> rows) : rows_(std::move(rows)), state_(rows_.size()), outcomes_(rows_.size()) {
+        const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+        for (unsigned t = 1; t < threads; ++t)
+            workers_.emplace_back([this] {
+                for (std::size_t i = 0; i < rows_.size() && !stop_; ++i)
+                    computeIfFree(i);
+            });
+    }
+    ~RowScheduler() {
+        stop_ = true; // a worker finishes the row it is on, then stops
+        for (std::thread& t : workers_)
+            t.join();
+    }
+    const RowSpec& row(std::size_t i) const { return rows_[i]; }
+    const RowOutcome& outcome(std::size_t i) {
+        computeIfFree(i);
+        std::unique_lock lock(mutex_);
+        done_.wait(lock, [&] { return state_[i] == Done; });
+        return outcomes_[i];
+    }
+
+private:
+    enum State { Free, Claimed, Done };
+    void computeIfFree(std::size_t i) {
+        {
+            const std::lock_guard lock(mutex_);
+            if (state_[i] != Free)
+                return;
+            state_[i] = Claimed;
+        }
+        RowOutcome outcome = compareRuns(rows_[i]);
+        {
+            const std::lock_guard lock(mutex_);
+            outcomes_[i] = std::move(outcome);
+            state_[i] = Done;
+        }
+        done_.notify_all();
+    }
+    std::vector<RowSpec> rows_;
+    std::vector<State> state_;
+    std::vector<RowOutcome> outcomes_;
+    std::mutex mutex_;
+    std::condition_variable done_;
+    std::atomic<bool> stop_{false};
+    std::vector<std::thread> workers_;
+};
+
 } // namespace
 
 class TestReferenceStep : public QObject {
@@ -294,44 +392,58 @@ private slots:
     }
 
     void cleanupTestCase() {
+        scheduler_.reset();
         for (const auto& [quantity, w] : worstDeviations())
             std::printf("worst %-14s %.3g (%.3g of its bound) in %s\n", qPrintable(quantity), w.value,
                         w.share, qPrintable(w.row));
     }
+
+private:
+    std::unique_ptr<RowScheduler> scheduler_; // made at the first compared row
 };
 
 void TestReferenceStep::fastStepMatchesReference_data() {
-    QTest::addColumn<QString>("car");
-    QTest::addColumn<QString>("maneuver");
-    QTest::addColumn<int>("integrator");
-    QTest::addColumn<int>("variant");
-    Q_INIT_RESOURCE(resources);
-    QList<LibraryCar> cars = libraryCars();
-    const qsizetype libraryCount = cars.size();
-    // The library cars share one combination rule and differential; the first car again
-    // as two variants covers the other paths (see variantOf and drivelineVariantOf).
-    cars.append({cars.front().name + " variant", cars.front().resourcePath});
-    cars.append({cars.front().name + " driveline variant", cars.front().resourcePath});
-    for (qsizetype c = 0; c < cars.size(); ++c) {
-        const LibraryCar& car = cars[c];
-        for (const ManeuverDescription& m : maneuverCatalogue()) {
-            for (const OptionName<Integrator>& i : integratorOptions) {
-                const QString row = car.name + " / " + QString::fromStdString(m.id) + " / " + optionText(i.cliName);
-                QTest::newRow(qPrintable(row)) << car.resourcePath << QString::fromStdString(m.id)
-                                               << static_cast<int>(i.value)
-                                               << static_cast<int>(std::max<qsizetype>(0, c - libraryCount + 1));
-            }
-        }
-    }
+    QTest::addColumn<int>("index");
+    const std::vector<RowSpec> rows = comparedRows();
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        QTest::newRow(qPrintable(rows[i].name)) << static_cast<int>(i);
 }
 
 void TestReferenceStep::fastStepMatchesReference() {
-    QFETCH(QString, car);
-    QFETCH(QString, maneuver);
-    QFETCH(int, integrator);
-    QFETCH(int, variant);
+    QFETCH(int, index);
+    if (!scheduler_)
+        scheduler_ = std::make_unique<RowScheduler>(comparedRows());
+    const RowOutcome& outcome = scheduler_->outcome(static_cast<std::size_t>(index));
+    QVERIFY2(outcome.failure.isEmpty(), qPrintable(outcome.failure));
+    if (!outcome.pauses.isEmpty())
+        std::printf(" %s\n", qPrintable(outcome.pauses));
+
+    const QString row = QString::fromUtf8(QTest::currentDataTag());
+    outcome.global.report("global", row);
+    outcome.local.report("local", row);
+    outcome.metrics.report("metric", row);
+    outcome.global.verify("global");
+    outcome.local.verify("local");
+    outcome.metrics.verify("metric");
+}
+
+namespace {
+
+// The two runs of one row side by side; runs on any thread (no QTest macros: the test
+// function verifies what it returns).
+RowOutcome compareRuns(const RowSpec& spec) {
+    RowOutcome outcome;
+    auto fail = [&](const QString& why) {
+        outcome.failure = why;
+        return outcome;
+    };
+    const QString& car = spec.car;
+    const QString& maneuver = spec.maneuver;
+    const int integrator = spec.integrator;
+    const int variant = spec.variant;
     const SetupLoadResult loaded = loadLibraryCar(car);
-    QVERIFY(loaded.ok());
+    if (!loaded.ok())
+        return fail(QStringLiteral("loadLibraryCar(%1) failed").arg(car));
     Setup setup = variant == 1 ? variantOf(*loaded.setup)
                   : variant == 2 ? drivelineVariantOf(*loaded.setup)
                                  : *loaded.setup;
@@ -346,7 +458,8 @@ void TestReferenceStep::fastStepMatchesReference() {
     std::string error;
     auto fastDriver = makeManeuver(maneuver.toStdString(), {}, &error);
     auto refDriver = makeManeuver(maneuver.toStdString(), {}, &error);
-    QVERIFY2(fastDriver && refDriver, error.c_str());
+    if (!(fastDriver && refDriver))
+        return fail(QString::fromStdString(error));
     const Setup adapted = fastDriver->adaptSetup(setup);
     Simulator fast(adapted), shadow(adapted);
     ReferenceSimulator ref(adapted);
@@ -356,8 +469,10 @@ void TestReferenceStep::fastStepMatchesReference() {
     ref.reset(start);
     for (const TireParams* t : {&adapted.frontTires, &adapted.rearTires}) {
         // The error factor's derivation assumes the magic formula and E <= 0.3 (see tireErrorFactor).
-        QCOMPARE(t->model, TireModelKind::MagicFormula);
-        QVERIFY(t->magicFormula.longitudinal.E <= 0.3 && t->magicFormula.lateral.E <= 0.3);
+        if (t->model != TireModelKind::MagicFormula)
+            return fail(QStringLiteral("a tire is not the magic formula"));
+        if (!(t->magicFormula.longitudinal.E <= 0.3 && t->magicFormula.lateral.E <= 0.3))
+            return fail(QStringLiteral("a tire's E is above 0.3"));
     }
     const Bound bound = boundFor(adapted);
     const double e = safetyFactor * bound.K * fastFunctionError; // per-force error, units of friction force
@@ -368,8 +483,10 @@ void TestReferenceStep::fastStepMatchesReference() {
                                                               ref.wheelRadius(w) / shadow.model().wheelInertia(w));
 
     const double horizon = std::min(horizonSeconds, fastDriver->timeLimit());
-    Deviations global, local, metrics;
-    QString pauses;
+    Deviations& global = outcome.global;
+    Deviations& local = outcome.local;
+    Deviations& metrics = outcome.metrics;
+    QString& pauses = outcome.pauses;
     bool paused = false;
     int pauseCount = 0;
     double syncTime = 0.0, syncDistance = 0.0, refDistanceBeforeStep = 0.0;
@@ -391,7 +508,10 @@ void TestReferenceStep::fastStepMatchesReference() {
             refDistanceBeforeStep = ref.distance();
             const bool shadowOk = shadow.step(inputs);
             refOk = ref.step(inputs);
-            QCOMPARE(shadowOk, refOk);
+            if (shadowOk != refOk)
+                return fail(QStringLiteral("the shadow's step %1, the reference's %2 at t = %3 s")
+                                .arg(shadowOk ? "succeeded" : "failed", refOk ? "succeeded" : "failed")
+                                .arg(ref.time()));
             if (!refOk)
                 break;
             refDriver->observe(ref.lastSample());
@@ -466,16 +586,20 @@ void TestReferenceStep::fastStepMatchesReference() {
             spinDeviation = std::max(spinDeviation, std::abs(f.wheelSpin[w] - r.wheelSpin[w]));
         global.check("wheel spin", spinDeviation, spinLimit);
     }
-    QCOMPARE(refOk, fastOk);
+    if (refOk != fastOk)
+        return fail(QStringLiteral("the reference run %1, the fast run %2")
+                        .arg(refOk ? "succeeded" : "failed", fastOk ? "succeeded" : "failed"));
 
     // Metrics of the two runs, where both finished within the horizon and were compared
     // throughout (no pause).
     const bool finished = fastDriver->finished() && refDriver->finished();
     if (finished && pauseCount == 0) {
         const MetricList fm = fastDriver->metrics(), rm = refDriver->metrics();
-        QCOMPARE(fm.size(), rm.size());
+        if (fm.size() != rm.size())
+            return fail(QStringLiteral("%1 metrics from the fast run, %2 from the reference").arg(fm.size()).arg(rm.size()));
         for (std::size_t i = 0; i < fm.size(); ++i) {
-            QCOMPARE(fm[i].reached, rm[i].reached);
+            if (fm[i].reached != rm[i].reached)
+                return fail(QStringLiteral("metric %1 reached in one run only").arg(QString::fromStdString(fm[i].key)));
             if (!fm[i].reached)
                 continue;
             // A metric reads the compared states (a crossing time, a peak, a mean, a fitted
@@ -488,17 +612,10 @@ void TestReferenceStep::fastStepMatchesReference() {
             metrics.check(QString::fromStdString(fm[i].key), std::abs(fm[i].value - rm[i].value), limit);
         }
     }
-    if (!pauses.isEmpty())
-        std::printf(" %s\n", qPrintable(pauses));
-
-    const QString row = QString::fromUtf8(QTest::currentDataTag());
-    global.report("global", row);
-    local.report("local", row);
-    metrics.report("metric", row);
-    global.verify("global");
-    local.verify("local");
-    metrics.verify("metric");
+    return outcome;
 }
+
+} // namespace
 
 QTEST_GUILESS_MAIN(TestReferenceStep)
 #include "tst_reference_step.moc"
