@@ -16,6 +16,7 @@
 
 #include <csignal>
 #include <thread>
+#include <vector>
 
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -332,15 +333,16 @@ void TestCliFiles::mergeAtTheCapStaysWithinBudget() {
     // Rows "k,i,j,<bias>,<torque>,<payload>,\n" (the swept values the points have) with
     // the payload of three metrics sized to bring the total to target.
     const vtw::SweepAxis bias{nullptr, 0.5, 0.8, first}, torque{nullptr, 3000.0, 5000.0, second};
-    auto position = [&](int k) {
-        return QByteArray::number(k) + ',' + QByteArray::number(k / second) + ',' +
-               QByteArray::number(k % second) + ',' +
-               QByteArray::fromStdString(vtw::sweepNumberText(bias.valueAt(k / second))) + ',' +
-               QByteArray::fromStdString(vtw::sweepNumberText(torque.valueAt(k % second))) + ',';
-    };
-    qint64 prefixes = 0;
+    // Each row's position, written once: the shards and the expected merge are made of them.
+    std::vector<QByteArray> positions(first * second);
     for (int k = 0; k < first * second; ++k)
-        prefixes += position(k).size() + 4;
+        positions[k] = QByteArray::number(k) + ',' + QByteArray::number(k / second) + ',' +
+                       QByteArray::number(k % second) + ',' +
+                       QByteArray::fromStdString(vtw::sweepNumberText(bias.valueAt(k / second))) + ',' +
+                       QByteArray::fromStdString(vtw::sweepNumberText(torque.valueAt(k % second))) + ',';
+    qint64 prefixes = 0;
+    for (const QByteArray& position : positions)
+        prefixes += position.size() + 4;
     const QByteArray cell = "0." + QByteArray(static_cast<int>((target - prefixes) / (first * second) / 3 - 2), '7');
     const QByteArray payload = cell + ',' + cell + ',' + cell;
     auto head = [](const QByteArray& shard) {
@@ -351,7 +353,7 @@ void TestCliFiles::mergeAtTheCapStaysWithinBudget() {
                "# shard " + shard + "\n"
                "index,i,j,brakes.frontBias,brakes.maxTorque,a,b,c,error\n";
     };
-    auto row = [&](int k) { return position(k) + payload + ",\n"; };
+    auto row = [&](int k) { return positions[k] + payload + ",\n"; };
     qint64 total = 0;
     for (int s = 0; s < shards; ++s) {
         QByteArray text = head(QByteArray::number(s) + "/4");
@@ -368,6 +370,7 @@ void TestCliFiles::mergeAtTheCapStaysWithinBudget() {
           m.maxRssKiB);
     QCOMPARE(m.exitCode, 0);
     QByteArray expected = head("0/1");
+    expected.reserve(total);
     for (int k = 0; k < first * second; ++k)
         expected += row(k);
     QVERIFY(contents(dir.filePath("merged.csv")) == expected);
