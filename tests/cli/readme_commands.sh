@@ -7,7 +7,8 @@
 # examples (~, /opt/vtw, resources/) lead there. GNU parallel's lines run their command
 # once per argument after ':::' in this shell (the ssh hosts are not this machine's),
 # and the Slurm script once per array task. The README's large sweeps (400 to 20000
-# points, minutes of computing on a shared 2-core machine) run with 48 points: the
+# points, minutes of computing on a shared 2-core machine) run with 24 points (each of
+# the Slurm script's 16 shards still gets one; an interrupted sweep keeps 20): the
 # lines are otherwise as shown, shards, resume and merges included.
 # Usage: readme_commands.sh path/to/vtw-cli path/to/source
 set -uo pipefail
@@ -69,7 +70,7 @@ while IFS= read -r -u 3 line; do
     command=${command//\/opt\/vtw/$work/opt/vtw}
     command=${command// resources\// $source_dir/resources/}
     if [[ $command =~ --count\ ([0-9]+) ]] && [ "${BASH_REMATCH[1]}" -gt 200 ]; then
-        command=${command//--count ${BASH_REMATCH[1]}/--count 48}
+        command=${command//--count ${BASH_REMATCH[1]}/--count 24}
     fi
     # An interrupted sweep's rows: the first 20 of its finished table (6 header lines).
     if [[ $command == *"--resume bias.csv.partial"* ]] && [ ! -e bias.csv.partial ]; then
