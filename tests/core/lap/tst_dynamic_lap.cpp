@@ -22,6 +22,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <future>
 #include <numbers>
 
 using namespace vtw;
@@ -326,7 +327,10 @@ private slots:
             session.runToEnd();
             return session.metrics();
         };
+        // The repeat runs on another core meanwhile: a run shares nothing with another.
+        std::future<MetricList> repeat = std::async(std::launch::async, limitLap);
         const MetricList first = limitLap();
+        const MetricList again = repeat.get();
         const Metric& limit = metric(first, "lap_time_s");
         QVERIFY2(limit.usable(), limit.invalidReason.c_str());
         std::string error;
@@ -336,7 +340,6 @@ private slots:
         const double fixedTime = metric(session.metrics(), "lap_time_s").value;
         QVERIFY2(limit.value < fixedTime,
                  qPrintable(QString("limit lap %1 s, fixed share %2 s").arg(limit.value).arg(fixedTime)));
-        const MetricList again = limitLap();
         QCOMPARE(std::bit_cast<std::uint64_t>(metric(again, "lap_time_s").value),
                  std::bit_cast<std::uint64_t>(limit.value));
         qInfo("Monza, library Corvette: limit lap %.3f s in %.0f laps, fixed share 0.9 %.3f s, quasi-steady %.3f s",
