@@ -142,9 +142,20 @@ std::map<QString, Worst>& worstDeviations() {
 
 // The largest deviations of one row, each with its share of its bound.
 struct Deviations {
-    std::map<QString, std::pair<double, double>> worst; // quantity -> (value, share of bound)
+    // quantity -> (value, share of bound); std::less<> finds a literal's name without a QString
+    std::map<QString, std::pair<double, double>, std::less<>> worst;
     void check(const QString& quantity, double deviation, double limit) {
-        auto& w = worst[quantity];
+        record(worst[quantity], deviation, limit);
+    }
+    // Every step checks a handful of quantities named by literals: no string is made for them.
+    template <std::size_t N> void check(const char (&quantity)[N], double deviation, double limit) {
+        const QLatin1StringView name(quantity, N - 1);
+        auto it = worst.find(name);
+        if (it == worst.end())
+            it = worst.emplace(QString(name), std::pair{0.0, 0.0}).first;
+        record(it->second, deviation, limit);
+    }
+    static void record(std::pair<double, double>& w, double deviation, double limit) {
         const double share = deviation / limit;
         if (!(share <= w.second)) // NaN counts as the worst
             w = {deviation, share};
