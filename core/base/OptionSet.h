@@ -5,7 +5,7 @@
 // naming its values reads: setup files take the key, the command line the CLI name,
 // the window the display name. A table is found from its enum by optionTable(Enum{})
 // (declared beside the table, found by argument-dependent lookup), so the helpers here
-// serve every set alike. tests/tst_option_sets checks every table.
+// serve every set alike. tests/core/base/tst_option_sets checks every table.
 
 #include <array>
 #include <cstddef>

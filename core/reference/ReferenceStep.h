@@ -19,7 +19,7 @@
 // tires (peak slips, Pacejka '94 load factors), which have no fast paths.
 //
 // Each stage of a step is a named function below, in the order docs/physics.md
-// describes them. tests/tst_reference_step.cpp holds the optimised step to this one.
+// describes them. tests/core/reference/tst_reference_step.cpp holds the optimised step to this one.
 
 namespace vtw::reference {
 

@@ -3,7 +3,7 @@
 // The tire models, one entry each: everything outside the model's own physics needs
 // to know about it. Adding a model is its entry here, its physics (a case in
 // Tire.cpp and reference/ReferenceTire.cpp, its parameter struct in TireParams.h with
-// their fields in setupfile/SetupMetadata.cpp) and its expected values in tests/tst_tires;
+// their fields in setupfile/SetupMetadata.cpp) and its expected values in tests/core/tires/tst_tires;
 // the setup files, the validation, the window's form page and model lists, the command
 // line and the tests that run every model all read this table (README, "Code layout").
 
