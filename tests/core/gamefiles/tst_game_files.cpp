@@ -315,7 +315,7 @@ void TstGameFiles::inPlaceExportChangesOnlyWhatChanged() {
     expectedCar.replace("INERTIA=1.8,1.2,4.2", "INERTIA=" + carIni.value("BASIC", "INERTIA")->toUtf8());
     QCOMPARE(car, expectedCar);
     QCOMPARE(readAll(dir.filePath("drivetrain.ini")), QByteArray(before["drivetrain.ini"]).replace("FINAL=4.1", "FINAL=4.3"));
-    for (const QString& name : {"engine.ini", "suspensions.ini", "tyres.ini", "aero.ini", "ai_hints.ini", "power.lut"})
+    for (const char* name : {"engine.ini", "suspensions.ini", "tyres.ini", "aero.ini", "ai_hints.ini", "power.lut"})
         QCOMPARE(readAll(dir.filePath(name)), before[name]);
     // The limited-slip values, read into the clutch type, were written back as they were.
     QVERIFY(readAll(dir.filePath("drivetrain.ini")).contains("POWER=0.3\nCOAST=0.1\nPRELOAD=40"));
