@@ -23,6 +23,7 @@
 #include "ui/WindowSettings.h"
 #include "ui/WindowSettingsSaver.h"
 #include "ui/shared/SplitterState.h"
+#include "ui/shared/ScreenFit.h"
 
 #include <QAction>
 #include <QCloseEvent>
@@ -54,10 +55,10 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowIcon(applicationIcon());
     m_trackSetupBar->setHint(tr("Edits to this setup run the lap shown again."));
     // Same order as the Workspace enum.
-    m_workspaces->addWidget(m_setups);
-    m_workspaces->addWidget(paneWithSetupBar(m_simulatedBar, m_live));
-    m_workspaces->addWidget(m_compare);
-    m_workspaces->addWidget(paneWithSetupBar(m_trackSetupBar, m_track));
+    m_workspaces->addWidget(scrollableWhenSmall(m_setups));
+    m_workspaces->addWidget(scrollableWhenSmall(paneWithSetupBar(m_simulatedBar, m_live)));
+    m_workspaces->addWidget(scrollableWhenSmall(m_compare));
+    m_workspaces->addWidget(scrollableWhenSmall(paneWithSetupBar(m_trackSetupBar, m_track)));
     setCentralWidget(m_workspaces);
     for (SimulatedSetupBar* bar : {m_simulatedBar, m_trackSetupBar})
         connect(bar, &SimulatedSetupBar::documentChosen, m_setups->tabs(), &QTabWidget::setCurrentIndex);
@@ -348,6 +349,7 @@ void MainWindow::restoreSettings() {
     const WindowSettings stored = WindowSettings::read(QSettings());
     resize(1400, 880);
     restoreGeometry(stored.geometry);
+    fitWindowToScreen(this);
     if (stored.dockState)
         restoreState(*stored.dockState);
     restoreSplitterStates(stored.liveSplitters, m_live);

@@ -47,8 +47,11 @@ int main(int argc, char* argv[]) {
     if (const QStringList wh = qEnvironmentVariable("VTW_SHOTS_SIZE").split(QLatin1Char('x')); wh.size() == 2)
         size = QSize(wh[0].toInt(), wh[1].toInt()).expandedTo(QSize(640, 480));
     MainWindow window;
-    window.resize(size);
     window.show();
+    // Shown, the window fits itself to the offscreen screen (800x800); the pictures are
+    // taken at the size asked for.
+    QApplication::processEvents();
+    window.resize(size);
     DocumentView* view = window.newDocument(defaultLibraryCar()); // the window's own start
 
     window.setUnitSystem(imperial ? UnitSystem::Imperial : UnitSystem::SI);
