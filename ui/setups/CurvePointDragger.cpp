@@ -262,6 +262,10 @@ void CurvePointDragger::onPress(QMouseEvent* event) {
     m_plot->setInteraction(QCP::iRangeDrag, false);
     m_dragIndex = index;
     m_dragSession = SetupDocument::newMergeSession();
+    m_pressPixel = event->position();
+    m_pointPixel = pixelOf(index);
+    m_pointStored = curve().points().at(std::size_t(index));
+    m_xFree = m_yFree = false;
     m_snapX = resolutionFor(m_graph->keyAxis()->range());
     m_snapY = resolutionFor(m_graph->valueAxis()->range());
     showReadout(index);
@@ -276,8 +280,22 @@ void CurvePointDragger::onMove(QMouseEvent* event) {
         return;
     }
     m_plot->setCursor(Qt::ClosedHandCursor);
-    const QPointF stored = storedAt(event->position(), true);
-    movePoint(m_dragIndex, stored.x(), stored.y(), m_dragSession);
+    const QPointF travel = event->position() - m_pressPixel;
+    // A drag straight up keeps the rpm although a hand never moves exactly straight:
+    // an axis is free once the mouse has gone further than this along it.
+    constexpr double axisDeadZonePx = 3.0;
+    m_xFree = m_xFree || std::abs(travel.x()) > axisDeadZonePx;
+    m_yFree = m_yFree || std::abs(travel.y()) > axisDeadZonePx;
+    bool moveX = m_xFree, moveY = m_yFree;
+    // Shift holds the drag to the axis it has travelled most along.
+    if (event->modifiers().testFlag(Qt::ShiftModifier)) {
+        const bool sideways = std::abs(travel.x()) >= std::abs(travel.y());
+        moveX = moveX && sideways;
+        moveY = moveY && !sideways;
+    }
+    const QPointF stored = storedAt(m_pointPixel + travel, true);
+    movePoint(m_dragIndex, moveX ? stored.x() : m_pointStored.x, moveY ? stored.y() : m_pointStored.y,
+              m_dragSession);
 }
 
 void CurvePointDragger::onRelease(QMouseEvent*) {

@@ -1,7 +1,9 @@
 #pragma once
 
 // Mouse editing of a setup curve's points on a QCustomPlot: drag a point in x
-// and y (x kept strictly between its neighbours), double-click to add one,
+// and y by the mouse's travel (x kept strictly between its neighbours; an axis
+// moves once the travel along it passes a few pixels, Shift holds the drag to
+// one axis), double-click to add one,
 // Delete or the context menu to remove one. The points may be drawn scaled
 // (display units, or a tire table times a load); every edit goes to the
 // document as an undo command, a whole drag as one merged step, and an edit
@@ -96,6 +98,13 @@ private:
     int m_dragSession = 0;
     double m_snapX = 0.0; ///< plotted-unit resolution of a drag, fixed at its start
     double m_snapY = 0.0;
+    // The drag moves the point by the mouse's travel from where it was pressed, so a
+    // grab off the point's centre does not make it jump; an axis follows only once the
+    // mouse has travelled along it beyond a few pixels.
+    QPointF m_pressPixel;      ///< where the mouse was pressed
+    QPointF m_pointPixel;      ///< where the point was then
+    CurvePoint m_pointStored;  ///< its stored value then
+    bool m_xFree = false, m_yFree = false;
 };
 
 } // namespace vtw

@@ -37,7 +37,7 @@ TorqueCurvePanel::TorqueCurvePanel(SetupDocument* document, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     m_peaks->setObjectName(QStringLiteral("peaks"));
     m_peaks->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto* hint = new QLabel(tr("Drag a point to move it · double-click to add · right-click or "
+    auto* hint = new QLabel(tr("Drag a point to move it (Shift: along one axis) · double-click to add · right-click or "
                                "Delete to remove · wheel to zoom"),
                             this);
     hint->setStyleSheet(QStringLiteral("color: palette(dark);"));

@@ -41,6 +41,17 @@ void drag(QCustomPlot* plot, QPoint from, QPoint to, int steps = 6) {
         QTest::mouseMove(plot, from + (to - from) * i / steps);
     QTest::mouseRelease(plot, Qt::LeftButton, Qt::NoModifier, to);
 }
+
+// A drag with modifier keys held (QTest::mouseMove carries none).
+void dragHolding(QCustomPlot* plot, QPoint from, QPoint to, Qt::KeyboardModifiers keys, int steps = 6) {
+    QTest::mousePress(plot, Qt::LeftButton, keys, from);
+    for (int i = 1; i <= steps; ++i) {
+        const QPointF at = from + (to - from) * i / steps;
+        QMouseEvent move(QEvent::MouseMove, at, plot->mapToGlobal(at), Qt::NoButton, Qt::LeftButton, keys);
+        QApplication::sendEvent(plot, &move);
+    }
+    QTest::mouseRelease(plot, Qt::LeftButton, keys, to);
+}
 } // namespace
 
 class TestUiCurveEditor : public QObject {
@@ -58,10 +69,12 @@ private slots:
         QFETCH(QPoint, offset);
         Fixture f;
         const Curve before = f.curve();
-        const QPoint from = f.dragger()->pixelOf(index).toPoint();
+        // The point moves by the mouse's travel, wherever on the point it was grabbed.
+        const QPointF point = f.dragger()->pixelOf(index);
+        const QPoint from = point.toPoint();
         const QPoint to = from + offset;
-        const double expectedX = f.plot()->xAxis->pixelToCoord(to.x());
-        const double expectedY = f.plot()->yAxis->pixelToCoord(to.y());
+        const double expectedX = f.plot()->xAxis->pixelToCoord(point.x() + offset.x());
+        const double expectedY = f.plot()->yAxis->pixelToCoord(point.y() + offset.y());
         drag(f.plot(), from, to);
 
         const CurvePoint moved = f.curve().points()[std::size_t(index)];
@@ -76,6 +89,39 @@ private slots:
         }
         QCOMPARE(f.document.undoStack()->count(), 1); // the whole drag is one step
         QVERIFY(f.document.isModified());
+    }
+
+    // Grabbed off its centre and dragged straight up (a hand's sideways wobble of a
+    // pixel or two included), the peak keeps its rpm exactly and only its torque moves.
+    void dragStraightUpKeepsTheRpm() {
+        Fixture f;
+        const CurvePoint before = f.curve().points()[5];
+        const QPoint grab = f.dragger()->pixelOf(5).toPoint() + QPoint(3, 2);
+        QTest::mousePress(f.plot(), Qt::LeftButton, Qt::NoModifier, grab);
+        QTest::mouseMove(f.plot(), grab + QPoint(1, -20));
+        QTest::mouseMove(f.plot(), grab + QPoint(-2, -45));
+        QTest::mouseMove(f.plot(), grab + QPoint(2, -60));
+        QTest::mouseRelease(f.plot(), Qt::LeftButton, Qt::NoModifier, grab + QPoint(2, -60));
+        const CurvePoint after = f.curve().points()[5];
+        QCOMPARE(after.x, before.x);
+        QVERIFY2(after.y > before.y + 10.0, qPrintable(QString("torque %1 -> %2").arg(before.y).arg(after.y)));
+        QCOMPARE(f.document.undoStack()->count(), 1);
+    }
+
+    // Shift holds a drag to the axis the mouse travelled most along.
+    void shiftHoldsTheDragToOneAxis() {
+        Fixture f;
+        const CurvePoint before = f.curve().points()[3];
+        const QPoint from = f.dragger()->pixelOf(3).toPoint();
+        dragHolding(f.plot(), from, from + QPoint(12, -50), Qt::ShiftModifier); // mostly up
+        QCOMPARE(f.curve().points()[3].x, before.x);
+        QVERIFY(f.curve().points()[3].y > before.y);
+
+        const CurvePoint middle = f.curve().points()[3];
+        const QPoint again = f.dragger()->pixelOf(3).toPoint();
+        dragHolding(f.plot(), again, again + QPoint(30, -10), Qt::ShiftModifier); // mostly sideways
+        QCOMPARE(f.curve().points()[3].y, middle.y);
+        QVERIFY(f.curve().points()[3].x > middle.x);
     }
 
     void dragKeepsXBetweenNeighbours() {
