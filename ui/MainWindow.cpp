@@ -22,6 +22,7 @@
 #include "ui/UnitSystemChoice.h"
 #include "ui/WindowSettings.h"
 #include "ui/WindowSettingsSaver.h"
+#include "ui/RunAction.h"
 #include "ui/shared/SplitterState.h"
 #include "ui/shared/ScreenFit.h"
 
@@ -142,6 +143,7 @@ void MainWindow::createActions() {
         dialog->open();
     });
     math->setObjectName(QStringLiteral("mathChannelsAction"));
+    addRunAction(tools, {m_live, m_compare, m_track}, [this] { return workspace(); });
 
     addHelpMenu(this);
 

@@ -136,7 +136,12 @@ SetupsWorkspace::UndoActions SetupsWorkspace::createUndoActions(QObject* parent)
     undo->setShortcuts(QKeySequence::Undo);
     undo->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
     QAction* redo = m_undoGroup->createRedoAction(parent, tr("&Redo"));
-    redo->setShortcuts(QKeySequence::Redo); // every binding of the platform: Ctrl+Y and Ctrl+Shift+Z
+    // Every binding of the platform, and Ctrl+Y where it has none (the generic theme
+    // binds Ctrl+Shift+Z only).
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    if (!redoKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Y)))
+        redoKeys.append(QKeySequence(Qt::CTRL | Qt::Key_Y));
+    redo->setShortcuts(redoKeys);
     redo->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
     // The menu says what would be undone ("Undo Mass"); a toolbar keeps a fixed word so
     // that its buttons do not change width, and move everything beside them, at each edit.

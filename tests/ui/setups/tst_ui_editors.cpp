@@ -184,7 +184,7 @@ private slots:
     // --- Tire tables -------------------------------------------------------
 
     // The lateral table is stored against slip angle in rad and drawn in deg:
-    // the point lands where the pointer is, converted back through that scale.
+    // the point moves by the pointer's travel, converted back through that scale.
     void tireTableDragMovesPointByPlotDistance_data() {
         QTest::addColumn<int>("index");
         QTest::addColumn<QPoint>("offset");
@@ -200,10 +200,12 @@ private slots:
         QCOMPARE(f.editor()->scale().x, degPerRad); // drawn in degrees
         const Curve before = f.curve();
         const CurvePoint old = before.points()[std::size_t(index)];
-        const QPoint from = f.editor()->dragger()->pixelOf(index).toPoint();
+        // The point moves by the pointer's travel, wherever on the point it was grabbed.
+        const QPointF point = f.editor()->dragger()->pixelOf(index);
+        const QPoint from = point.toPoint();
         const QPoint to = from + offset;
-        const double expectedDeg = f.plot()->xAxis->pixelToCoord(to.x());
-        const double expectedY = f.plot()->yAxis->pixelToCoord(to.y());
+        const double expectedDeg = f.plot()->xAxis->pixelToCoord(point.x() + offset.x());
+        const double expectedY = f.plot()->yAxis->pixelToCoord(point.y() + offset.y());
         drag(f.plot(), from, to);
 
         const CurvePoint moved = f.curve().points()[std::size_t(index)];
@@ -562,10 +564,11 @@ private slots:
 
         const Curve before = document.setup().frontTires.table.lateral;
         const int index = 6; // 10 deg, 0.88
-        const QPoint from = dragger->pixelOf(index).toPoint();
+        const QPointF point = dragger->pixelOf(index);
+        const QPoint from = point.toPoint();
         const QPoint to = from + QPoint(20, -50);
-        const double expectedDeg = plot->xAxis->pixelToCoord(to.x());
-        const double expectedY = plot->yAxis->pixelToCoord(to.y()) / dragger->scale().y;
+        const double expectedDeg = plot->xAxis->pixelToCoord(point.x() + 20);
+        const double expectedY = plot->yAxis->pixelToCoord(point.y() - 50) / dragger->scale().y;
         const double gridDeg = dragGrid(plot->xAxis);
         const double gridY = dragGrid(plot->yAxis) / dragger->scale().y;
         drag(plot, from, to);

@@ -111,6 +111,11 @@ private slots:
         QCOMPARE(keysOf(QStringLiteral("File > Save As")),
                  QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S).toString(QKeySequence::NativeText));
         QVERIFY(keysOf(QStringLiteral("Edit > Undo")).contains(QStringLiteral("Ctrl+Z")));
+        QVERIFY(keysOf(QStringLiteral("Edit > Redo")).contains(QStringLiteral("Ctrl+Y")));
+        const QString runKeys =
+            keysOf(QStringLiteral("Tools > Run (lap, comparison, sweep; start or stop the live car)"));
+        QVERIFY2(runKeys.contains(QStringLiteral("F5")) && runKeys.contains(QStringLiteral("Ctrl+R")),
+                 qPrintable(runKeys));
         QDialog* dialog = nullptr;
         for (QAction* menu : window.menuBar()->actions())
             if (menu->menu())

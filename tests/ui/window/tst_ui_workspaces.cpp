@@ -3,6 +3,7 @@
 // the edit up, choose the simulated setup, open a compared variant, and close
 // the window while a simulation runs.
 #include "ui/compare/ComparePage.h"
+#include "ui/compare/SetupPicker.h"
 #include "ui/setups/DocumentView.h"
 #include "ui/analysis/ChannelDisplay.h"
 #include "ui/live/LiveSimulationPage.h"
@@ -11,6 +12,8 @@
 #include "ui/live/TopDownView.h"
 #include "ui/MainWindow.h"
 #include "ui/track/TrackPage.h"
+#include "ui/track/TrackChooser.h"
+#include "ui/document/SetupDocument.h"
 #include "ui/compare/CompareTraceTools.h"
 #include "ui/live/LiveAnalysis.h"
 #include "ui/analysis/ReferencePanel.h"
@@ -24,6 +27,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QLabel>
+#include <QListWidget>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -91,6 +95,59 @@ private slots:
         QCoreApplication::setOrganizationName(QStringLiteral("vtw-tests"));
         QCoreApplication::setApplicationName(QStringLiteral("tst_ui_workspaces"));
         QSettings().clear();
+    }
+
+    // F5 and Ctrl+R run what the workspace in front runs; Ctrl+Y redoes an edit.
+    void runKeyRunsTheWorkspaceInFront() {
+        QTemporaryDir dir;
+        MainWindow window;
+        window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+        window.newDocument(defaultSetup());
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+
+        // Setups: an edit undone, then Ctrl+Y.
+        SetupDocument* document = window.currentDocument();
+        const double mass = document->setup().chassis.mass;
+        QVERIFY(document->changeValue(QStringLiteral("chassis.mass"), mass + 100.0).accepted());
+        document->undoStack()->undo();
+        QCOMPARE(document->setup().chassis.mass, mass);
+        QTest::keyClick(&window, Qt::Key_Y, Qt::ControlModifier);
+        QCOMPARE(document->setup().chassis.mass, mass + 100.0);
+
+        // Track: the lap.
+        workspaceAction(window, Workspace::Track)->trigger();
+        TrackPage* track = window.trackPage();
+        QVERIFY(track->chooser()->selectTrack(QStringLiteral("circle")));
+        QTRY_VERIFY_WITH_TIMEOUT(!track->isRunning(), 60000);
+        QSignalSpy laps(track, &TrackPage::lapFinished);
+        QTest::keyClick(&window, Qt::Key_F5);
+        QVERIFY(laps.count() == 1 || laps.wait(60000));
+
+        // Compare: the comparison.
+        workspaceAction(window, Workspace::Compare)->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!window.comparePage()->isRunning(), 120000);
+        for (const char* car : {"Corvette C5", "Lotus Elise S2"}) {
+            const QList<QListWidgetItem*> found =
+                window.comparePage()->setupPicker()->list()->findItems(QString::fromUtf8(car), Qt::MatchExactly);
+            QVERIFY2(found.size() == 1, car);
+            found.first()->setCheckState(Qt::Checked);
+        }
+        QSignalSpy compared(window.comparePage(), &ComparePage::comparisonFinished);
+        QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier);
+        QVERIFY(compared.count() == 1 || compared.wait(120000));
+        QCOMPARE(compared.first().first().toBool(), true);
+
+        // Live: the key starts the car, and stops it.
+        workspaceAction(window, Workspace::Live)->trigger();
+        LiveSimulationPage* live = window.livePage();
+        QSignalSpy started(live, &LiveSimulationPage::runStarted);
+        QTest::keyClick(&window, Qt::Key_F5);
+        QTRY_COMPARE(started.count(), 1);
+        QTRY_COMPARE(live->state(), WorkerState::Running);
+        QTest::keyClick(&window, Qt::Key_F5);
+        QTRY_COMPARE(live->state(), WorkerState::Stopped);
     }
 
     void modeButtonsSwitchWorkspacesAndDocks() {
