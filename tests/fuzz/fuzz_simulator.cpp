@@ -21,6 +21,7 @@
 #include "core/sim/Telemetry.h"
 #include "core/maneuvers/ManeuverFactory.h"
 #include "core/setupfile/SetupJson.h"
+#include "core/trackfiles/LibraryTracks.h"
 
 #include <QtGlobal>
 
@@ -56,12 +57,14 @@ void checkSample(const StepSample& s, const Setup& setup) {
 
 } // namespace
 
-// The catalogue's dynamic lap loads its default track (Monza) from the library, a static
-// library's resources, registered by the initialiser Q_INIT_RESOURCE declares where it
-// stands: here, at global scope with C++ linkage. Inside the extern "C" entry point it
-// would name a C function that does not exist, and the target would not link.
+// The catalogue's dynamic lap gets its default track (Monza) from the track library, as
+// the programs do (useLibraryTracks), and the library is a static library's resources,
+// registered by the initialiser Q_INIT_RESOURCE declares where it stands: here, at
+// global scope with C++ linkage. Inside the extern "C" entry point it would name a C
+// function that does not exist, and the target would not link.
 static bool registerLibraryResources() {
     Q_INIT_RESOURCE(resources);
+    vtw::useLibraryTracks();
     return true;
 }
 
