@@ -21,6 +21,21 @@ QString describe(const QRect& r) {
     return QStringLiteral("%1x%2 at (%3, %4)").arg(r.width()).arg(r.height()).arg(r.x()).arg(r.y());
 }
 
+// Opens the window as the program does (with the settings there are) and checks that
+// its frame is inside the screen's available area.
+void windowOpensInsideTheScreen() {
+    QTemporaryDir dir;
+    MainWindow window;
+    window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
+    window.newDocument(defaultSetup());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const QRect available = window.screen()->availableGeometry();
+    // The frame is fitted once the window has one, right after it is shown.
+    QTRY_VERIFY2(available.contains(window.frameGeometry()),
+                 qPrintable(describe(window.frameGeometry()) + QStringLiteral(" is not inside ") + describe(available)));
+}
+
 } // namespace
 
 class TestUiSmallScreen : public QObject {
@@ -38,16 +53,7 @@ private slots:
     void init() { QSettings().clear(); }
 
     void theDefaultSizeFitsTheScreen() {
-        QTemporaryDir dir;
-        MainWindow window;
-        window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
-        window.newDocument(defaultSetup());
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        const QRect available = window.screen()->availableGeometry();
-        // The frame is fitted once the window has one, right after it is shown.
-        QTRY_VERIFY2(available.contains(window.frameGeometry()),
-                 qPrintable(describe(window.frameGeometry()) + QStringLiteral(" is not inside ") + describe(available)));
+        windowOpensInsideTheScreen();
     }
 
     void aGeometrySavedOnABiggerScreenIsFitted() {
@@ -58,16 +64,7 @@ private slots:
             bigger.setGeometry(300, 60, 1397, 880);
             QSettings().setValue(QStringLiteral("window/geometry"), bigger.saveGeometry());
         }
-        QTemporaryDir dir;
-        MainWindow window;
-        window.setRecoveryFolder(dir.filePath(QStringLiteral("recovery")));
-        window.newDocument(defaultSetup());
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        const QRect available = window.screen()->availableGeometry();
-        // The frame is fitted once the window has one, right after it is shown.
-        QTRY_VERIFY2(available.contains(window.frameGeometry()),
-                 qPrintable(describe(window.frameGeometry()) + QStringLiteral(" is not inside ") + describe(available)));
+        windowOpensInsideTheScreen();
     }
 };
 
