@@ -237,6 +237,12 @@ bool TrackPage::runLap() {
 
 void TrackPage::lapDone() {
     m_chooser->runButton()->setEnabled(true);
+    // A lap of the same track and line (prepared once, so the same object) keeps the
+    // cursor where it was, to compare the place after an edit; another track's lap
+    // starts it at the line.
+    const bool sameTrack = m_run && m_pending && m_run->track && m_run->track == m_pending->track;
+    if (!sameTrack)
+        m_cursor = 0.0;
     m_run = std::move(m_pending);
     showRun();
     emit lapFinished();

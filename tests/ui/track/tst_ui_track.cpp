@@ -170,6 +170,28 @@ private slots:
         saveShot(&page, QStringLiteral("curvature"));
     }
 
+    // Another lap of the same track keeps the cursor where it was; a lap of another
+    // track starts it at the line, in the page and in the traces.
+    void aLapOfAnotherTrackStartsTheCursorAtTheLine() {
+        TrackPage page;
+        page.resize(1400, 900);
+        page.setSetup(defaultLibraryCar(), QStringLiteral("Corvette"));
+        QVERIFY(page.chooser()->selectTrack(QStringLiteral("circle")));
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QVERIFY(runAndWait(page));
+        constexpr double placed = 300.0; // m, on the 628 m circle
+        page.setCursorDistance(placed);
+        QVERIFY(runAndWait(page));
+        QCOMPARE(page.cursorDistance(), placed);
+
+        QVERIFY(page.chooser()->selectTrack(QStringLiteral("oval")));
+        QVERIFY(runAndWait(page));
+        QVERIFY2(page.lastRun()->ok(), qPrintable(page.message()->text()));
+        QCOMPARE(page.cursorDistance(), 0.0);
+        QCOMPARE(page.traces()->cursorDistance(), 0.0);
+    }
+
     void mapKeepsOneScaleOnBothAxes() {
         TrackPage page;
         page.resize(1300, 850);
