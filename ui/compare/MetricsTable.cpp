@@ -1,4 +1,5 @@
 #include "ui/compare/MetricsTable.h"
+#include "ui/shared/DisplayUnits.h"
 
 #include "ui/shared/CompareStyle.h"
 #include "ui/compare/ComparisonData.h"
@@ -181,10 +182,7 @@ void MetricsTable::setComparison(const ComparisonData* data) {
             setItem(row, m_firstPublishedColumn + 2 * i, p);
             const double deviation =
                 targetDeviation(m.values[static_cast<std::size_t>(s)], t->value);
-            auto* d = textItem(std::isfinite(deviation)
-                                   ? QStringLiteral("%1%2 %").arg(deviation > 0 ? "+" : "").arg(
-                                         100.0 * deviation, 0, 'f', 1)
-                                   : QStringLiteral("—"));
+            auto* d = textItem(std::isfinite(deviation) ? formatSignedPercent(deviation) : QStringLiteral("—"));
             d->setData(valueRole, deviation);
             d->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             d->setToolTip(std::isfinite(deviation)

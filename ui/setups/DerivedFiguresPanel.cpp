@@ -228,8 +228,7 @@ void DerivedFiguresPanel::renderTarget(int row, const DerivedFigure* f) {
         deviation->setStyleSheet({});
         return;
     }
-    deviation->setText(QStringLiteral("%1%2 %").arg(d > 0 ? QStringLiteral("+") : QString(),
-                                                   formatNumber(100.0 * d, 1)));
+    deviation->setText(formatSignedPercent(d));
     const bool far = std::abs(d) > markedDeviation;
     deviation->setStyleSheet(far ? QStringLiteral("color: #b35900; font-weight: bold;") : QString());
     deviation->setToolTip(

@@ -1,4 +1,5 @@
 #include "ui/shared/CompareStyle.h"
+#include "ui/shared/DisplayUnits.h"
 
 #include "core/base/Metric.h"
 
@@ -92,14 +93,17 @@ int decimalsFor(double value) {
 QString formatFigure(double value) {
     if (!std::isfinite(value))
         return QStringLiteral("\u2013");
-    return QString::number(value, 'f', decimalsFor(value));
+    const int decimals = decimalsFor(value);
+    return QString::number(shownAtDecimals(value, decimals), 'f', decimals);
 }
 
 QString formatDelta(double value) {
     if (!std::isfinite(value))
         return QStringLiteral("\u2013");
-    const QString text = QString::number(value, 'f', decimalsFor(value));
-    return value > 0.0 ? QLatin1Char('+') + text : text;
+    const int decimals = decimalsFor(value);
+    const double shown = shownAtDecimals(value, decimals);
+    const QString text = QString::number(shown, 'f', decimals);
+    return shown > 0.0 ? QLatin1Char('+') + text : text;
 }
 
 QString formatMetricFigure(double value, const std::string& unit) {

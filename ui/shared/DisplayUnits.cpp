@@ -95,10 +95,19 @@ bool parseNumber(const QString& text, double* value) {
     return ok;
 }
 
+double shownAtDecimals(double value, int decimals) {
+    return std::abs(value) < 0.5 * std::pow(10.0, -decimals) ? 0.0 : value;
+}
+
 QString formatNumber(double value, int decimals) {
     QLocale locale;
     locale.setNumberOptions(QLocale::OmitGroupSeparator);
-    return locale.toString(value, 'f', decimals);
+    return locale.toString(shownAtDecimals(value, decimals), 'f', decimals);
+}
+
+QString formatSignedPercent(double share) {
+    const double percent = shownAtDecimals(100.0 * share, 1);
+    return QStringLiteral("%1%2 %").arg(percent > 0.0 ? QStringLiteral("+") : QString(), formatNumber(percent, 1));
 }
 
 QString axisTitle(const QString& label, const QString& unit) {

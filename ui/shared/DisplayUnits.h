@@ -59,8 +59,16 @@ ValueDisplay parameterDisplay(const std::string& unit, UnitSystem system);
 /// Parses a number the way a user types it: the locale's form, then the C form.
 bool parseNumber(const QString& text, double* value);
 
-/// "12 345.6" style formatting in the locale with a fixed number of decimals.
+/// "12 345.6" style formatting in the locale with a fixed number of decimals. A value
+/// that rounds to zero is "0.0", never "-0.0".
 QString formatNumber(double value, int decimals);
+
+/// `value`, or 0 when it rounds to zero at `decimals`: the sign of a number too small to
+/// show says nothing, so none is shown.
+double shownAtDecimals(double value, int decimals);
+
+/// A share as a signed percentage with one decimal: "+7.1 %", "-2.0 %", "0.0 %".
+QString formatSignedPercent(double share);
 
 /// Axis title "Label (unit)", or just the label for a dimensionless axis.
 QString axisTitle(const QString& label, const QString& unit);

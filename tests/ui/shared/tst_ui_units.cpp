@@ -5,6 +5,7 @@
 // Conversion factors are the exact definitions (1 ft = 0.3048 m, 1 mph = 1.609344 km/h,
 // 1 g = 9.80665 m/s^2, 1 lbf = 4.448222 N as core/base/Units.h states it).
 
+#include "ui/shared/CompareStyle.h"
 #include "ui/shared/DisplayUnits.h"
 #include "ui/live/FrictionEllipseView.h"
 #include "ui/live/LiveSimulationPage.h"
@@ -68,6 +69,7 @@ private slots:
     void tyreLoadInPoundsForce();
     void frictionEllipseReadoutsFollowUnits();
     void publishedFiguresTypedInMph();
+    void numbersThatRoundToZeroHaveNoSign();
 };
 
 void TestUiUnits::compareFormShowsDistancesInFeetAndKeepsMetres() {
@@ -231,6 +233,22 @@ void TestUiUnits::publishedFiguresTypedInMph() {
     QCOMPARE(editor.table()->item(0, 0)->text(), QStringLiteral("Top speed (km/h)"));
     QCOMPARE(editor.table()->item(0, 1)->text(), QLocale().toString(249.44832, 'g', 10));
     QVERIFY(document.setup().targets[0].value == 249.44832);
+}
+
+// A number too small to show at its decimals is shown as zero without a sign: no
+// "-0.0 %" beside a figure that matches its published value, no "+0.000" delta.
+void TestUiUnits::numbersThatRoundToZeroHaveNoSign() {
+    const QString zero1 = QLocale().toString(0.0, 'f', 1);
+    QCOMPARE(formatNumber(-0.04, 1), zero1);
+    QCOMPARE(formatNumber(-0.06, 1), QLocale().toString(-0.1, 'f', 1));
+    QCOMPARE(formatSignedPercent(-0.0004), zero1 + QStringLiteral(" %"));
+    QCOMPARE(formatSignedPercent(0.0004), zero1 + QStringLiteral(" %"));
+    QCOMPARE(formatSignedPercent(0.071), QStringLiteral("+") + QLocale().toString(7.1, 'f', 1) + QStringLiteral(" %"));
+    QCOMPARE(formatSignedPercent(-0.02), QLocale().toString(-2.0, 'f', 1) + QStringLiteral(" %"));
+    QCOMPARE(formatDelta(-0.0004), QStringLiteral("0.000"));
+    QCOMPARE(formatDelta(0.0004), QStringLiteral("0.000"));
+    QCOMPARE(formatDelta(0.25), QStringLiteral("+0.250"));
+    QCOMPARE(formatFigure(-0.0001), QStringLiteral("0.000"));
 }
 
 QTEST_MAIN(TestUiUnits)
