@@ -310,18 +310,21 @@ void SimulationWorker::runSlice() {
             break;
     }
     flushBatch();
-    updateRate(done, m_session->time() - simBefore);
+    updateRate(done, m_session->time() - simBefore, !m_session->running());
     publish(false);
     if (!m_session->running())
         finishRun();
 }
 
-void SimulationWorker::updateRate(long steps, double simAdvance) {
+void SimulationWorker::updateRate(long steps, double simAdvance, bool runEnded) {
     m_rateSteps += steps;
     m_rateSim += simAdvance;
     const Clock::time_point now = Clock::now();
     const double wall = seconds(now - m_rateStart);
-    if (now - m_rateStart < rateWindow)
+    // A run that ends within the window (a short maneuver as fast as possible) is
+    // measured over what it ran, not left at no rate at all.
+    const bool lastStretch = runEnded && m_rateSteps > 0 && wall > 0.0;
+    if (now - m_rateStart < rateWindow && !lastStretch)
         return;
     m_stepsPerSecond = static_cast<double>(m_rateSteps) / wall;
     m_realTimeRatio = m_rateSim / wall;

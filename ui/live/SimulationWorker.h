@@ -101,7 +101,7 @@ private:
     /// Report the session's end (finished, timed out, failed or cancelled).
     void finishRun();
     void anchorClock();
-    void updateRate(long steps, double simAdvance);
+    void updateRate(long steps, double simAdvance, bool runEnded);
     void armTimer();
 
     using Clock = std::chrono::steady_clock;
