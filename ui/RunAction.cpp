@@ -16,10 +16,13 @@ void runWorkspace(Workspace workspace, const RunnablePages& pages) {
     case Workspace::Setups:
         break;
     case Workspace::Live: {
-        // The same key stops a car that is driving or paused, as Stop would.
+        // The same key stops a car that is driving, as Stop would; a paused or reset run
+        // drives on from where it stands, as Resume would.
         const WorkerState state = pages.live->state();
-        if (state == WorkerState::Running || state == WorkerState::Paused)
+        if (state == WorkerState::Running)
             pages.live->stop();
+        else if (state == WorkerState::Paused)
+            pages.live->resume();
         else
             pages.live->start();
         break;

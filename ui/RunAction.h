@@ -2,7 +2,7 @@
 
 // One key to run what the workspace in front runs: F5 or Ctrl+R starts the lap on
 // Track, the comparison on Compare (the sweep when its tab is in front), and starts or
-// stops the car on Live. Listed under Help > Keyboard shortcuts with the menu it is in.
+// stops the car on Live (a paused run drives on). Listed under Help > Keyboard shortcuts with the menu it is in.
 
 #include "ui/WorkspaceActions.h"
 

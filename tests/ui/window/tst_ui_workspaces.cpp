@@ -97,7 +97,8 @@ private slots:
         QSettings().clear();
     }
 
-    // F5 and Ctrl+R run what the workspace in front runs; Ctrl+Y redoes an edit.
+    // F5 and Ctrl+R run what the workspace in front runs (on Live: start, resume a
+    // paused run, stop a driving one); Ctrl+Y redoes an edit.
     void runKeyRunsTheWorkspaceInFront() {
         QTemporaryDir dir;
         MainWindow window;
@@ -146,6 +147,11 @@ private slots:
         QTest::keyClick(&window, Qt::Key_F5);
         QTRY_COMPARE(started.count(), 1);
         QTRY_COMPARE(live->state(), WorkerState::Running);
+        live->pause();
+        QTRY_COMPARE(live->state(), WorkerState::Paused);
+        QTest::keyClick(&window, Qt::Key_F5); // a paused run drives on
+        QTRY_COMPARE(live->state(), WorkerState::Running);
+        QCOMPARE(started.count(), 1);
         QTest::keyClick(&window, Qt::Key_F5);
         QTRY_COMPARE(live->state(), WorkerState::Stopped);
     }
