@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace vtw {
 
@@ -58,7 +59,7 @@ public:
         const std::size_t n = m_steps + 1;
         m_apex.resize(n);
         for (std::size_t i = 0; i < n; ++i)
-            m_apex[i] = m_env.apexSpeed(m_path.curvature[i]);
+            m_apex[i] = std::min(m_env.apexSpeed(m_path.curvature[i]) * share(i), speedCap(i));
         m_forward.assign(n, 0.0);
         m_state.assign(n, GearboxState{});
         m_driveLimit.assign(n, LapLimit::Grip);
@@ -72,6 +73,24 @@ public:
 
 private:
     double ds(std::size_t i) const { return m_path.distance[i + 1] - m_path.distance[i]; }
+
+    double share(std::size_t i) const {
+        return i < m_options.gripShares.size() ? m_options.gripShares[i] : 1.0;
+    }
+    double speedCap(std::size_t i) const {
+        return i < m_options.speedCaps.size() ? m_options.speedCaps[i] : std::numeric_limits<double>::infinity();
+    }
+    /// The share of the tyres' accelerations usable at station i: s^2, at most 1.
+    double gripScale(std::size_t i) const { return std::min(1.0, share(i) * share(i)); }
+
+    /// The envelope's acceleration limit at a station whose grip is scaled by g: the
+    /// lateral demand is read against the full envelope as v^2 kappa / g, and what the
+    /// tyres limit comes back times g (the engine's and the brakes' limits stay).
+    static AccelerationLimit scaled(AccelerationLimit a, double g) {
+        if (a.limit == LapLimit::Grip)
+            a.accel *= g;
+        return a;
+    }
 
     double engineRpm(double speed, int gear) const {
         return engineRpmFromWheelSpeed(speed / m_radius, gearRatio(m_box, gear), m_box.finalDrive);
@@ -88,8 +107,9 @@ private:
     bool forwardStep(std::size_t i, GearboxState& state, double& next) {
         const double v = m_forward[i];
         const double drive = state.shifting() ? 0.0 : m_env.engineForce(v, state.gear);
+        const double g = gripScale(i);
         const AccelerationLimit a =
-            m_env.maxAcceleration(v, v * v * m_path.curvature[i], drive, m_driveGuess);
+            scaled(m_env.maxAcceleration(v, v * v * m_path.curvature[i] / g, drive, m_driveGuess), g);
         m_driveLimit[i] = a.limit;
         const double v2 = v * v + 2.0 * a.accel * ds(i);
         if (!(v2 > 0.0))
@@ -151,8 +171,9 @@ private:
         const double v = m_speed[i + 1];
         if (v >= m_speed[i])
             return false;
+        const double g = gripScale(i + 1);
         const AccelerationLimit a =
-            m_env.maxDeceleration(v, v * v * m_path.curvature[i + 1], m_brakeGuess);
+            scaled(m_env.maxDeceleration(v, v * v * m_path.curvature[i + 1] / g, m_brakeGuess), g);
         const double reachable = std::sqrt(v * v - 2.0 * a.accel * ds(i));
         if (!(reachable < m_speed[i]))
             return false;
@@ -229,9 +250,9 @@ private:
                 return false;
             }
             t.ax[i] = (next * next - v * v) / (2.0 * ds(i));
-            // The force the tires pass on beyond the resistance: from the engine when
-            // positive, from the brakes when negative.
-            const double force = setup.chassis.mass * t.ax[i] + m_env.resistance(v);
+            // The force the engine (when positive) or the brakes (negative) give beyond
+            // the resistance, the wheels' spin included.
+            const double force = m_env.torqueMass() * t.ax[i] + m_env.resistance(v);
             if (force >= 0.0) {
                 const double drive = state.shifting() ? 0.0 : m_env.engineForce(v, state.gear);
                 t.throttle[i] = drive > 0.0 ? std::min(1.0, force / drive) : 0.0;

@@ -18,6 +18,13 @@ struct LapOptions {
     /// From rest at the start line in first gear; otherwise a flying lap, which
     /// crosses the start line at the speed it finishes with.
     bool standingStart = false;
+    /// Per station of the path (or empty: 1 everywhere), the share s of the car's
+    /// envelope the lap may use there, as a car with s^2 of its grip: the corner speed
+    /// scaled by s, the accelerations the tyres limit by s^2 (never raised: s above 1
+    /// lifts only the corner speed). The limit driver's learned plan (docs/physics.md 14.5).
+    std::vector<double> gripShares;
+    /// Per station (or empty: none), m/s the lap goes no faster than there.
+    std::vector<double> speedCaps;
 };
 
 /// The lap by distance: one entry per station of the path (the last is the finish).

@@ -114,6 +114,20 @@ PerformanceEnvelope::GripTable PerformanceEnvelope::gripTable(const TireParams& 
 PerformanceEnvelope::PerformanceEnvelope(const Setup& setup) : m_setup(setup) {
     const ChassisParams& chassis = m_setup.chassis;
     m_mass = chassis.mass;
+    // The wheels spin up with the car: a torque that drives (or brakes) them turns part
+    // of itself into their spin, I dw/dt = I a / R, which the road sees as a mass I / R^2
+    // per wheel. A wheel at its grip limit gets that torque on top from its engine or
+    // brake, so only the wheels the road spins up weigh on a grip-limited car.
+    const double frontSpin = 2.0 * m_setup.frontTires.wheelInertia /
+                             (m_setup.frontTires.radius * m_setup.frontTires.radius);
+    const double rearSpin =
+        2.0 * m_setup.rearTires.wheelInertia / (m_setup.rearTires.radius * m_setup.rearTires.radius);
+    m_spinMassAll = frontSpin + rearSpin;
+    switch (m_setup.driveline.layout) {
+    case DrivelineLayout::RearWheelDrive: m_spinMassUndriven = frontSpin; break;
+    case DrivelineLayout::FrontWheelDrive: m_spinMassUndriven = rearSpin; break;
+    case DrivelineLayout::AllWheelDrive: m_spinMassUndriven = 0.0; break;
+    }
     m_frontLateralShare = chassis.cgToRearAxle / chassis.wheelbase();
     m_downforcePerSpeed2 = 0.5 * m_setup.aero.airDensity * m_setup.aero.downforceCoefficientArea;
 
@@ -241,27 +255,24 @@ double PerformanceEnvelope::driveCapacity(const double (&reserve)[4]) const {
     return rear;
 }
 
-double PerformanceEnvelope::brakeCapacity(const double (&reserve)[4], LapLimit& limit) const {
+double PerformanceEnvelope::brakeGripCapacity(const double (&reserve)[4]) const {
     // The same torque on both wheels of an axle, and the bias fixes the axles' shares:
     // the axle whose weaker wheel runs out of grip first limits the whole car.
     const double front = 2.0 * std::min(reserve[FL], reserve[FR]);
     const double rear = 2.0 * std::min(reserve[RL], reserve[RR]);
     const double share = m_frontBrakeShare;
-    const double tires =
-        std::min(share > 0.0 ? front / share : infinity, share < 1.0 ? rear / (1.0 - share) : infinity);
-    limit = m_brakeTorqueForce < tires ? LapLimit::Brakes : LapLimit::Grip;
-    return std::min(tires, m_brakeTorqueForce);
+    return std::min(share > 0.0 ? front / share : infinity, share < 1.0 ? rear / (1.0 - share) : infinity);
 }
 
-template <class NetForce>
+template <class Accel>
 AccelerationLimit PerformanceEnvelope::solveAt(double speed, double lateral, TransferGuess& guess,
-                                               NetForce netForce) const {
+                                               Accel accel) const {
     LapLimit limit = LapLimit::Grip;
     const double ax = solveLoadTransfer(
         [&](double assumed) {
             double reserve[4];
             longitudinalReserve(speed, assumed, lateral, reserve);
-            return netForce(reserve, limit) / m_mass;
+            return accel(reserve, limit);
         },
         guess);
     return {ax, limit};
@@ -270,17 +281,25 @@ AccelerationLimit PerformanceEnvelope::solveAt(double speed, double lateral, Tra
 AccelerationLimit PerformanceEnvelope::maxAcceleration(double speed, double lateral, double driveForce,
                                                        TransferGuess& guess) const {
     const double resist = resistance(speed);
+    // The engine spins up every wheel; the driven wheels at their grip limit leave only
+    // the undriven ones for the road to spin up.
+    const double byEngine = (driveForce - resist) / (m_mass + m_spinMassAll);
     return solveAt(speed, lateral, guess, [&](const double (&reserve)[4], LapLimit& limit) {
-        const double traction = driveCapacity(reserve);
-        limit = traction < driveForce ? LapLimit::Grip : LapLimit::Power;
-        return std::min(traction, driveForce) - resist;
+        const double byGrip = (driveCapacity(reserve) - resist) / (m_mass + m_spinMassUndriven);
+        limit = byGrip < byEngine ? LapLimit::Grip : LapLimit::Power;
+        return std::min(byGrip, byEngine);
     });
 }
 
 AccelerationLimit PerformanceEnvelope::maxDeceleration(double speed, double lateral, TransferGuess& guess) const {
     const double resist = resistance(speed);
+    // The brakes' torque stops the wheels' spin as well as the car; at the tyres' limit
+    // the brakes give the wheels that on top.
+    const double byTorque = (m_brakeTorqueForce + resist) / (m_mass + m_spinMassAll);
     return solveAt(speed, lateral, guess, [&](const double (&reserve)[4], LapLimit& limit) {
-        return -(brakeCapacity(reserve, limit) + resist);
+        const double byGrip = (brakeGripCapacity(reserve) + resist) / m_mass;
+        limit = byTorque < byGrip ? LapLimit::Brakes : LapLimit::Grip;
+        return -std::min(byGrip, byTorque);
     });
 }
 

@@ -71,6 +71,9 @@ public:
     double resistance(double speed) const;
     /// The brake force (N) the brakes' full torque gives, the tires aside.
     double brakeTorqueForce() const { return m_brakeTorqueForce; }
+    /// kg: the mass the engine or the brakes' torque accelerates: the car's, and its
+    /// wheels' spin inertia as a mass (sum of I / R^2).
+    double torqueMass() const { return m_mass + m_spinMassAll; }
 
     /// The top speed on a straight (m/s): the fastest gear's balance of drive and resistance.
     double topSpeed() const { return m_topSpeed; }
@@ -89,14 +92,18 @@ private:
     /// of its axle, at the loads of a longitudinal and lateral acceleration.
     void longitudinalReserve(double speed, double ax, double lateral, double (&reserve)[4]) const;
     double driveCapacity(const double (&reserve)[4]) const;
-    double brakeCapacity(const double (&reserve)[4], LapLimit& limit) const;
-    /// The acceleration netForce(reserve, limit) (N, from the wheels' reserves) gives,
+    /// N: the brake force the tyres take before the weaker wheel of an axle runs out.
+    double brakeGripCapacity(const double (&reserve)[4]) const;
+    /// The acceleration accel(reserve, limit) (m/s^2, from the wheels' reserves) gives,
     /// at the loads of that same acceleration.
-    template <class NetForce>
-    AccelerationLimit solveAt(double speed, double lateral, TransferGuess& guess, NetForce netForce) const;
+    template <class Accel>
+    AccelerationLimit solveAt(double speed, double lateral, TransferGuess& guess, Accel accel) const;
 
     Setup m_setup;
     double m_mass = 0.0;
+    /// kg: the wheels' spin inertia as a mass, I / R^2 summed over all four wheels, and
+    /// over the undriven ones only (docs/physics.md 13.2).
+    double m_spinMassAll = 0.0, m_spinMassUndriven = 0.0;
     double m_frontLateralShare = 0.5; ///< c/L: the front axle's share of the lateral force
     double m_downforcePerSpeed2 = 0.0; ///< N per (m/s)^2
     double m_frontBrakeShare = 0.5;    ///< of the brake force, from the bias and radii

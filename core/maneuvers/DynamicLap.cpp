@@ -1,6 +1,7 @@
 #include "core/maneuvers/DynamicLap.h"
 
 #include "core/base/Units.h"
+#include "core/tires/TireModel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -115,6 +116,10 @@ DriverInputs DynamicLap::control(const Simulator& sim) {
         const Setup& setup = sim.setup();
         const Reference& ref = reference(setup);
         m_halfTrack = 0.5 * std::max(setup.chassis.trackFront, setup.chassis.trackRear);
+        m_frontLever = setup.chassis.cgToFrontAxle;
+        m_rearLever = setup.chassis.cgToRearAxle;
+        m_frontPeakSlip = sim.tire(0).peakSlipAngle();
+        m_rearPeakSlip = sim.tire(2).peakSlipAngle();
         if (!ref.lap.ok) {
             end("no quasi-steady lap to take the speeds from: " + ref.lap.error);
             return {};
@@ -234,6 +239,14 @@ void DynamicLap::observe(const StepSample& s) {
         const std::size_t station = std::min(foot.chord, m_path->stations() - 1);
         StationStrain& strain = m_strain[station];
         strain.sideslip = std::max(strain.sideslip, std::abs(std::atan2(s.body.vy, s.body.vx)));
+        // Each axle's slip angle (from its lateral velocity, vy + r b at the front and
+        // vy - r c at the rear, less the steer), against the angle where its tyres' force
+        // peaks: past it, that end slides.
+        const double frontSlip =
+            std::atan2(s.body.vy + s.body.yawRate * m_frontLever, s.body.vx) - s.steerAngle;
+        const double rearSlip = std::atan2(s.body.vy - s.body.yawRate * m_rearLever, s.body.vx);
+        strain.frontSlide = std::max(strain.frontSlide, std::abs(frontSlip) / m_frontPeakSlip);
+        strain.rearSlide = std::max(strain.rearSlide, std::abs(rearSlip) / m_rearPeakSlip);
         strain.yawError = std::max(strain.yawError, std::abs(s.body.yawRate - speed * m_path->curvature[station]));
         strain.lateral = std::max(strain.lateral, std::abs(foot.lateral));
         std::string verdict = m_judge.watch(s, station, m_path->curvature[station]);

@@ -63,6 +63,10 @@ public:
     /// largest magnitudes seen there): what the limit driver learns from.
     struct StationStrain {
         double sideslip = 0.0; ///< rad
+        /// Each axle's slip angle over the one where its tyres' force peaks (at their
+        /// reference load): above 1, that end slides.
+        double frontSlide = 0.0;
+        double rearSlide = 0.0;
         double yawError = 0.0; ///< rad/s, the yaw rate's difference from the line's (v kappa)
         double lateral = 0.0;  ///< m from the line
     };
@@ -136,6 +140,8 @@ private:
     std::vector<StationStrain> m_strain;   ///< per station, over the lap
     std::optional<double> m_endedAt;
     double m_halfTrack = 0.8; ///< m, half the car's widest axle track
+    double m_frontLever = 1.25, m_rearLever = 1.25; ///< m, from the centre of mass to each axle
+    double m_frontPeakSlip = 0.1, m_rearPeakSlip = 0.1; ///< rad, each axle's tyres' peak slip angle
     bool m_located = false;
     double m_lastAlong = 0.0, m_progress = 0.0; ///< m; progress counts on past the finish
     double m_lastTime = 0.0, m_lastProgress = 0.0;

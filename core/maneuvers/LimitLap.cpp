@@ -22,19 +22,44 @@ std::unique_ptr<DynamicLap> LimitLap::makeLap(const std::vector<double>& shares)
 
 void LimitLap::learn(const Setup& setup) const {
     const std::size_t stations = m_path->stations();
-    std::vector<double> shares(stations, m_settings.startShare);
-    std::vector<double> bestShares = shares;
+    // The learned shares are of the car's envelope, per station (LapOptions::gripShares);
+    // each lap aims for the quasi-steady lap of the envelope so shared out, which brakes
+    // for a corner whose share fell as the car brakes, rather than where the full
+    // envelope would.
+    const PerformanceEnvelope envelope(setup);
+    const LapResult full = simulateLap(envelope, *m_path, m_sectorStarts);
+    if (!full.ok || full.trace.speed.size() != stations) {
+        m_final = makeLap({}); // the lap ends at once, saying why
+        return;
+    }
+    const auto planFor = [&](const std::vector<double>& grip) {
+        LapOptions options;
+        options.gripShares = grip;
+        options.speedCaps.resize(stations);
+        for (std::size_t i = 0; i < stations; ++i)
+            options.speedCaps[i] = grip[i] * full.trace.speed[i];
+        const LapResult plan = simulateLap(envelope, *m_path, m_sectorStarts, options);
+        std::vector<double> shares(stations, m_settings.minShare);
+        if (plan.ok)
+            for (std::size_t i = 0; i < stations; ++i)
+                shares[i] = plan.trace.speed[i] / full.trace.speed[i];
+        return shares;
+    };
+    std::vector<double> grip(stations, m_settings.startShare);
+    std::vector<double> bestShares = planFor(grip);
     Bounds bounds{std::vector<double>(stations, m_settings.minShare),
                   std::vector<double>(stations, m_settings.maxShare + m_settings.raise)};
     double best = std::numeric_limits<double>::infinity();
     std::vector<double> bestSoFar; // after each lap
     for (int lap = 0; lap < m_settings.maxLaps; ++lap) {
+        const std::vector<double> shares = planFor(grip);
         const std::unique_ptr<DynamicLap> attempt = makeLap(shares);
         ManeuverSession session(setup, attempt.get());
         session.runToEnd();
         ++m_lapsDriven;
         const std::optional<double> time = attempt->lapTime();
         m_lapTimes.push_back(time.value_or(std::numeric_limits<double>::quiet_NaN()));
+        m_lapEnds.push_back(attempt->endReason());
         if (time && *time < best) {
             best = *time;
             bestShares = shares;
@@ -49,13 +74,18 @@ void LimitLap::learn(const Setup& setup) const {
             if (std::isfinite(before) && before - best < m_settings.settleShare * best)
                 break;
         }
-        shares = nextShares(shares, bounds, *attempt);
+        grip = nextShares(grip, bounds, *attempt, full.trace.speed);
     }
     m_final = makeLap(bestShares);
 }
 
+bool LimitLap::strained(const DynamicLap::StationStrain& s) const {
+    return s.sideslip > m_settings.strainSideslip || s.lateral > m_settings.strainLateral ||
+           s.rearSlide > m_settings.strainSlide || s.frontSlide > m_settings.strainSlide;
+}
+
 std::vector<double> LimitLap::nextShares(const std::vector<double>& shares, Bounds& bounds,
-                                         const DynamicLap& lap) const {
+                                         const DynamicLap& lap, const std::vector<double>& full) const {
     const TrackPath& path = *m_path;
     const std::size_t n = shares.size();
     const std::vector<DynamicLap::StationStrain>& strain = lap.strain();
@@ -82,8 +112,7 @@ std::vector<double> LimitLap::nextShares(const std::vector<double>& shares, Boun
     };
     for (std::size_t i = 0; i < n && i < strain.size(); ++i) {
         const DynamicLap::StationStrain& s = strain[i];
-        if (s.sideslip > m_settings.strainSideslip || s.yawError > m_settings.strainYawError ||
-            s.lateral > m_settings.strainLateral)
+        if (strained(s))
             blameBefore(path.distance[i], m_settings.blameDistance);
     }
     if (!lap.lapTime() && endedAt) // the run-up's end is the lap's
@@ -97,14 +126,19 @@ std::vector<double> LimitLap::nextShares(const std::vector<double>& shares, Boun
         double& calm = bounds.calm[i];
         double& strained = bounds.strained[i];
         if (blamed[i]) {
-            strained = std::min(strained, shares[i]);
-            calm = std::min(calm, strained - m_settings.smallestRaise);
+            // The share the plan drove (at most the station's own: a speed reached from
+            // upstream may be below its cap), so that the next one binds.
+            strained = std::min({strained, shares[i], lap.targetSpeeds()[i] / full[i]});
+            // Calm once at or just below where it now strains (the car came to it
+            // differently then): that bound no longer holds; back off a raise below.
+            if (strained - calm <= m_settings.smallestRaise)
+                calm = std::max(m_settings.minShare, strained - m_settings.raise);
         } else if (path.distance[i] <= drivenTo) {
             calm = std::max(calm, shares[i]);
         }
         const double open = strained - calm;
         double share = shares[i];
-        if (blamed[i] || path.distance[i] <= drivenTo)
+        if (blamed[i] || (lap.lapTime() && path.distance[i] <= drivenTo))
             share = open > m_settings.raise * 2.0 ? calm + m_settings.raise : calm + 0.5 * open;
         next[i] = std::clamp(share, m_settings.minShare, m_settings.maxShare);
     }

@@ -16,7 +16,8 @@
 namespace vtw {
 
 struct LimitLapSettings {
-    double startShare = 0.9;  ///< the first lap's share of the quasi-steady speeds everywhere
+    /// The first lap's share of the car's envelope everywhere (LapOptions::gripShares).
+    double startShare = 0.9;
     double raise = 0.02;      ///< per lap where the car was calm and nothing higher strained it
     double smallestRaise = 0.0025; ///< the narrowest bracket between calm and strained
     double minShare = 0.6;
@@ -31,9 +32,13 @@ struct LimitLapSettings {
     double settleShare = 0.0005;
     int settleLaps = 3;
     // What counts as strained at a station (the largest magnitudes on the lap there):
-    double strainSideslip = units::degToRad(7.0); ///< rad
-    double strainYawError = units::degToRad(15.0); ///< rad/s about the line's yaw rate
-    double strainLateral = 1.0;                   ///< m from the line
+    /// rad of sideslip: past it a slide is on its way to a spin, whatever the tyres say.
+    double strainSideslip = units::degToRad(12.0);
+    /// An axle's slip angle over its tyres' peak one (DynamicLap::StationStrain): that
+    /// end slides. A yaw rate off the line's is no strain: in a tight chicane it lags a
+    /// line that turns from one lock to the other, at any speed.
+    double strainSlide = 1.5;
+    double strainLateral = 1.0; ///< m from the line
     /// m before a strained station that share the blame: the speed there decided the
     /// state the car reached it with...
     double blameDistance = 120.0;
@@ -68,6 +73,8 @@ public:
     int lapsDriven() const { return m_lapsDriven; }
     /// Each learning lap's time, s (NaN for a lap that ended without one).
     const std::vector<double>& learningLapTimes() const { return m_lapTimes; }
+    /// Why each learning lap ended without a time (empty for a lap with one).
+    const std::vector<std::string>& learningLapEnds() const { return m_lapEnds; }
 
 private:
     std::unique_ptr<DynamicLap> makeLap(const std::vector<double>& shares) const;
@@ -76,8 +83,11 @@ private:
     struct Bounds {
         std::vector<double> calm, strained;
     };
+    /// The car was pressed beyond what it holds at a station.
+    bool strained(const DynamicLap::StationStrain& s) const;
     /// The next lap's shares from this lap's, narrowing each station's bounds.
-    std::vector<double> nextShares(const std::vector<double>& shares, Bounds& bounds, const DynamicLap& lap) const;
+    std::vector<double> nextShares(const std::vector<double>& shares, Bounds& bounds, const DynamicLap& lap,
+                                   const std::vector<double>& full) const;
 
     std::shared_ptr<const Track> m_track;
     std::shared_ptr<const TrackPath> m_path;
@@ -88,6 +98,7 @@ private:
     mutable std::unique_ptr<DynamicLap> m_final;
     mutable int m_lapsDriven = 0;
     mutable std::vector<double> m_lapTimes;
+    mutable std::vector<std::string> m_lapEnds;
 };
 
 } // namespace vtw

@@ -2,6 +2,7 @@
 
 #include "core/maneuvers/TractionControl.h"
 #include "core/base/Units.h"
+#include "core/chassis/LoadTransfer.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,8 +20,7 @@ void LineDriver::setTargets(std::vector<double> speed, std::vector<double> accel
 }
 
 double LineDriver::feedforwardPedal(const Simulator& sim, double accel, double speed) const {
-    const double mass = sim.setup().chassis.mass;
-    const double force = mass * accel + m_envelope->resistance(speed);
+    const double force = m_envelope->torqueMass() * accel + m_envelope->resistance(speed);
     if (force >= 0.0) {
         const double drive = m_envelope->engineForce(speed, std::max(1, sim.state().gearbox.gear));
         return drive > 0.0 ? force / drive : 1.0;
@@ -66,21 +66,28 @@ DriverInputs LineDriver::control(const Simulator& sim) {
     m_targetSpeed = valueAlong(m_path.distance.data(), m_speed.data(), m_speed.size(), m_path.length, at, m_speedHint);
     const double accel = valueAlong(m_path.distance.data(), m_accel.data(), m_accel.size(), m_path.length, at, m_accelHint);
     const double error = m_targetSpeed - speed;
-    const double feedforward = feedforwardPedal(sim, accel, speed);
-    const double command = feedforward + speedProportional * error + speedIntegral * m_speedIntegral;
-    // Anti-windup: no integration while the pedal is saturated the same way.
-    if (!((command >= 1.0 && error > 0.0) || (command <= -1.0 && error < 0.0)))
-        m_speedIntegral += error * dt;
-    const double pedal = std::clamp(feedforward + speedProportional * error + speedIntegral * m_speedIntegral, -1.0, 1.0);
 
     // The driver keeps the wheels near their peak slip (throttle off a spinning wheel,
-    // brake off a locking one), and lifts as the car slides: sideslip past what
-    // cornering needs is the rear giving way, which more drive would only feed.
-    double lift = 0.0;
-    if (std::abs(b.vy) > std::tan(slideLiftStart) * std::abs(b.vx)) { // only then the angle itself
-        const double slide = std::atan2(std::abs(b.vy), std::abs(b.vx));
-        lift = std::clamp((slide - slideLiftStart) / (slideLiftEnd - slideLiftStart), 0.0, 1.0);
+    // brake off a locking one), and lifts as the rear slides (SlideLift): its axle's slip
+    // angle past the onset of its tyres' saturation is the rear giving way, which more
+    // drive would only feed. The car's sideslip itself is no guide: a tyre with a broad
+    // peak corners at several degrees of it.
+    if (!m_slideLift) {
+        // Loads up to twice the car's weight: beyond any one wheel's.
+        const double weight = setup.chassis.mass * units::gravity;
+        m_slideLift = std::make_unique<SlideLift>(sim.tire(2), 2.0 * weight, staticWheelLoad(setup.chassis, false));
     }
+    const double lift = m_slideLift->lift(sim);
+
+    const double feedforward = feedforwardPedal(sim, accel, speed);
+    const double command = feedforward + speedProportional * error + speedIntegral * m_speedIntegral;
+    // Anti-windup: no integration while the pedal is saturated the same way, nor while a
+    // lift holds back the throttle the error asks for (the speed lost to it is the
+    // slide's, not the pedal's to make up afterwards).
+    const bool held = (command >= 1.0 && error > 0.0) || (command <= -1.0 && error < 0.0) || (lift > 0.0 && error > 0.0);
+    if (!held)
+        m_speedIntegral += error * dt;
+    const double pedal = std::clamp(feedforward + speedProportional * error + speedIntegral * m_speedIntegral, -1.0, 1.0);
     const TractionControl wheels;
     in.throttle = wheels.throttle(sim, std::max(0.0, pedal)) * (1.0 - lift);
     in.brake = wheels.brake(sim, std::max(0.0, -pedal));

@@ -8,6 +8,9 @@
 #include "core/lap/PerformanceEnvelope.h"
 #include "core/track/LineProjection.h"
 
+#include "core/maneuvers/SlideLift.h"
+
+#include <memory>
 #include <vector>
 
 namespace vtw {
@@ -48,14 +51,11 @@ public:
     static constexpr double curvatureLead = 0.1;
     /// s: the time the speed target is read ahead, so that the brakes come on as the
     /// quasi-steady lap's do rather than a pedal's lag later.
-    static constexpr double speedLead = 0.25;
+    static constexpr double speedLead = 0.1;
     /// The inner loop's gains (CurvatureHold), in wheelbases: far quicker than the
     /// skidpad's, so that the curvature asked for is the one driven within about a
     /// tenth of a second (P over I), corner after corner.
     static constexpr double curvatureProportional = 1.0, curvatureIntegral = 16.0;
-    /// rad of sideslip where the driver starts to lift the throttle, and where it is off.
-    static constexpr double slideLiftStart = 3.0 * 3.14159265358979323846 / 180.0;
-    static constexpr double slideLiftEnd = 6.0 * 3.14159265358979323846 / 180.0;
     /// Pedal per m/s of speed error, and per m of its integral.
     static constexpr double speedProportional = 0.3, speedIntegral = 0.3;
 
@@ -68,6 +68,7 @@ private:
     LineProjector m_projector;
     CurvatureHold m_curvature{curvatureProportional, curvatureIntegral};
     std::vector<double> m_speed, m_accel;
+    std::unique_ptr<SlideLift> m_slideLift; ///< the rear tyres', built at the first control()
     const PerformanceEnvelope* m_envelope = nullptr;
     std::size_t m_curvatureHint = 0, m_speedHint = 0, m_accelHint = 0;
     double m_speedIntegral = 0.0;

@@ -40,7 +40,8 @@ constexpr double straightTolerance = 0.005;
 // The constant-mu car made for kinematics: no load transfer (CG on the ground), the
 // CG mid-way, rear drive through one long gear of a strong flat engine, brakes split
 // evenly on wheels of one radius with torque to spare. Drive is then limited by the
-// rear axle's grip, mu g c/L = mu g / 2; braking by all four wheels', mu g.
+// rear axle's grip, mu g c/L = mu g / 2, less what spins up the front wheels (a mass
+// m_f = 2 I / R^2 on top of the car's); braking by all four wheels', mu g.
 Setup kinematicsCar(double mu) {
     Setup s = constantMuCar(mu);
     s.chassis.cgHeight = 0.0;
@@ -110,13 +111,17 @@ private slots:
     }
 
     // With no lateral force and the default chassis (h = 0.5 m), the rear-drive
-    // traction limit with the load it transfers to the rear: ax = mu g (c/L) / (1 - mu h/L)
-    // (Gillespie, Fundamentals of Vehicle Dynamics, the traction-limited acceleration).
+    // traction limit with the load it transfers to the rear (Gillespie, Fundamentals of
+    // Vehicle Dynamics, the traction-limited acceleration), the front wheels spun up by
+    // the road: (M + m_f) ax = mu (M g c/L + M ax h/L), m_f = 2 I_f / R_f^2, so
+    // ax = mu g (c/L) / (1 + m_f/M - mu h/L).
     void tractionLimitWithLoadTransfer() {
         const Setup setup = constantMuCar(1.0);
         const PerformanceEnvelope envelope(setup);
         const double L = setup.chassis.wheelbase(), h = setup.chassis.cgHeight;
-        const double expected = g * (setup.chassis.cgToFrontAxle / L) / (1.0 - h / L);
+        const double frontSpinMass = 2.0 * setup.frontTires.wheelInertia / std::pow(setup.frontTires.radius, 2);
+        const double expected =
+            g * (setup.chassis.cgToFrontAxle / L) / (1.0 + frontSpinMass / setup.chassis.mass - h / L);
         TransferGuess guess;
         const AccelerationLimit a = envelope.maxAcceleration(10.0, 0.0, 1e6, guess);
         QCOMPARE(a.limit, LapLimit::Grip);
@@ -125,7 +130,8 @@ private slots:
 
     // Braking with a fixed bias: the front axle, with the load braking moves onto it,
     // runs out of grip first (share phi of the brake force): F = mu M g (c/L) / (phi - mu h/L).
-    // With the stock 4800 N m the brakes' torque gives less: 4800 (0.7/0.33 + 0.3/0.34) N.
+    // With the stock 4800 N m the brakes' torque gives less: 4800 (0.7/0.33 + 0.3/0.34) N,
+    // which stops the wheels' spin too: it decelerates M + sum I / R^2.
     void brakingLimitByGripOrTorque() {
         Setup setup = constantMuCar(1.0);
         const double L = setup.chassis.wheelbase(), h = setup.chassis.cgHeight;
@@ -135,7 +141,10 @@ private slots:
         TransferGuess guess;
         const AccelerationLimit torque = PerformanceEnvelope(setup).maxDeceleration(10.0, 0.0, guess);
         QCOMPARE(torque.limit, LapLimit::Brakes);
-        QVERIFY(std::abs(-torque.accel - 4800.0 * (front + rear) / setup.chassis.mass) < solverTolerance);
+        const double spinMass = 2.0 * setup.frontTires.wheelInertia / std::pow(setup.frontTires.radius, 2) +
+                                2.0 * setup.rearTires.wheelInertia / std::pow(setup.rearTires.radius, 2);
+        QVERIFY(std::abs(-torque.accel - 4800.0 * (front + rear) / (setup.chassis.mass + spinMass)) <
+                solverTolerance);
 
         setup.brakes.maxTorque = 20000.0;
         const AccelerationLimit grip = PerformanceEnvelope(setup).maxDeceleration(10.0, 0.0, guess);
@@ -202,7 +211,8 @@ private slots:
     }
 
     // An oval: out of a half circle of radius R at v_c = sqrt(mu g R), the car
-    // accelerates at a1 = mu g / 2 (the rear axle's grip), then brakes at a2 = mu g
+    // accelerates at a1 = mu g / 2 / (1 + m_f / M) (the rear axle's grip, the front wheels
+    // spun up), then brakes at a2 = mu g
     // to be back at v_c where the next half circle starts. Constant-acceleration
     // kinematics over the straight S: v_peak^2 = v_c^2 + 2 S a1 a2 / (a1 + a2), and
     // the straight takes (v_peak - v_c) (1/a1 + 1/a2).
@@ -211,7 +221,9 @@ private slots:
         const Track oval = ovalTrack(straight, radius, 0.5);
         const LapResult lap = lapOn(kinematicsCar(mu), oval, 0.5, 0.0);
         QVERIFY2(lap.ok, lap.error.c_str());
-        const double a1 = mu * g / 2.0, a2 = mu * g;
+        const Setup car = kinematicsCar(mu);
+        const double frontSpinMass = 2.0 * car.frontTires.wheelInertia / std::pow(car.frontTires.radius, 2);
+        const double a1 = mu * g / 2.0 / (1.0 + frontSpinMass / car.chassis.mass), a2 = mu * g;
         const double vc = std::sqrt(mu * g * radius);
         const double vPeak = std::sqrt(vc * vc + 2.0 * straight * a1 * a2 / (a1 + a2));
         const double expectedTime = (vPeak - vc) * (1.0 / a1 + 1.0 / a2);
