@@ -146,6 +146,7 @@ DriverInputs DynamicLap::control(const Simulator& sim) {
         plan.speed = speed;
         m_strain.assign(speed.size(), StationStrain{});
         m_judge.setPlan(std::move(plan));
+        m_judge.setRearAxleDistance(setup.chassis.cgToRearAxle);
         m_driver.setTargets(std::move(speed), std::move(accel), &ref.envelope);
         m_targetsSet = true;
     }
@@ -157,6 +158,22 @@ void DynamicLap::end(const std::string& reason) {
     m_reason = reason;
     if (m_located)
         m_endedAt = m_progress;
+}
+
+void DynamicLap::judged(const std::string& reason) {
+    if (!m_drivesOn) {
+        end(reason);
+        return;
+    }
+    // A learning lap: the first verdict makes it no lap, and the car drives on.
+    if (m_reason.empty()) {
+        m_reason = reason;
+        m_endedAt = m_progress;
+    }
+}
+
+double DynamicLap::drivenTo() const {
+    return m_located ? std::clamp(m_progress, 0.0, m_path->length) : 0.0;
 }
 
 void DynamicLap::observe(const StepSample& s) {
@@ -183,11 +200,10 @@ void DynamicLap::observe(const StepSample& s) {
         const double finish = crossingTime(m_lastTime, m_lastProgress, s.time, m_progress, length);
         const std::size_t last = m_crossings.size() - 1;
         const std::string slow = m_judge.sectorTime(last, finish - m_crossings[last]);
-        if (!slow.empty()) {
-            end(slow + " at the finish");
-            return;
-        }
-        m_lapTime = finish - m_crossings.front();
+        if (!slow.empty())
+            judged(slow + " at the finish");
+        if (m_reason.empty())
+            m_lapTime = finish - m_crossings.front();
         m_ended = true;
         return;
     }
@@ -250,11 +266,12 @@ void DynamicLap::observe(const StepSample& s) {
         strain.yawError = std::max(strain.yawError, std::abs(s.body.yawRate - speed * m_path->curvature[station]));
         strain.lateral = std::max(strain.lateral, std::abs(foot.lateral));
         std::string verdict = m_judge.watch(s, station, m_path->curvature[station]);
+        strain.swinging = std::max(strain.swinging, m_judge.swingingFor(s.time));
         const std::size_t sector = m_crossings.size() - 1;
         if (verdict.empty())
             verdict = m_judge.sectorTime(sector, s.time - m_crossings[sector]);
-        if (!verdict.empty())
-            end(verdict + " " + where());
+        if (!verdict.empty() && m_reason.empty())
+            judged(verdict + " " + where());
     }
 }
 

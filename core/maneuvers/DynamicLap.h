@@ -69,11 +69,20 @@ public:
         double rearSlide = 0.0;
         double yawError = 0.0; ///< rad/s, the yaw rate's difference from the line's (v kappa)
         double lateral = 0.0;  ///< m from the line
+        double swinging = 0.0; ///< s the car had been swinging as a weave does (LapJudge::swingingFor)
     };
     const std::vector<StationStrain>& strain() const { return m_strain; }
-    /// m along the lap where it ended without a time (negative on the run-up); none
-    /// for a lap with a time, or one that ended before the start line was known.
+    /// A learning lap (LimitLap): a verdict of the judge (a weave, a crawl, a slow
+    /// sector) makes it no lap, but the car drives on to the finish, so that the rest of
+    /// the lap still shows where it is pressed. Leaving the track, a spin or a stop
+    /// still end it. Set before the run starts.
+    void setDrivesOnAfterVerdict(bool on) { m_drivesOn = on; }
+    /// m along the lap where it ended without a time, or where the judge's verdict fell
+    /// (negative on the run-up); none for a lap with a time, or one that ended before
+    /// the start line was known.
     std::optional<double> endedAt() const { return m_endedAt; }
+    /// m along the lap the car got to (0..length).
+    double drivenTo() const;
     /// The lap time, once the finish is crossed.
     std::optional<double> lapTime() const { return m_lapTime; }
     /// The speed aimed for at each station (m/s), once the run has started.
@@ -121,6 +130,8 @@ private:
     /// The share of the quasi-steady speed aimed for at a station.
     double shareAt(std::size_t station) const;
     void end(const std::string& reason);
+    /// A verdict of the judge: ends the lap, or (setDrivesOnAfterVerdict) only marks it.
+    void judged(const std::string& reason);
 
     std::shared_ptr<const Track> m_track;
     std::shared_ptr<const TrackPath> m_path;
@@ -148,6 +159,7 @@ private:
     std::vector<double> m_crossings; ///< s from the run's start, when each sector start was passed
     std::optional<double> m_lapTime; ///< s, from the start line to the finish
     bool m_ended = false;
+    bool m_drivesOn = false;
     std::string m_reason;
     double m_maxLateral = 0.0, m_sumLateral2 = 0.0;
     long m_samples = 0;

@@ -29,11 +29,21 @@ std::string LapJudge::watch(const StepSample& sample, std::size_t station, doubl
     // following its line keeps them together through every corner and chicane, so
     // what swings is the car, not the track.
     m_yawError.add(sample.body.yawRate - speed * curvature, weight);
-    m_sideslip.add(std::atan2(sample.body.vy, std::max(sample.body.vx, 1e-6)), weight);
+    // The slide is the rear axle's: its slip angle, from the lateral velocity there
+    // (vy - r c). The car's own sideslip also swings with a tight chicane's curvature,
+    // c kappa, with nothing sliding.
+    m_sideslip.add(std::atan2(sample.body.vy - sample.body.yawRate * m_rearAxleDistance,
+                              std::max(sample.body.vx, 1e-6)),
+                   weight);
 
+    // Through a chicane the line's own yaw rate swings from one lock to the other and the
+    // car's follows it a moment late, its rear hardly sliding: the yaw error swings at
+    // any speed, and the longer the slower. A weave is a limit cycle of slides and
+    // catches: the rear's slip angle swings with the yaw rate.
     const double yawSwing = m_yawError.deviation(), slipSwing = m_sideslip.deviation();
+    const bool yawWeave = yawSwing > weaveYawRate && slipSwing > slidingSideslip;
     char text[256];
-    if (yawSwing > weaveYawRate || slipSwing > weaveSideslip) {
+    if (yawWeave || slipSwing > weaveSideslip) {
         if (m_weavingSince < 0.0) {
             m_weavingSince = sample.time;
             m_largestYawSwing = m_largestSideslipSwing = 0.0;
@@ -43,10 +53,11 @@ std::string LapJudge::watch(const StepSample& sample, std::size_t station, doubl
         if (sample.time - m_weavingSince > weaveTime) {
             std::snprintf(text, sizeof text,
                           "weaved about its line for %.1f s (yaw rate swinging by %.1f deg/s about the line's, "
-                          "sideslip by %.1f deg; a lap allows %.0f deg/s and %.0f deg for %.0f s)",
+                          "the rear's slip angle by %.1f deg; a lap allows %.0f deg/s with the slip angle "
+                          "swinging by %.0f deg, and %.0f deg, for %.0f s)",
                           sample.time - m_weavingSince, units::radToDeg(m_largestYawSwing),
                           units::radToDeg(m_largestSideslipSwing), units::radToDeg(weaveYawRate),
-                          units::radToDeg(weaveSideslip), weaveTime);
+                          units::radToDeg(slidingSideslip), units::radToDeg(weaveSideslip), weaveTime);
             return text;
         }
     } else {

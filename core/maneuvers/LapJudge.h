@@ -26,6 +26,9 @@ struct LapPlan {
 class LapJudge {
 public:
     void setPlan(LapPlan plan);
+    /// m from the centre of mass to the rear axle, for the rear axle's slip angle (0:
+    /// the car's sideslip stands in for it).
+    void setRearAxleDistance(double distance) { m_rearAxleDistance = distance; }
     const LapPlan& plan() const { return m_plan; }
 
     /// One sample on the lap, at `station` of the path whose curvature there is
@@ -34,6 +37,9 @@ public:
     /// Sector `sector` has taken `seconds` so far (finished or not): why that is no
     /// lap, or empty.
     std::string sectorTime(std::size_t sector, double seconds) const;
+    /// s the swing has been past a weave's thresholds at `time` (0 while it is not): a
+    /// weave in the making, weaveTime before it is one.
+    double swingingFor(double time) const { return m_weavingSince >= 0.0 ? time - m_weavingSince : 0.0; }
 
     /// s: the time constant over which the swing of the yaw rate about the line's
     /// (speed times curvature) and of the sideslip is measured: about a weave's period.
@@ -41,7 +47,10 @@ public:
     /// rad/s: a yaw rate swinging about the line's by more than this (standard
     /// deviation; a weave of +-15 deg/s has 10.6)...
     static constexpr double weaveYawRate = units::degToRad(8.0);
-    /// rad: ...or a sideslip swinging by more than this...
+    /// rad: ...while the rear axle's slip angle swings by more than this (the rear slides;
+    /// a car late through a chicane swings its yaw rate with its rear all but still)...
+    static constexpr double slidingSideslip = units::degToRad(1.0);
+    /// rad: ...or the rear axle's slip angle swinging by more than this...
     static constexpr double weaveSideslip = units::degToRad(4.0);
     /// s: ...for longer than this is a limit cycle, not a correction.
     static constexpr double weaveTime = 4.0;
@@ -61,6 +70,7 @@ private:
     };
 
     LapPlan m_plan;
+    double m_rearAxleDistance = 0.0;
     Swing m_yawError, m_sideslip;
     double m_lastTime = 0.0;
     bool m_started = false;

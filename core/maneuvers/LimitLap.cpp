@@ -54,6 +54,7 @@ void LimitLap::learn(const Setup& setup) const {
     for (int lap = 0; lap < m_settings.maxLaps; ++lap) {
         const std::vector<double> shares = planFor(grip);
         const std::unique_ptr<DynamicLap> attempt = makeLap(shares);
+        attempt->setDrivesOnAfterVerdict(true);
         ManeuverSession session(setup, attempt.get());
         session.runToEnd();
         ++m_lapsDriven;
@@ -81,7 +82,8 @@ void LimitLap::learn(const Setup& setup) const {
 
 bool LimitLap::strained(const DynamicLap::StationStrain& s) const {
     return s.sideslip > m_settings.strainSideslip || s.lateral > m_settings.strainLateral ||
-           s.rearSlide > m_settings.strainSlide || s.frontSlide > m_settings.strainSlide;
+           s.rearSlide > m_settings.strainSlide || s.frontSlide > m_settings.strainSlide ||
+           s.swinging > m_settings.strainSwinging;
 }
 
 std::vector<double> LimitLap::nextShares(const std::vector<double>& shares, Bounds& bounds,
@@ -93,7 +95,7 @@ std::vector<double> LimitLap::nextShares(const std::vector<double>& shares, Boun
     // Where the lap was driven (a lap that ended early drove up to where it ended; the
     // rest of it taught nothing) and where the car was strained.
     const std::optional<double> endedAt = lap.endedAt();
-    const double drivenTo = lap.lapTime() ? length : std::clamp(endedAt.value_or(0.0), 0.0, length);
+    const double drivenTo = lap.lapTime() ? length : lap.drivenTo();
     std::vector<char> blamed(n, 0);
     const auto blameBefore = [&](double at, double distance) {
         // Every station within blameDistance before `at`, round the closed line:
@@ -138,8 +140,8 @@ std::vector<double> LimitLap::nextShares(const std::vector<double>& shares, Boun
         }
         const double open = strained - calm;
         double share = shares[i];
-        if (blamed[i] || (lap.lapTime() && path.distance[i] <= drivenTo))
-            share = open > m_settings.raise * 2.0 ? calm + m_settings.raise : calm + 0.5 * open;
+        if (blamed[i] || path.distance[i] <= drivenTo)
+            share = strained > m_settings.maxShare ? calm + m_settings.raise : calm + 0.5 * open;
         next[i] = std::clamp(share, m_settings.minShare, m_settings.maxShare);
     }
     // A moving average over the smoothing window, round the closed line: the profile

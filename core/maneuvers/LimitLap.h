@@ -39,6 +39,8 @@ struct LimitLapSettings {
     /// line that turns from one lock to the other, at any speed.
     double strainSlide = 1.5;
     double strainLateral = 1.0; ///< m from the line
+    /// s of swinging as a weave does, half the time that makes it one (LapJudge).
+    double strainSwinging = 2.0;
     /// m before a strained station that share the blame: the speed there decided the
     /// state the car reached it with...
     double blameDistance = 120.0;

@@ -246,43 +246,55 @@ private slots:
     }
 
     // The judge on made-up samples, against its named thresholds: a yaw rate swinging
-    // +-30 deg/s about a straight's zero with a 1.5 s period for 5 s is a weave; the
-    // same car following a corner's yaw rate exactly is not; 6 s at half the planned
-    // speed is a crawl, 4 s is not; a sector 1.3 times its plan is too slow, 1.2 is not.
+    // +-30 deg/s about a straight's zero with a 1.5 s period for 5 s, the rear axle's
+    // slip angle swinging +-3 deg with it, is a weave; the same yaw rate with the rear
+    // rolling true (its lateral velocity vy - r c zero, as a car late through a chicane)
+    // is not; the same car following a corner's yaw rate exactly is not; 6 s at half the
+    // planned speed is a crawl, 4 s is not; a sector 1.3 times its plan is too slow,
+    // 1.2 is not.
     void judgeOnMadeUpSamples() {
         LapPlan plan;
         plan.speed.assign(100, 40.0);
         plan.sectorTimes = {30.0};
         plan.pace = 0.9;
         constexpr double dt = 0.01;
-        const auto sampleAt = [](double t, double speed, double yawRate) {
+        constexpr double rearAxle = 1.3; // m from the centre of mass
+        const auto sampleAt = [](double t, double speed, double yawRate, double vy) {
             StepSample s;
             s.time = t;
             s.body.vx = speed;
+            s.body.vy = vy;
             s.body.yawRate = yawRate;
             return s;
         };
-        const auto firstVerdict = [&](double seconds, double speed, double curvature, auto yawRate) {
+        // The rear axle's slip angle as a function of time: the lateral velocity that gives it.
+        const auto noSlide = [](double) { return 0.0; };
+        const auto firstVerdict = [&](double seconds, double speed, double curvature, auto yawRate, auto rearSlip) {
             LapJudge judge;
             judge.setPlan(plan);
+            judge.setRearAxleDistance(rearAxle);
             for (double t = 0.0; t < seconds; t += dt) {
-                const std::string verdict = judge.watch(sampleAt(t, speed, yawRate(t)), 10, curvature);
+                const double vy = yawRate(t) * rearAxle + speed * std::tan(rearSlip(t));
+                const std::string verdict = judge.watch(sampleAt(t, speed, yawRate(t), vy), 10, curvature);
                 if (!verdict.empty())
                     return std::make_pair(t, verdict);
             }
             return std::make_pair(-1.0, std::string());
         };
-        const double swing = units::degToRad(30.0);
+        const double swing = units::degToRad(30.0), slide = units::degToRad(3.0);
         const auto weaving = [&](double t) { return swing * std::sin(2.0 * std::numbers::pi * t / 1.5); };
-        const auto [weaveAt, weave] = firstVerdict(10.0, 40.0, 0.0, weaving);
+        const auto sliding = [&](double t) { return slide * std::sin(2.0 * std::numbers::pi * t / 1.5); };
+        const auto [weaveAt, weave] = firstVerdict(10.0, 40.0, 0.0, weaving, sliding);
         QVERIFY2(weave.find("weaved") != std::string::npos, weave.c_str());
         QVERIFY(weaveAt > LapJudge::weaveTime && weaveAt < LapJudge::weaveTime + 2.0 * LapJudge::swingTimeConstant);
+        const auto late = firstVerdict(10.0, 40.0, 0.0, weaving, noSlide);
+        QVERIFY2(late.second.empty(), late.second.c_str());
         const double curvature = 0.01; // a 100 m corner at 40 m/s: 0.4 rad/s
-        QVERIFY(firstVerdict(10.0, 40.0, curvature, [&](double) { return 40.0 * curvature; }).second.empty());
-        const auto crawl = firstVerdict(6.0, 20.0, 0.0, [](double) { return 0.0; });
+        QVERIFY(firstVerdict(10.0, 40.0, curvature, [&](double) { return 40.0 * curvature; }, noSlide).second.empty());
+        const auto crawl = firstVerdict(6.0, 20.0, 0.0, [](double) { return 0.0; }, noSlide);
         QVERIFY2(crawl.second.find("crawled") != std::string::npos, crawl.second.c_str());
         QVERIFY(crawl.first > LapJudge::crawlTime);
-        QVERIFY(firstVerdict(4.0, 20.0, 0.0, [](double) { return 0.0; }).second.empty());
+        QVERIFY(firstVerdict(4.0, 20.0, 0.0, [](double) { return 0.0; }, noSlide).second.empty());
         LapJudge judge;
         judge.setPlan(plan);
         QVERIFY(judge.sectorTime(0, 1.2 * 30.0).empty());
