@@ -1,5 +1,6 @@
 #include "CliCommon.h"
 #include "Commands.h"
+#include "LimitLapBench.h"
 #include "TirFileCommands.h"
 
 #include "core/sim/Simulator.h"
@@ -135,7 +136,9 @@ int benchCommand(const QStringList& arguments) {
         "Prints nanoseconds per step and steps per second (best of several runs). Then the lap: "
         "one lap of Spa at 1 m stations, the car's envelope included (best of 20 or --runs), and a "
         "200-point final-drive sweep of Monza laps on every core (best of 3 or --runs), and the "
-        "dynamic lap of Spa at the default pace on one core (best of 3 or --runs)."));
+        "dynamic lap of Spa at the default pace on one core (best of 3 or --runs), and the limit lap "
+        "of Spa with the library's default car, learning included (one run). --limit-laps instead "
+        "drives the limit lap of every library car on every library track."));
     parser.addHelpOption();
     const QCommandLineOption tireOpt(QStringLiteral("tire"),
                                      QStringLiteral("Tire model on all wheels: %1.").arg(optionCliNames<TireModelKind>()),
@@ -164,10 +167,16 @@ int benchCommand(const QStringList& arguments) {
         QStringLiteral("suspension"),
         QStringLiteral("Suspension model: %1 (docs/physics.md 16).").arg(optionCliNames<SuspensionModel>()),
         QStringLiteral("model"), optionText(findOption(SuspensionModel::Rigid)->cliName));
-    parser.addOptions({tireOpt, integratorOpt, combinedOpt, secondsOpt, runsOpt, tirFileOpt, suspensionOpt});
+    const QCommandLineOption limitLapsOpt(
+        QStringLiteral("limit-laps"),
+        QStringLiteral("Only the limit lap of every library car on every library track against its quasi-steady "
+                       "lap, one tab-separated line each (minutes)."));
+    parser.addOptions({tireOpt, integratorOpt, combinedOpt, secondsOpt, runsOpt, tirFileOpt, suspensionOpt, limitLapsOpt});
     int code = Ok;
     if (!parseOrHelp(parser, arguments, code))
         return code;
+    if (parser.isSet(limitLapsOpt))
+        return benchEveryLimitLap() ? Ok : Failed;
 
     Setup setup = defaultSetup();
     const auto tire = parseOptionArgument<TireModelKind>("bench", "tire model", parser.value(tireOpt));
@@ -235,7 +244,7 @@ int benchCommand(const QStringList& arguments) {
         printOut(line);
     }
     std::string laps;
-    if (!benchLaps(setup, runs, laps))
+    if (!benchLaps(setup, runs, laps) || !benchLimitLapSpa(laps))
         return Failed;
     printOut(laps);
     return Ok;

@@ -1,6 +1,7 @@
 #include "core/maneuvers/LimitLap.h"
 
 #include "core/maneuvers/ManeuverSession.h"
+#include "core/maneuvers/ModelDisagreement.h"
 
 #include <algorithm>
 #include <cmath>
@@ -189,6 +190,19 @@ double LimitLap::timeLimit() const {
 
 MetricList LimitLap::metrics() const {
     MetricList out = m_final ? m_final->metrics() : MetricList{};
+    // A limit lap well below the quasi-steady one: that figure is no upper bound here.
+    const Metric* lap = findMetric(out, "lap_time_s");
+    const LapResult* quasiSteady = m_final ? m_final->quasiSteadyLap() : nullptr;
+    if (lap && lap->usable() && quasiSteady && quasiSteady->ok) {
+        std::vector<double> shares = m_final->targetSpeeds();
+        for (std::size_t i = 0; i < shares.size() && i < quasiSteady->trace.speed.size(); ++i)
+            shares[i] /= quasiSteady->trace.speed[i];
+        const std::string why = modelDisagreement(lap->value, quasiSteady->lapTime, quasiSteady->trace.distance, shares);
+        for (Metric& m : out) {
+            if (m.key == "quasi_steady_lap_time_s" && !why.empty())
+                invalidate(m, why);
+        }
+    }
     out.push_back(makeMetric("laps_driven", "Laps driven to learn the limit", "", MetricSense::Neutral,
                              m_lapsDriven > 0, double(m_lapsDriven)));
     return out;

@@ -9,7 +9,6 @@
 #include "core/maneuvers/ManeuverFactory.h"
 #include "core/maneuvers/ManeuverSession.h"
 #include "core/maneuvers/LapJudge.h"
-#include "core/maneuvers/LimitLap.h"
 #include "core/setupfile/CarLibrary.h"
 #include "core/setupfile/TirFileRead.h"
 #include "core/tires/TirImport.h"
@@ -19,10 +18,7 @@
 
 #include <QtTest>
 
-#include <bit>
 #include <cmath>
-#include <cstdint>
-#include <future>
 #include <numbers>
 
 using namespace vtw;
@@ -299,71 +295,6 @@ private slots:
         judge.setPlan(plan);
         QVERIFY(judge.sectorTime(0, 1.2 * 30.0).empty());
         QVERIFY(judge.sectorTime(0, 1.3 * 30.0).find("sector 1 took") != std::string::npos);
-    }
-
-    // The limit driver on the constant-mu car's circle (R 100 m, mu 1, no aero): the
-    // closed form's limit is sqrt(mu g R). Learning from pace 0.9 it raises its share
-    // lap by lap until, at 0.98, the car weaves (the linear tyre capped at mu Fz has no
-    // warning before its limit), then settles below: within 4 % of the closed form's
-    // lap, never faster than it, in fewer laps than its cap.
-    void limitDriverFindsTheCircleLimit() {
-        const double radius = 100.0, mu = 1.0;
-        auto track = shared(circleTrack(radius));
-        auto path = std::make_shared<const TrackPath>(samplePath(track->line(LineChoice::RaceLine), PathOptions{}));
-        LimitLap lap(track, path, track->sectorStartsOn(LineChoice::RaceLine));
-        ManeuverSession session(constantMuCar(mu), &lap);
-        session.runToEnd();
-        const Metric& lapTime = metric(session.metrics(), "lap_time_s");
-        QVERIFY2(lapTime.usable(), lap.lap()->endReason().c_str());
-        const double closedForm = 2.0 * std::numbers::pi * radius / std::sqrt(mu * g * radius);
-        constexpr double limitTolerance = 0.04; // the line driver holds up to 0.97 of the limit speed here
-        QString laps;
-        for (double t : lap.learningLapTimes())
-            laps += QString::number(t, 'f', 3) + QLatin1Char(' ');
-        QVERIFY(lapTime.value > closedForm);
-        QVERIFY2(lapTime.value / closedForm - 1.0 < limitTolerance,
-                 qPrintable(QString("limit lap %1 s, closed form %2 s; learning laps %3")
-                                .arg(lapTime.value)
-                                .arg(closedForm)
-                                .arg(laps)));
-        QVERIFY(lap.lapsDriven() < LimitLapSettings{}.maxLaps);
-        QCOMPARE(metric(session.metrics(), "laps_driven").value, double(lap.lapsDriven()));
-        qInfo("circle R %.0f m, mu %.1f: limit lap %.3f s in %d laps, closed form %.3f s", radius, mu, lapTime.value,
-              lap.lapsDriven(), closedForm);
-    }
-
-    // The limit driver on Monza with the library Corvette: a valid lap faster than the
-    // fixed-share driver's at the pace it starts from (pace 0.9), and the same lap to
-    // the bit when run again (deterministic: the run drives the best learning lap again).
-    void limitDriverBeatsTheFixedShareAndRepeats() {
-        const Setup car = defaultLibraryCar();
-        const auto limitLap = [&] {
-            std::string error;
-            auto lap = makeManeuver("dynamic-lap", {}, &error, {{"track", "monza"}, {"driver", "limit"}});
-            if (!lap)
-                qFatal("%s", error.c_str());
-            ManeuverSession session(car, lap.get());
-            session.runToEnd();
-            return session.metrics();
-        };
-        // The repeat runs on another core meanwhile: a run shares nothing with another.
-        std::future<MetricList> repeat = std::async(std::launch::async, limitLap);
-        const MetricList first = limitLap();
-        const MetricList again = repeat.get();
-        const Metric& limit = metric(first, "lap_time_s");
-        QVERIFY2(limit.usable(), limit.invalidReason.c_str());
-        std::string error;
-        auto fixed = makeManeuver("dynamic-lap", {}, &error, {{"track", "monza"}});
-        ManeuverSession session(car, fixed.get());
-        session.runToEnd();
-        const double fixedTime = metric(session.metrics(), "lap_time_s").value;
-        QVERIFY2(limit.value < fixedTime,
-                 qPrintable(QString("limit lap %1 s, fixed share %2 s").arg(limit.value).arg(fixedTime)));
-        QCOMPARE(std::bit_cast<std::uint64_t>(metric(again, "lap_time_s").value),
-                 std::bit_cast<std::uint64_t>(limit.value));
-        qInfo("Monza, library Corvette: limit lap %.3f s in %.0f laps, fixed share 0.9 %.3f s, quasi-steady %.3f s",
-              limit.value, metric(first, "laps_driven").value, fixedTime,
-              metric(first, "quasi_steady_lap_time_s").value);
     }
 
     // The default driver laps every library track with the default car (the library's
