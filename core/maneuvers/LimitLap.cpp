@@ -189,7 +189,9 @@ double LimitLap::timeLimit() const {
 }
 
 MetricList LimitLap::metrics() const {
-    MetricList out = m_final ? m_final->metrics() : MetricList{};
+    // Before the run: the lap's metrics, none reached, so that a table or a sweep made
+    // from them has every column the run will fill.
+    MetricList out = m_final ? m_final->metrics() : makeLap({})->metrics();
     // A limit lap well below the quasi-steady one: that figure is no upper bound here.
     const Metric* lap = findMetric(out, "lap_time_s");
     const LapResult* quasiSteady = m_final ? m_final->quasiSteadyLap() : nullptr;

@@ -191,6 +191,17 @@ private slots:
         QCOMPARE(std::bit_cast<std::uint64_t>(metric(again, "lap_time_s").value),
                  std::bit_cast<std::uint64_t>(limit.value));
         QVERIFY(metric(first, "quasi_steady_lap_time_s").usable()); // not beaten by 2 %: nothing to explain
+        // Before its run the maneuver lists the metrics the run gives (a sweep's or a
+        // table's columns come from them).
+        std::string made;
+        const auto fresh = makeManeuver("dynamic-lap", {}, &made, {{"track", "monza"}, {"driver", "limit"}});
+        QVERIFY2(fresh, made.c_str());
+        std::vector<std::string> before, after;
+        for (const Metric& m : fresh->metrics())
+            before.push_back(m.key);
+        for (const Metric& m : first)
+            after.push_back(m.key);
+        QCOMPARE(before, after);
         qInfo("Monza, library Corvette: limit lap %.3f s in %.0f laps, fixed share 0.9 %.3f s, quasi-steady %.3f s",
               limit.value, metric(first, "laps_driven").value, fixedTime,
               metric(first, "quasi_steady_lap_time_s").value);
