@@ -109,6 +109,42 @@ private slots:
         QVERIFY(modelDisagreement(99.0, 100.0, distance, shares).empty());
     }
 
+    // Balance shows in the lap (docs/physics.md 14.5): the default car at Zandvoort with
+    // its front roll-stiffness share at both ends of 0.35..0.75 (the rigid model; its own
+    // 0.55 is in the band test), with no front anti-roll bar and a stiff one (the dynamic
+    // suspension), and with its brake bias at 0.55 and 0.80: every point a valid limit
+    // lap in the band.
+    void balanceSweepsHaveValidLimitLaps_data() {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<double>("value");
+        for (double share : {0.35, 0.75})
+            QTest::newRow(qPrintable(QString("roll stiffness front share %1").arg(share))) << "roll" << share;
+        for (double rate : {0.0, 60000.0})
+            QTest::newRow(qPrintable(QString("dynamic, front bar %1 N/m").arg(rate))) << "bar" << rate;
+        for (double bias : {0.55, 0.80})
+            QTest::newRow(qPrintable(QString("brake bias %1").arg(bias))) << "bias" << bias;
+    }
+    void balanceSweepsHaveValidLimitLaps() {
+        QFETCH(QString, field);
+        QFETCH(double, value);
+        Setup car = defaultLibraryCar();
+        if (field == "roll") {
+            car.chassis.rollStiffnessFront = value;
+        } else if (field == "bar") {
+            car.suspension.model = SuspensionModel::Dynamic;
+            car.suspension.front.antiRollBarRate = value;
+        } else {
+            car.brakes.frontBias = value;
+        }
+        const MetricList metrics = limitLapOf(car, "zandvoort");
+        const Metric& lapTime = metric(metrics, "lap_time_s");
+        QVERIFY2(lapTime.usable(), lapTime.invalidReason.c_str());
+        const double ratio = lapTime.value / metric(metrics, "quasi_steady_lap_time_s").value;
+        QVERIFY2(ratio >= fasterThanQuasiSteady && ratio <= slowerThanQuasiSteady,
+                 qPrintable(QString("limit lap %1 s, %2 of the quasi-steady lap").arg(lapTime.value).arg(ratio)));
+        qInfo("limit lap %.3f s, quasi-steady %.3f s", lapTime.value, metric(metrics, "quasi_steady_lap_time_s").value);
+    }
+
     // More grip is never slower, more mass never faster: the default car at Zandvoort
     // with the surface's grip 10 % up, and with 10 % more mass.
     void moreGripIsNeverSlowerMoreMassNeverFaster() {
