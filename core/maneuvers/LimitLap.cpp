@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 namespace vtw {
@@ -56,8 +57,12 @@ void LimitLap::learn(const Setup& setup) const {
         const std::vector<double> shares = planFor(grip);
         const std::unique_ptr<DynamicLap> attempt = makeLap(shares);
         attempt->setDrivesOnAfterVerdict(true);
-        ManeuverSession session(setup, attempt.get());
+        RunOptions options;
+        options.cancel = m_hooks.cancel;
+        ManeuverSession session(setup, attempt.get(), options);
         session.runToEnd();
+        if (session.state() == SessionState::Cancelled)
+            break; // the run is being stopped: it drives the best lap so far, if only briefly
         ++m_lapsDriven;
         const std::optional<double> time = attempt->lapTime();
         m_lapTimes.push_back(time.value_or(std::numeric_limits<double>::quiet_NaN()));
@@ -68,6 +73,7 @@ void LimitLap::learn(const Setup& setup) const {
         }
         if (time)
             bestSoFar.push_back(best);
+        reportProgress(best);
         // Settled: the best lap has not improved by more than settleShare over the last
         // laps with a time (a lap that ended early is a lesson, not a verdict).
         const int n = static_cast<int>(bestSoFar.size());
@@ -79,6 +85,19 @@ void LimitLap::learn(const Setup& setup) const {
         grip = nextShares(grip, bounds, *attempt, full.trace.speed);
     }
     m_final = makeLap(bestShares);
+}
+
+void LimitLap::reportProgress(double best) const {
+    if (!m_hooks.progress)
+        return;
+    char text[160];
+    if (std::isfinite(best))
+        std::snprintf(text, sizeof text, "learning the limit: %d of at most %d laps, best %.3f s", m_lapsDriven,
+                      m_settings.maxLaps, best);
+    else
+        std::snprintf(text, sizeof text, "learning the limit: %d of at most %d laps, none with a time yet",
+                      m_lapsDriven, m_settings.maxLaps);
+    m_hooks.progress(text);
 }
 
 bool LimitLap::strained(const DynamicLap::StationStrain& s) const {

@@ -70,6 +70,9 @@ public:
     /// The lap driven's (DynamicLap::endReason).
     std::string endReason() const override { return m_final ? m_final->endReason() : std::string(); }
 
+    /// The learning laps stop early when `hooks.cancel` is set, and report after each.
+    void setPreparationHooks(PreparationHooks hooks) override { m_hooks = std::move(hooks); }
+
     /// Once learned: the lap driven (the best one found).
     const DynamicLap* lap() const { return m_final.get(); }
     int lapsDriven() const { return m_lapsDriven; }
@@ -85,6 +88,7 @@ private:
     struct Bounds {
         std::vector<double> calm, strained;
     };
+    void reportProgress(double best) const;
     /// The car was pressed beyond what it holds at a station.
     bool strained(const DynamicLap::StationStrain& s) const;
     /// The next lap's shares from this lap's, narrowing each station's bounds.
@@ -96,6 +100,7 @@ private:
     std::vector<double> m_sectorStarts;
     LineDriverSettings m_driver;
     LimitLapSettings m_settings;
+    PreparationHooks m_hooks;
     // Learned once, on the first setup the run gives (as the dynamic lap's targets are).
     mutable std::unique_ptr<DynamicLap> m_final;
     mutable int m_lapsDriven = 0;

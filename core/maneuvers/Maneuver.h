@@ -3,6 +3,8 @@
 #include "core/sim/Simulator.h"
 #include "core/base/Metric.h"
 
+#include <atomic>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -21,6 +23,15 @@ InitialConditions cruisingStart(const Setup& setup, double speed);
 /// as the setup has it, or switched off or on for the run (the maneuvers' "abs" and
 /// "traction_control" parameters), so that the same car can be measured both ways.
 enum class AidChoice { AsSetup = 0, Off = 1, On = 2 };
+
+/// For a maneuver that prepares at length before its run (the limit driver's learning
+/// laps, docs/physics.md 14.5): a flag another thread sets to cut the preparation
+/// short (it then runs with what it has), and a report of how far it has got, in
+/// words, after each step of it. Either may be empty.
+struct PreparationHooks {
+    const std::atomic<bool>* cancel = nullptr;
+    std::function<void(const std::string&)> progress;
+};
 
 class Maneuver {
 public:
@@ -53,6 +64,10 @@ public:
     /// Why the maneuver ended its run when it did (the car spun, left the path), for
     /// the reason a figure the run never reached gives; empty when it just completed.
     virtual std::string endReason() const { return {}; }
+
+    /// Set before the run (ManeuverSession passes its RunOptions' cancel and progress);
+    /// maneuvers without a long preparation ignore it.
+    virtual void setPreparationHooks(PreparationHooks hooks) { (void)hooks; }
 
 private:
     AidChoice m_abs = AidChoice::AsSetup, m_tractionControl = AidChoice::AsSetup;

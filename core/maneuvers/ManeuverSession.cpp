@@ -13,6 +13,8 @@ ManeuverSession::ManeuverSession(const Setup& setup, Maneuver* maneuver, const R
                                  const InitialConditions& freeStart)
     : m_maneuver(maneuver), m_options(options), m_keepEvery(std::max(1, options.decimation)),
       m_telemetry(options.decimation) {
+    if (maneuver)
+        maneuver->setPreparationHooks({options.cancel, options.preparationProgress});
     const Setup adapted = maneuver ? maneuver->runSetup(setup) : setup;
     std::string refused = budgetError(adapted);
     if (!refused.empty()) {

@@ -3,6 +3,8 @@
 #include "core/sim/Telemetry.h"
 #include "core/maneuvers/Maneuver.h"
 
+#include <functional>
+
 #include <atomic>
 #include <optional>
 #include <string>
@@ -18,6 +20,9 @@ struct RunOptions {
     /// and decimation) is refused before its first step.
     double maxTelemetryBytes = maxTelemetryCsvBytes;
     const std::atomic<bool>* cancel = nullptr; ///< set from another thread to stop early
+    /// Hears, in words, how a maneuver's long preparation goes (PreparationHooks), from
+    /// the thread that builds the session.
+    std::function<void(const std::string&)> preparationProgress;
     /// Kept samples also gather in ManeuverSession::pendingSamples(), for an owner
     /// that hands them on in batches while the run goes on (the live window).
     bool streamSamples = false;

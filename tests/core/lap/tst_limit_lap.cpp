@@ -14,6 +14,7 @@
 
 #include <QtTest>
 
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -143,6 +144,29 @@ private slots:
         QVERIFY2(ratio >= fasterThanQuasiSteady && ratio <= slowerThanQuasiSteady,
                  qPrintable(QString("limit lap %1 s, %2 of the quasi-steady lap").arg(lapTime.value).arg(ratio)));
         qInfo("limit lap %.3f s, quasi-steady %.3f s", lapTime.value, metric(metrics, "quasi_steady_lap_time_s").value);
+    }
+
+    // The learning reports each lap and stops when its run is cancelled: a stop asked
+    // for after the second learning lap ends the learning there, and the run with it.
+    void learningReportsAndStopsWhenCancelled() {
+        std::atomic<bool> stop{false};
+        std::vector<std::string> reports;
+        RunOptions options;
+        options.cancel = &stop;
+        options.preparationProgress = [&](const std::string& report) {
+            reports.push_back(report);
+            if (reports.size() == 2)
+                stop = true;
+        };
+        std::string error;
+        auto lap = makeManeuver("dynamic-lap", {}, &error, {{"track", "zandvoort"}, {"driver", "limit"}});
+        QVERIFY2(lap, error.c_str());
+        ManeuverSession session(defaultLibraryCar(), lap.get(), options);
+        QCOMPARE(reports.size(), std::size_t(2));
+        QCOMPARE(dynamic_cast<const LimitLap&>(*lap).lapsDriven(), 2);
+        QVERIFY2(reports[1].find("learning the limit: 2 of at most 20 laps, best ") == 0, reports[1].c_str());
+        session.runToEnd();
+        QCOMPARE(session.state(), SessionState::Cancelled);
     }
 
     // More grip is never slower, more mass never faster: the default car at Zandvoort
