@@ -70,7 +70,7 @@ void Tire::evaluateAxle(const TireInput (&in)[2], TireForce (&out)[2]) const {
 template <int n> void Tire::evaluateBatch(const TireInput (&in)[n], TireForce (&out)[n]) const {
     // A wheel without load or on a surface without grip makes no force. It still runs
     // through the batch, as an unloaded wheel on grip 1, and is zeroed at the end.
-    TireBatch<n> b{in, {}, {}, {}, {}, {}, {}, {}, m_params.combinedSlip};
+    TireBatch<n> b(in, m_params.combinedSlip);
     for (int w = 0; w < n; ++w) {
         b.loaded[w] = in[w].normalLoad > 0.0 && in[w].surfaceMu > 0.0;
         b.fz[w] = b.loaded[w] ? in[w].normalLoad : 0.0;
@@ -82,7 +82,9 @@ template <int n> void Tire::evaluateBatch(const TireInput (&in)[n], TireForce (&
         b.alphaPeak[w] = m_prepared.peakSlipAngle * b.grip[w];
     }
     double fx[n]{}, fy[n]{}; // in the slips' signs (SlipForce)
-    withTireModel(m_params.model, [&]<class Model>() {
+    // Forced inline, so that the batch stays one function, as a switch with a case per
+    // model would leave it: its arrays in registers, not passed to a call per model.
+    withTireModel(m_params.model, [&]<class Model>() __attribute__((always_inline)) {
         const auto& p = Model::of(m_params);
         if constexpr (Model::pureSlip) {
             double fxMax[n], fyMax[n];
@@ -102,8 +104,9 @@ FrictionLimits Tire::limits(double normalLoad, double surfaceMu) const {
     if (!(fz > 0.0) || !(grip > 0.0))
         return {};
     FrictionLimits out;
-    withTireModel(m_params.model,
-                  [&]<class Model>() { out = Model::limits(Model::of(m_params), m_prepared, fz, grip); });
+    withTireModel(m_params.model, [&]<class Model>() __attribute__((always_inline)) {
+        out = Model::limits(Model::of(m_params), m_prepared, fz, grip);
+    });
     return out;
 }
 

@@ -65,6 +65,10 @@ struct TirePrepared {
 /// surface without grip runs as an unloaded wheel on grip 1 and is zeroed afterwards.
 /// A pair is an axle's left and right wheel; a single wheel is taken as a left one.
 template <int n> struct TireBatch {
+    /// The arrays are left for Tire::evaluateBatch to fill, wheel by wheel: zeroing them
+    /// first costs the hot path more than the models' own work on some of them.
+    TireBatch(const TireInput (&inputs)[n], CombinedSlipMethod combination) : in(inputs), method(combination) {}
+
     const TireInput (&in)[n];
     bool loaded[n];
     double kappa[n], alpha[n], fz[n], grip[n];
