@@ -110,7 +110,7 @@ VTW_LANE void combineByNormalisedSlip(const T (&kappa)[n], const T (&alpha)[n],
     }
 }
 
-/// Combined force of n lanes by one of the two rules (TireParams.h).
+/// Combined force of n lanes by one of the two rules (TireModelKind.h).
 template <int n, class T, class PureCurves>
 VTW_LANE void combineSlips(CombinedSlipMethod method, const T (&kappa)[n], const T (&alpha)[n],
                            const T (&fxMax)[n], const T (&fyMax)[n], const T (&kappaPeak)[n],

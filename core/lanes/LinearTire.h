@@ -5,12 +5,14 @@
 #endif
 
 #include "core/lanes/Lanes.h"
-#include "core/tires/TireParams.h"
+#include "core/tires/models/Linear.h"
 
 // Linear tire, capped at the friction limit [Car Physics for Games, Monster 2003;
 // docs/physics.md 6.1]. The simplest model that still saturates: force grows with the
 // slip at the stated stiffness until it reaches mu*Fz, then stays there. The
-// surface grip only moves the cap, so the stiffness is a property of the tire.
+// surface grip only moves the cap, so the stiffness is a property of the tire. Its
+// parameters and fields: core/tires/models/Linear.h; here its curves over lanes and its
+// physics in Tire.
 
 namespace vtw {
 
@@ -18,11 +20,6 @@ namespace vtw {
 /// (a double, or a Quad of four wheels).
 template <class T> VTW_LANE T linearCappedForce(T stiffness, T slip, T cap) {
     return laneClamp(stiffness * slip, -cap, cap);
-}
-
-/// Friction limit mu*Fz (N) of the linear tire on a surface of grip `grip`.
-inline double linearFrictionLimit(const LinearTireParams& p, double normalLoad, double grip) {
-    return p.frictionCoefficient * grip * normalLoad;
 }
 
 /// Pure longitudinal force (N, sign of kappa): Fx = Ct*kappa, capped at mu*Fz.
@@ -35,6 +32,30 @@ inline double linearLongitudinal(const LinearTireParams& p, double kappa, double
 inline double linearLateral(const LinearTireParams& p, double alpha, double normalLoad,
                             double grip) {
     return linearCappedForce(p.corneringStiffness, alpha, linearFrictionLimit(p, normalLoad, grip));
+}
+
+inline void LinearTireModel::prepare(const Params& p, TirePrepared& out) {
+    const double cap = linearFrictionLimit(p, referenceTireLoad, 1.0);
+    out.peakSlipRatio = cap / p.longitudinalStiffness;
+    out.peakSlipAngle = cap / p.corneringStiffness;
+}
+
+template <int n>
+inline auto LinearTireModel::pureCurves(const Params& p, const TirePrepared&, const TireBatch<n>& b,
+                                        double (&fxMax)[n], double (&fyMax)[n]) {
+    for (int w = 0; w < n; ++w)
+        fxMax[w] = fyMax[w] = linearFrictionLimit(p, b.fz[w], b.grip[w]);
+    return [&p, &fxMax, &fyMax](const double (&x)[2 * n], double (&force)[2 * n]) {
+        for (int w = 0; w < n; ++w) {
+            force[w] = linearCappedForce(p.longitudinalStiffness, x[w], fxMax[w]);
+            force[n + w] = linearCappedForce(p.corneringStiffness, x[n + w], fyMax[w]);
+        }
+    };
+}
+
+inline FrictionLimits LinearTireModel::limits(const Params& p, const TirePrepared&, double fz, double grip) {
+    const double cap = linearFrictionLimit(p, fz, grip);
+    return {cap, cap};
 }
 
 } // namespace vtw

@@ -5,7 +5,7 @@
 #endif
 
 #include "core/lanes/FastMath.h"
-#include "core/tires/TireParams.h"
+#include "core/tires/models/MagicFormula.h"
 
 #include <cmath>
 
@@ -18,6 +18,9 @@
 // Surface grip uses the similarity method [Pacejka, Tyre and Vehicle Dynamics]:
 // F_mu(x) = mu * F_1(x / mu), i.e. D scales with mu and B with 1/mu, so the
 // stiffness BCD*Fz is a property of the tire and the peak is mu*D*Fz.
+//
+// Its parameters and fields: core/tires/models/MagicFormula.h; here the formula over
+// lanes and the model's physics in Tire.
 
 namespace vtw {
 
@@ -108,6 +111,40 @@ template <class T> VTW_LANE T magicFormulaPeakForce(T grip, T normalLoad, T absD
 inline double magicFormulaPeakForce(const MagicFormulaCoefficients& k, double normalLoad,
                                     double grip) {
     return magicFormulaPeakForce(grip, normalLoad, std::fabs(k.D), magicFormulaPeakShape(k.C, k.E));
+}
+
+inline void MagicFormulaTireModel::prepare(const Params& p, TirePrepared& out) {
+    out.peakShapeLongitudinal = magicFormulaPeakShape(p.longitudinal.C, p.longitudinal.E);
+    out.peakShapeLateral = magicFormulaPeakShape(p.lateral.C, p.lateral.E);
+    out.searchPeakSlips = true;
+}
+
+template <int n>
+inline auto MagicFormulaTireModel::pureCurves(const Params& p, const TirePrepared& prepared, const TireBatch<n>& b,
+                                              double (&fxMax)[n], double (&fyMax)[n]) {
+    MagicFormulaLanes<2 * n, double> k;
+    for (int j = 0; j < 2 * n; ++j) {
+        const MagicFormulaCoefficients& c = j < n ? p.longitudinal : p.lateral;
+        k.B[j] = c.B;
+        k.C[j] = c.C;
+        k.D[j] = c.D;
+        k.E[j] = c.E;
+        k.straight[j] = straightLanes(c.E);
+    }
+    for (int w = 0; w < n; ++w) {
+        fxMax[w] = magicFormulaPeakForce(b.grip[w], b.fz[w], std::fabs(p.longitudinal.D),
+                                         prepared.peakShapeLongitudinal);
+        fyMax[w] = magicFormulaPeakForce(b.grip[w], b.fz[w], std::fabs(p.lateral.D), prepared.peakShapeLateral);
+    }
+    return [k, &b](const double (&x)[2 * n], double (&force)[2 * n]) {
+        magicFormulaPureForces<n, double>(k, b.fz, b.grip, x, force);
+    };
+}
+
+inline FrictionLimits MagicFormulaTireModel::limits(const Params& p, const TirePrepared& prepared, double fz,
+                                                    double grip) {
+    return {magicFormulaPeakForce(grip, fz, std::fabs(p.longitudinal.D), prepared.peakShapeLongitudinal),
+            magicFormulaPeakForce(grip, fz, std::fabs(p.lateral.D), prepared.peakShapeLateral)};
 }
 
 } // namespace vtw

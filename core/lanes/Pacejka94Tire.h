@@ -6,7 +6,7 @@
 
 #include "core/lanes/FastMath.h"
 #include "core/lanes/MagicFormulaTire.h"
-#include "core/tires/TireParams.h"
+#include "core/tires/models/Pacejka94.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,6 +22,9 @@
 // Surface grip uses the similarity method [Pacejka, Tyre and Vehicle Dynamics]:
 // F_mu(x) = mu F_1(x / mu), i.e. D and V scale with mu, B with 1/mu, H with mu,
 // so BCD (the stiffness) is unchanged and the peak scales with mu.
+//
+// Its parameters and fields: core/tires/models/Pacejka94.h; here its curves and the
+// model's physics in Tire.
 
 namespace vtw {
 
@@ -64,6 +67,32 @@ inline double pacejka94Longitudinal(const Pacejka94Curve& curve, double kappa) {
 inline double pacejka94Lateral(const Pacejka94Curve& curve, double alpha) {
     constexpr double degPerRad = 57.295779513082320876798;
     return curve(degPerRad * alpha);
+}
+
+template <int n>
+inline auto Pacejka94TireModel::pureCurves(const Params& p, const TirePrepared&, const TireBatch<n>& b,
+                                           double (&fxMax)[n], double (&fyMax)[n]) {
+    struct Curves {
+        Pacejka94Curve x[n], y[n];
+        void operator()(const double (&slip)[2 * n], double (&force)[2 * n]) const {
+            for (int w = 0; w < n; ++w) {
+                force[w] = pacejka94Longitudinal(x[w], slip[w]);
+                force[n + w] = pacejka94Lateral(y[w], slip[n + w]);
+            }
+        }
+    } curves;
+    const bool ellipse = b.method == CombinedSlipMethod::FrictionEllipse;
+    for (int w = 0; w < n; ++w) {
+        curves.x[w] = pacejka94LongitudinalCurve(p, b.fz[w], b.grip[w]);
+        curves.y[w] = pacejka94LateralCurve(p, b.fz[w], b.grip[w]);
+        fxMax[w] = ellipse ? curves.x[w].peak() : 0.0;
+        fyMax[w] = ellipse ? curves.y[w].peak() : 0.0;
+    }
+    return curves;
+}
+
+inline FrictionLimits Pacejka94TireModel::limits(const Params& p, const TirePrepared&, double fz, double grip) {
+    return {pacejka94LongitudinalCurve(p, fz, grip).peak(), pacejka94LateralCurve(p, fz, grip).peak()};
 }
 
 } // namespace vtw

@@ -3,7 +3,7 @@
 #include "core/lanes/LinearTire.h"
 #include "core/lanes/MagicFormulaTire.h"
 #include "core/lanes/Pacejka94Tire.h"
-#include "core/tires/TableTire.h"
+#include "core/tires/models/Table.h"
 #include "core/tires/TireModels.h"
 
 #include <cmath>

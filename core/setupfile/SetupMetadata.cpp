@@ -5,7 +5,7 @@
 #include "core/powertrain/Differentials.h"
 #include "core/base/Units.h"
 #include "core/setupfile/SetupEnumKeys.h"
-#include "core/tires/TirOptions.h"
+#include "core/tires/TireModels.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,26 +14,9 @@ namespace vtw {
 
 namespace {
 
-// Limits are hard limits of what the model can run, not of what is typical:
-// a modder may build a truck or a kart. "above" excludes the lower bound.
-struct Limits {
-    double min;
-    double max;
-    bool minExclusive = false;
-    bool maxExclusive = false;
-};
-Limits within(double min, double max) {
-    return {min, max};
-}
-Limits above(double min, double max) {
-    return {min, max, true};
-}
-Limits aboveBelow(double min, double max) {
-    return {min, max, true, true};
-}
-Limits withinBelow(double min, double max) {
-    return {min, max, false, true};
-}
+// Limits (FieldLimits) are hard limits of what the model can run, not of what is
+// typical: a modder may build a truck or a kart. "above" excludes the lower bound.
+using Limits = FieldLimits;
 
 using DoubleRef = std::function<double&(Setup&)>;
 
@@ -168,107 +151,79 @@ void addLimitedSlipFields(std::vector<FieldMeta>& out, const QString& p, const Q
 
 using AxleRef = TireParams& (*)(Setup&);
 
-void addMagicFormulaSet(std::vector<FieldMeta>& out, const QString& p, const QString& which,
-                        AxleRef axle, std::function<MagicFormulaCoefficients&(TireParams&)> set) {
-    auto ref = [axle, set](double MagicFormulaCoefficients::*m) -> DoubleRef {
-        return [axle, set, m](Setup& s) -> double& { return set(axle(s)).*m; };
-    };
-    const QString q = p + "magicFormula." + which + ".";
-    out.push_back(number(q + "B", "B (stiffness)", "", Quantity::Dimensionless, above(0, 1000), 0.1,
-                         3, "Stiffness factor; BCD is the slope of the curve at zero slip",
-                         ref(&MagicFormulaCoefficients::B)));
-    out.push_back(number(q + "C", "C (shape)", "", Quantity::Dimensionless, above(0, 2), 0.01, 3,
-                         "Shape factor (about 1.65 longitudinal, 1.35 lateral); above 2 the force "
-                         "changes sign beyond the peak",
-                         ref(&MagicFormulaCoefficients::C)));
-    out.push_back(number(q + "D", "D (peak)", "", Quantity::Dimensionless, above(0, 10), 0.01, 3,
-                         "Peak factor: normalised peak force, about mu",
-                         ref(&MagicFormulaCoefficients::D)));
-    out.push_back(number(q + "E", "E (curvature)", "", Quantity::Dimensionless, within(-100, 1),
-                         0.01, 3, "Curvature factor near and beyond the peak (E <= 1)",
-                         ref(&MagicFormulaCoefficients::E)));
-}
+QString text(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
-bool tirSectionWritten(const TireParams& t) {
-    static const TirTireParams defaults;
-    return !(t.tir == defaults);
-}
+// One row per field a tire model describes (core/tires/models/), under its section
+// q = tires.<axle>.<key>.; Model::of picks its parameter set from the axle's.
+template <class Model> struct TireFieldRows {
+    std::vector<FieldMeta>& out;
+    QString q;
+    AxleRef axle;
 
-// The .tir model's coefficients, one field each under tires.<axle>.tir., as the file
-// names them (docs/physics.md 12): what a tyre engineer edits or sweeps (the scaling
-// factors above all). Limits are finiteness only where the MF allows any value; the
-// model's probe (TirOptions.h) catches combinations that break it.
-void addTirFields(std::vector<FieldMeta>& out, const QString& p, AxleRef axle) {
-    const QString q = p + "tir.";
-    const std::size_t first = out.size();
-    out.push_back(enumeration<TirVersion>(q + "version", "Version", "Magic Formula version of the equations",
-                                          VTW_TIRE(t.tir.coefficients.version)));
-    out.push_back(integer(q + "fittyp", "FITTYP", within(0, 1000),
-                          "FITTYP as the file gave it (0: none); written back on export",
-                          VTW_TIRE(t.tir.coefficients.fittyp)));
-    out.push_back(enumeration<TyreSide>(q + "side", "Tyre side",
-                                        "TYRESIDE: a tyre measured on one side is mirrored on the other",
-                                        VTW_TIRE(t.tir.coefficients.side)));
-    {
-        // A flag of the coefficients, chosen like an option.
-        FieldMeta f;
-        f.path = q + "combination";
-        f.label = "Combined slip";
-        f.kind = FieldKind::Enum;
-        f.enumKeys = QStringList{"weighting", "frictionEllipse"};
-        f.enumNames = QStringList{"MF weighting functions", "Friction ellipse"};
-        f.min = 0;
-        f.max = 1;
-        f.decimals = 0;
-        f.tooltip = "How the file's slips combine: its weighting functions (Gxa, Gyk, SVyk), or the friction "
-                    "ellipse of the pure peaks (FE_METHOD, and a file without weighting coefficients)";
-        f.get = [axle](const Setup& s) {
-            return axle(const_cast<Setup&>(s)).tir.coefficients.frictionEllipse ? 1.0 : 0.0;
+    template <class Ref> void operator()(const NumberField<typename Model::Params, Ref>& f) const {
+        out.push_back(number(q + text(f.key), text(f.label), text(f.unit), f.quantity, f.limits, f.step, f.decimals,
+                             text(f.tooltip), [axle = axle, ref = f.ref](Setup& s) -> double& {
+                                 return ref(Model::of(axle(s)));
+                             }));
+    }
+    void operator()(const IntegerField<typename Model::Params>& f) const {
+        out.push_back(integer(q + text(f.key), text(f.label), f.limits, text(f.tooltip),
+                              [axle = axle, ref = f.ref](Setup& s) -> int& { return ref(Model::of(axle(s))); }));
+    }
+    template <class Enum> void operator()(const EnumField<typename Model::Params, Enum>& f) const {
+        out.push_back(enumeration<Enum>(
+            q + text(f.key), text(f.label), text(f.tooltip),
+            [axle = axle, ref = f.ref](Setup& s) -> Enum& { return ref(Model::of(axle(s))); }));
+    }
+    void operator()(const FlagField<typename Model::Params>& f) const {
+        FieldMeta m;
+        m.path = q + text(f.key);
+        m.label = text(f.label);
+        m.kind = FieldKind::Enum;
+        m.enumKeys = QStringList{text(f.keys[0]), text(f.keys[1])};
+        m.enumNames = QStringList{text(f.names[0]), text(f.names[1])};
+        m.min = 0;
+        m.max = 1;
+        m.decimals = 0;
+        m.tooltip = text(f.tooltip);
+        m.get = [axle = axle, ref = f.ref](const Setup& s) {
+            return ref(Model::of(axle(const_cast<Setup&>(s)))) ? 1.0 : 0.0;
         };
-        f.set = [axle](Setup& s, double v) { axle(s).tir.coefficients.frictionEllipse = v != 0.0; };
-        out.push_back(std::move(f));
+        m.set = [axle = axle, ref = f.ref](Setup& s, double v) { ref(Model::of(axle(s))) = v != 0.0; };
+        out.push_back(std::move(m));
     }
-    for (const TirCoefficientInfo& info : tirCoefficientTable()) {
-        const QString name = QString::fromLatin1(info.name);
-        Quantity quantity = Quantity::Dimensionless;
-        QString unit;
-        int decimals = 6;
-        switch (info.dimension) {
-        case TirDimension::None: break;
-        case TirDimension::Length: quantity = Quantity::Length, unit = "m", decimals = 4; break;
-        case TirDimension::Force: quantity = Quantity::Force, unit = "N", decimals = 1; break;
-        case TirDimension::Angle: quantity = Quantity::Angle, unit = "rad", decimals = 4; break;
-        case TirDimension::Speed: quantity = Quantity::Speed, unit = "m/s", decimals = 2; break;
-        case TirDimension::Pressure: quantity = Quantity::Pressure, unit = "Pa", decimals = 0; break;
+    void operator()(const CurveField<typename Model::Params>& f) const {
+        const auto axis = [](const CurveAxis& a) { return Axis{text(a.label), text(a.unit), a.quantity}; };
+        out.push_back(curve(q + text(f.key), text(f.label), axis(f.x), axis(f.y), f.rules, text(f.tooltip),
+                            [axle = axle, ref = f.ref](Setup& s) -> Curve& { return ref(Model::of(axle(s))); }));
+    }
+    // A run-time list of fields (generated ones: numbered coefficients, a table's entries).
+    template <class Group>
+        requires requires(const Group& g) { g.forEach([](const auto&) {}); }
+    void operator()(const Group& group) const {
+        group.forEach([this](const auto& f) { (*this)(f); });
+    }
+};
+
+// Each model's fields, in the order of TireModelList (the enum's), each under its key.
+void addModelFields(std::vector<FieldMeta>& out, const QString& p, AxleRef axle) {
+    forEachTireModel([&]<class Model>() {
+        const std::size_t first = out.size();
+        const TireFieldRows<Model> rows{out, p + text(tireModel(Model::kind).key) + ".", axle};
+        std::apply([&](const auto&... field) { (rows(field), ...); }, Model::fields);
+        if constexpr (requires(const typename Model::Params& params) { Model::sectionWritten(params); }) {
+            for (std::size_t i = first; i < out.size(); ++i) {
+                out[i].optional = true;
+                out[i].written = [axle](const Setup& s) {
+                    return Model::sectionWritten(Model::of(axle(const_cast<Setup&>(s))));
+                };
+            }
         }
-        // The model divides by these three (docs/physics.md 12.1); the rest may be any number.
-        const bool positive = name == "FNOMIN" || name == "UNLOADED_RADIUS" || name == "LFZO";
-        const Limits limits = positive ? above(0, 1e9) : within(-1e9, 1e9);
-        const QString tooltip = QStringLiteral("%1, [%2]%3")
-                                    .arg(name, QString::fromLatin1(info.section),
-                                         info.use == TirCoefficientInfo::Informative ? ", informative (not applied)"
-                                         : info.use == TirCoefficientInfo::Mf5Only  ? ", MF 5.x only"
-                                         : info.use == TirCoefficientInfo::Mf6Only  ? ", MF 6.x only"
-                                                                                   : "");
-        double TirCoefficients::*member = info.member;
-        out.push_back(number(q + name, name, unit, quantity, limits, 0.01, decimals, tooltip,
-                             [axle, member](Setup& s) -> double& { return axle(s).tir.coefficients.*member; }));
-    }
-    // The section is written only once it holds something else than the defaults (an
-    // imported file, an edit), and a file without it has the defaults: setups that never
-    // use the model stay as short as before it existed.
-    for (std::size_t i = first; i < out.size(); ++i) {
-        out[i].optional = true;
-        out[i].written = [axle](const Setup& s) { return tirSectionWritten(axle(const_cast<Setup&>(s))); };
-    }
+    });
 }
 
 void addTireFields(std::vector<FieldMeta>& out, const QString& axleKey, AxleRef axle) {
     const QString p = "tires." + axleKey + ".";
-    const Axis slipRatio{"Slip ratio", "", Quantity::Dimensionless};
-    const Axis slipAngle{"Slip angle", "rad", Quantity::Angle};
-    const Axis normalisedForce{"Force / load", "", Quantity::Dimensionless};
-    const CurveRules table{2, 10000, 0.0, 0.0, true};
 
     out.push_back(enumeration<TireModelKind>(p + "model", "Tire model",
                                              "Which tire model computes this axle's forces",
@@ -296,107 +251,7 @@ void addTireFields(std::vector<FieldMeta>& out, const QString& axleKey, AxleRef 
     out.back().optional = true;
     out.back().written = [axle](const Setup& s) { return axle(const_cast<Setup&>(s)).pressure != 0.0; };
 
-    out.push_back(number(p + "linear.longitudinalStiffness", "Traction stiffness (Ct)", "N",
-                         Quantity::ForcePerSlip, above(0, 1e8), 1000, 0,
-                         "Slope of Fx against slip ratio",
-                         VTW_TIRE(t.linear.longitudinalStiffness)));
-    out.push_back(number(p + "linear.corneringStiffness", "Cornering stiffness (Ca)", "N/rad",
-                         Quantity::ForcePerAngle, above(0, 1e8), 1000, 0,
-                         "Slope of Fy against slip angle", VTW_TIRE(t.linear.corneringStiffness)));
-    out.push_back(number(
-        p + "linear.frictionCoefficient", "Friction (mu)", "", Quantity::Dimensionless, above(0, 5),
-        0.01, 3, "Force cap as a multiple of the load", VTW_TIRE(t.linear.frictionCoefficient)));
-
-    out.push_back(curve(p + "table.longitudinal", "Longitudinal table", slipRatio, normalisedForce,
-                        table, "Fx/Fz against slip ratio, positive half (mirrored)",
-                        VTW_TIRE(t.table.longitudinal)));
-    out.push_back(curve(p + "table.lateral", "Lateral table", slipAngle, normalisedForce, table,
-                        "|Fy|/Fz against slip angle, positive half (mirrored)",
-                        VTW_TIRE(t.table.lateral)));
-
-    addMagicFormulaSet(
-        out, p, "longitudinal", axle,
-        [](TireParams & t) -> auto& { return t.magicFormula.longitudinal; });
-    addMagicFormulaSet(
-        out, p, "lateral", axle, [](TireParams & t) -> auto& { return t.magicFormula.lateral; });
-
-    // Pacejka '94 coefficients have no common meaning one by one beyond the
-    // shape factors; they are edited as imported numbers.
-    for (int i = 0; i < int(Pacejka94Params{}.b.size()); ++i) {
-        const Limits l = i == 0 ? above(0, 10) : within(-1e9, 1e9);
-        out.push_back(number(p + "pacejka94.b" + QString::number(i), "b" + QString::number(i), "",
-                             Quantity::Dimensionless, l, 0.01, 4,
-                             i == 0 ? "Longitudinal shape factor C (> 0)"
-                                    : "Pacejka '94 longitudinal coefficient",
-                             [axle, i](Setup& s) -> double& { return axle(s).pacejka94.b[i]; }));
-    }
-    for (int i = 0; i < int(Pacejka94Params{}.a.size()); ++i) {
-        const Limits l = i == 0 ? above(0, 10) : within(-1e9, 1e9);
-        out.push_back(
-            number(p + "pacejka94.a" + QString::number(i), "a" + QString::number(i), "",
-                   Quantity::Dimensionless, l, 0.01, 4,
-                   i == 0 ? "Lateral shape factor C (> 0)" : "Pacejka '94 lateral coefficient",
-                   [axle, i](Setup& s) -> double& { return axle(s).pacejka94.a[i]; }));
-    }
-    out.push_back(number(p + "pacejka94.camber", "Camber", "rad", Quantity::Angle,
-                         within(-0.35, 0.35), 0.001, 4, "Static camber of this axle's tires",
-                         VTW_TIRE(t.pacejka94.camber)));
-
-    out.push_back(number(p + "brush.longitudinalStiffness", "Longitudinal stiffness (Cs)", "N",
-                         Quantity::ForcePerSlip, above(0, 1e8), 1000, 0,
-                         "Slope of Fx against slip at zero slip",
-                         VTW_TIRE(t.brush.longitudinalStiffness)));
-    out.push_back(number(p + "brush.corneringStiffness", "Cornering stiffness (Ca)", "N/rad",
-                         Quantity::ForcePerAngle, above(0, 1e8), 1000, 0,
-                         "Slope of Fy against slip angle at zero slip",
-                         VTW_TIRE(t.brush.corneringStiffness)));
-    out.push_back(number(
-        p + "brush.frictionCoefficient", "Friction (mu)", "", Quantity::Dimensionless, above(0, 5),
-        0.01, 3, "Sliding friction of the contact patch", VTW_TIRE(t.brush.frictionCoefficient)));
-
-    const QString c = p + "calspan.";
-    const auto calspanCoefficient = [&](const QString& key, Limits l, const QString& tip,
-                                        DoubleRef ref) {
-        out.push_back(number(c + key, key, "", Quantity::Dimensionless, l, 0.01, 4, tip, ref));
-    };
-    out.push_back(number(c + "treadWidth_in", "Tread width", "in", Quantity::LengthInches,
-                         above(0, 50), 0.1, 2, "Tw, tread width (report's units)",
-                         VTW_TIRE(t.calspan.treadWidth_in)));
-    out.push_back(number(c + "inflationPressure_psi", "Inflation pressure", "psi",
-                         Quantity::PressurePsi, above(0, 200), 0.5, 1, "Tp, inflation pressure",
-                         VTW_TIRE(t.calspan.inflationPressure_psi)));
-    out.push_back(number(c + "ratedLoad_lb", "Rated load", "lb", Quantity::ForcePounds,
-                         above(0, 50000), 10, 0, "FZT, the tire's rated load",
-                         VTW_TIRE(t.calspan.ratedLoad_lb)));
-    // C1..C4 >= 0 keep the saturation function's denominator positive for sigma >= 0.
-    calspanCoefficient("C1", within(0, 100), "Saturation function shape", VTW_TIRE(t.calspan.C1));
-    calspanCoefficient("C2", within(0, 100), "Saturation function shape", VTW_TIRE(t.calspan.C2));
-    calspanCoefficient("C3", within(0, 100), "Saturation function shape", VTW_TIRE(t.calspan.C3));
-    calspanCoefficient("C4", within(0, 100), "Saturation function shape", VTW_TIRE(t.calspan.C4));
-    calspanCoefficient("A0", above(0, 1e7), "Lateral stiffness polynomial, constant term",
-                       VTW_TIRE(t.calspan.A0));
-    calspanCoefficient("A1", within(-1e6, 1e6), "Lateral stiffness polynomial, load term",
-                       VTW_TIRE(t.calspan.A1));
-    calspanCoefficient("A2", above(0, 1e8), "Lateral stiffness polynomial, load^2 divisor",
-                       VTW_TIRE(t.calspan.A2));
-    calspanCoefficient("Ka", withinBelow(0, 1), "Contact-length change with longitudinal force",
-                       VTW_TIRE(t.calspan.Ka));
-    calspanCoefficient("CSFZ", above(0, 1000), "CS/FZ, longitudinal stiffness per unit load",
-                       VTW_TIRE(t.calspan.CSFZ));
-    calspanCoefficient("mu0", above(0, 5), "Nominal peak friction (0.85 dry, 0.3 wet, 0.1 ice)",
-                       VTW_TIRE(t.calspan.mu0));
-    calspanCoefficient("Kmu", withinBelow(0, 1), "Friction reduction with composite slip",
-                       VTW_TIRE(t.calspan.Kmu));
-
-    out.push_back(number(p + "slipSpeed.frictionCoefficient", "Friction (mu)", "",
-                         Quantity::Dimensionless, above(0, 5), 0.01, 3,
-                         "Maximum force as a multiple of the load",
-                         VTW_TIRE(t.slipSpeed.frictionCoefficient)));
-    out.push_back(number(p + "slipSpeed.halfForceSlipSpeed", "Half-force slip speed", "m/s",
-                         Quantity::Speed, above(0, 100), 0.01, 3,
-                         "K: sliding speed at which half the maximum force acts",
-                         VTW_TIRE(t.slipSpeed.halfForceSlipSpeed)));
-    addTirFields(out, p, axle);
+    addModelFields(out, p, axle);
 }
 
 // docs/physics.md 16. The section is new: a file without it is a rigid car (every field

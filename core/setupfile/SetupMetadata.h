@@ -6,6 +6,7 @@
 // table, so adding a field to Setup means adding one line here (the metadata
 // test counts the members of each parameter struct to catch a forgotten one).
 
+#include "core/base/FieldDescription.h"
 #include "core/vehicle/Setup.h"
 
 #include <QString>
@@ -25,40 +26,6 @@ enum class FieldKind {
     Curve       ///< a point list, stored as [[x, y], ...]
 };
 
-/// What a value measures, so a UI can pick the display unit (SI or imperial).
-/// Fields whose stored unit is not SI (rpm, percent, psi, inch, lb) have their
-/// own quantity: they are shown as stored.
-enum class Quantity {
-    Dimensionless,
-    Share,           ///< 0..1 fraction (shown as %)
-    Percent,         ///< stored in %
-    Length,          ///< m
-    Mass,            ///< kg
-    Area,            ///< m^2
-    Density,         ///< kg/m^3
-    MomentOfInertia, ///< kg m^2
-    Speed,           ///< m/s
-    EngineSpeed,     ///< rpm
-    Torque,          ///< N m
-    TorquePerRpm,    ///< N m / rpm
-    Angle,           ///< rad
-    AngularSpeed,    ///< rad/s
-    Time,            ///< s
-    ForcePerSlip,    ///< N per unit slip ratio
-    ForcePerAngle,   ///< N/rad
-    ForcePerSpeed,   ///< N s/m
-    LengthInches,    ///< in (native unit of the Calspan model)
-    PressurePsi,     ///< psi (native unit of the Calspan model)
-    ForcePounds,     ///< lb (native unit of the Calspan model)
-    Force,           ///< N
-    Pressure,        ///< Pa
-    TorquePerAngularSpeed, ///< N m s/rad
-    Frequency,       ///< Hz
-    Stiffness,       ///< N/m (spring and bar rates)
-    DamperSpeed,     ///< m/s of a damper (shown in mm/s or in/s)
-    Acceleration,    ///< m/s^2, shown in g in both unit systems
-};
-
 enum class UnitSystem { SI, Imperial };
 
 /// How to show a stored value: shown = stored * scale, labelled with symbol.
@@ -75,15 +42,6 @@ DisplayUnit displayUnit(Quantity quantity, UnitSystem system);
 /// "s", "g", ...): speeds in mph and distances in ft for imperial, accelerations
 /// ("m/s^2") in g in both systems; the rest, and everything in SI, as reported.
 DisplayUnit metricDisplayUnit(const QString& unit, UnitSystem system);
-
-/// Rules for a point-list curve beyond "finite numbers".
-struct CurveRules {
-    int minPoints = 2;
-    int maxPoints = 10000;                             ///< also the loader's cap on array length
-    double xMin = -std::numeric_limits<double>::max(); ///< every x >= xMin
-    double yMin = -std::numeric_limits<double>::max(); ///< every y >= yMin
-    bool positivePeak = false;                         ///< the largest y must be > 0
-};
 
 struct FieldMeta {
     QString path;  ///< file path, sections joined by '.', e.g. "chassis.mass"

@@ -128,7 +128,7 @@ VTW_LANE void tirLaneForces(const TirLanes& k, const TirLaneInputs& in, TirLaneF
     const QuadMask loaded = (in.normalLoad > 0.0) & (in.surfaceMu > 0.0);
     const Quad fz = laneSelect(loaded, in.normalLoad, k.fz0);
     const Quad grip = laneSelect(loaded, in.surfaceMu, quad(1.0));
-    // Grip by similarity (Tire::tirForce): the slips read 1/mu as large, the forces mu times.
+    // Grip by similarity (TirTireModel::force): the slips read 1/mu as large, the forces mu times.
     const Quad inverseGrip = 1.0 / grip;
     const Quad kappa = in.slipRatio * inverseGrip;
     const Quad alphaStar = k.mirror * in.tanSlipAngle * inverseGrip;

@@ -1,6 +1,7 @@
 #include "core/tires/TirOptions.h"
 
 #include "core/tires/TirLoad.h"
+#include "core/tires/TireParams.h"
 
 namespace vtw {
 

@@ -1,20 +1,25 @@
 #pragma once
 
-// The tire models, one entry each: everything outside the model's own physics needs
-// to know about it. Adding a model is its entry here, its physics (a case in
-// Tire.cpp and reference/ReferenceTire.cpp, its parameter struct in TireParams.h with
-// their fields in setupfile/SetupMetadata.cpp) and its expected values in tests/core/tires/tst_tires;
-// the setup files, the validation, the window's form page and model lists, the command
-// line and the tests that run every model all read this table (README, "Code layout").
+// The tire models. Each is one file in core/tires/models/: its parameter struct, the
+// description of its fields, its formula (the lane-shared part in core/lanes, named
+// after it) and its physics as Tire runs it, gathered in a model struct. Here each has
+// one entry in tireModels below (its key, names, form page and parameter rules) and one
+// in TireModelList, both in TireModelKind's order; the setup files, the validation, the
+// window's form page and model lists, the command line, Tire's dispatch and the tests
+// that run every model all read them. A model also has its own case in
+// core/reference/ReferenceTire.cpp and its expected values in tests/core/tires/tst_tires
+// (docs/architecture.md, "Add a tire model").
 
 #include "core/base/OptionSet.h"
-#include "core/tires/CalspanTire.h"
 #include "core/tires/TirOptions.h"
 #include "core/tires/TireParameterProblem.h"
 #include "core/tires/TireParams.h"
 
 #include <array>
+#include <cstddef>
 #include <string_view>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 namespace vtw {
@@ -110,6 +115,42 @@ static_assert(coversEveryValue<TireModelKind>());
 /// The entry of a model (the kind must be one of the enum's values).
 constexpr const TireModelInfo& tireModel(TireModelKind kind) {
     return tireModels[static_cast<std::size_t>(kind)];
+}
+
+/// The models' own structs (core/tires/models/), in enumerator order: what iterates the
+/// models at compile time (forEachTireModel).
+using TireModelList = std::tuple<LinearTireModel, TableTireModel, MagicFormulaTireModel, Pacejka94TireModel,
+                                 BrushTireModel, CalspanTireModel, SlipSpeedTireModel, TirTireModel>;
+
+namespace tiremodels_detail {
+template <std::size_t... I> constexpr bool listsEveryModel(std::index_sequence<I...>) {
+    return sizeof...(I) == tireModels.size() &&
+           ((std::tuple_element_t<I, TireModelList>::kind == tireModels[I].value &&
+             std::tuple_element_t<I, TireModelList>::pureSlip == tireModels[I].pureSlip) &&
+            ...);
+}
+} // namespace tiremodels_detail
+
+// With coversEveryValue above: the list has every model, once, in enumerator order.
+static_assert(tiremodels_detail::listsEveryModel(std::make_index_sequence<std::tuple_size_v<TireModelList>>{}),
+              "TireModelList must list every TireModelKind's model in order, as tireModels does");
+
+/// Calls f.template operator()<Model>() for each model of TireModelList, in order.
+template <class F> [[gnu::always_inline]] constexpr void forEachTireModel(F&& f) {
+    [&]<std::size_t... I>(std::index_sequence<I...>) __attribute__((always_inline)) {
+        (f.template operator()<std::tuple_element_t<I, TireModelList>>(), ...);
+    }(std::make_index_sequence<std::tuple_size_v<TireModelList>>{});
+}
+
+/// Calls f.template operator()<Model>() for the model of `kind`; nothing for a number
+/// that is no model (a value cast from a corrupt number).
+template <class F> [[gnu::always_inline]] constexpr void withTireModel(TireModelKind kind, F&& f) {
+    [&]<std::size_t... I>(std::index_sequence<I...>) __attribute__((always_inline)) {
+        (void)((kind == std::tuple_element_t<I, TireModelList>::kind
+                    ? (f.template operator()<std::tuple_element_t<I, TireModelList>>(), true)
+                    : false) ||
+               ...);
+    }(std::make_index_sequence<std::tuple_size_v<TireModelList>>{});
 }
 
 } // namespace vtw

@@ -1,11 +1,11 @@
 #pragma once
 
-#include "core/tires/TireParams.h"
-
 #include <string>
 #include <vector>
 
 namespace vtw {
+
+struct TireParams;
 
 /// A problem a model's parameter rules find in its parameters: the field (its path under
 /// the model's section of tires.<axle>, e.g. "A1" for tires.front.calspan.A1) and what is

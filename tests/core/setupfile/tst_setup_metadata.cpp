@@ -6,6 +6,7 @@
 #include "core/setupfile/SetupMetadata.h"
 #include "core/setupfile/SetupValidation.h"
 
+#include <QFile>
 #include <QSet>
 #include <QtTest>
 
@@ -52,6 +53,7 @@ private slots:
     void accessorsReachDistinctFields();
     void defaultsLieWithinLimits();
     void enumKeysMapBack();
+    void tireFieldsAreAsListed();
     void displayUnits_data();
     void displayUnits();
 };
@@ -211,6 +213,49 @@ void TestSetupMetadata::enumKeysMapBack() {
         if (f.kind == FieldKind::Enum)
             QCOMPARE(f.max, double(f.enumKeys.size() - 1));
     }
+}
+
+// The tire fields are built from the models' own descriptions; setup files and the
+// window read them by path, in order, with these labels, units and limits. The list in
+// tire_fields.txt is what the table gave before the descriptions moved to the models:
+// a changed path, order, label, limit, tooltip or written rule differs from it.
+// (VTW_PRINT_TIRE_FIELDS=1 prints the lines the table gives now.)
+void TestSetupMetadata::tireFieldsAreAsListed() {
+    Setup changed = defaultSetup();
+    changed.frontTires.camber = changed.rearTires.camber = -0.01;
+    changed.frontTires.pressure = changed.rearTires.pressure = 2e5;
+    changed.frontTires.tir.source = changed.rearTires.tir.source = "a file";
+    const Setup defaults = defaultSetup();
+    QStringList actual;
+    for (const FieldMeta& f : setupFields()) {
+        if (!f.path.startsWith("tires."))
+            continue;
+        const auto number = [](double v) { return QString::number(v, 'g', 17); };
+        const auto written = [&](const Setup& s) { return !f.written ? "always" : f.written(s) ? "yes" : "no"; };
+        actual << QStringList{f.path, f.label, f.unit, QString::number(int(f.quantity)), number(f.min),
+                              number(f.max), QString::number(f.minExclusive), QString::number(f.maxExclusive),
+                              number(f.step), QString::number(f.decimals), QString::number(int(f.kind)),
+                              f.enumKeys.join(','), f.enumNames.join(','), f.xLabel + ',' + f.xUnit + ','
+                                  + QString::number(int(f.xQuantity)), f.yLabel + ',' + f.yUnit + ','
+                                  + QString::number(int(f.yQuantity)),
+                              QStringList{QString::number(f.curveRules.minPoints),
+                                          QString::number(f.curveRules.maxPoints), number(f.curveRules.xMin),
+                                          number(f.curveRules.yMin), QString::number(f.curveRules.positivePeak)}
+                                  .join(','),
+                              QString::number(f.optional), written(defaults), written(changed), f.tooltip}
+                      .join('|');
+    }
+    if (qEnvironmentVariableIsSet("VTW_PRINT_TIRE_FIELDS"))
+        for (const QString& line : actual)
+            qInfo().noquote() << "FIELD" << line;
+    QFile file(QStringLiteral(VTW_SOURCE_DIR "/tests/core/setupfile/tire_fields.txt"));
+    QVERIFY2(file.open(QIODevice::ReadOnly | QIODevice::Text), qPrintable(file.fileName()));
+    const QStringList expected = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+    for (qsizetype i = 0; i < std::min(actual.size(), expected.size()); ++i)
+        QVERIFY2(actual[i] == expected[i], qPrintable(QString("tire field %1:\n  table: %2\n  listed: %3")
+                                                          .arg(i)
+                                                          .arg(actual[i], expected[i])));
+    QCOMPARE(actual.size(), expected.size());
 }
 
 void TestSetupMetadata::displayUnits_data() {

@@ -1,7 +1,7 @@
 #include "core/base/Units.h"
 #include "core/lanes/FastMath.h"
 #include "core/step/WheelTires.h"
-#include "core/tires/BrushTire.h"
+#include "core/tires/models/Brush.h"
 #include "core/tires/CalspanPresets.h"
 #include "core/tires/SurfacePresets.h"
 #include "core/tires/TirFromMagicFormula.h"

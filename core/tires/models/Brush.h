@@ -1,9 +1,11 @@
 #pragma once
 
-#include "core/tires/TireParams.h"
+#include "core/base/FieldDescription.h"
+#include "core/tires/TireEvaluation.h"
 #include "core/tires/TireSlip.h"
 
 #include <cmath>
+#include <tuple>
 
 // Brush / Dugoff combined-slip model [Dugoff 1970; brush model; docs/physics.md 6.5].
 //
@@ -17,6 +19,14 @@
 // TireSlip.h (braking and driving mirror each other), so the model is odd in S.
 
 namespace vtw {
+
+/// Brush / Dugoff combined-slip model (docs/physics.md 6.5).
+struct BrushParams {
+    double longitudinalStiffness = 87500.0; ///< Cs, N per unit slip
+    double corneringStiffness = 95000.0;    ///< Ca, N/rad
+    double frictionCoefficient = 1.0;       ///< mu, dimensionless
+    friend bool operator==(const BrushParams&, const BrushParams&) = default;
+};
 
 /// Combined brush force (N, in the slips' signs) at slip ratio kappa and tan(alpha).
 inline SlipForce brushForce(const BrushParams& p, double kappa, double tanAlpha, double normalLoad,
@@ -47,5 +57,42 @@ double fialaLateral(const BrushParams& p, double alpha, double normalLoad, doubl
 
 /// Slip angle (rad) at which the Fiala form reaches full sliding.
 double fialaSlidingSlipAngle(const BrushParams& p, double normalLoad, double grip);
+
+struct BrushTireModel {
+    using Params = BrushParams;
+    static constexpr TireModelKind kind = TireModelKind::Brush;
+    static constexpr bool pureSlip = false;
+    static constexpr auto& of(auto& tires) { return tires.brush; }
+
+    static constexpr std::tuple fields{
+        NumberField<Params>{"longitudinalStiffness", "Longitudinal stiffness (Cs)", "N", Quantity::ForcePerSlip,
+                            above(0, 1e8), 1000, 0, "Slope of Fx against slip at zero slip",
+                            [](Params& p) -> double& { return p.longitudinalStiffness; }},
+        NumberField<Params>{"corneringStiffness", "Cornering stiffness (Ca)", "N/rad", Quantity::ForcePerAngle,
+                            above(0, 1e8), 1000, 0, "Slope of Fy against slip angle at zero slip",
+                            [](Params& p) -> double& { return p.corneringStiffness; }},
+        NumberField<Params>{"frictionCoefficient", "Friction (mu)", "", Quantity::Dimensionless, above(0, 5),
+                            0.01, 3, "Sliding friction of the contact patch",
+                            [](Params& p) -> double& { return p.frictionCoefficient; }},
+    };
+
+    static void prepare(const Params&, TirePrepared& out) { out.searchPeakSlips = true; }
+
+    template <int n>
+    static void forces(const Params& p, const TirePrepared&, const TireBatch<n>& b, double (&fx)[n],
+                       double (&fy)[n]) {
+        for (int w = 0; w < n; ++w) {
+            const SlipForce f = brushForce(p, b.kappa[w], std::tan(b.alpha[w]), b.fz[w], b.grip[w]);
+            fx[w] = f.longitudinal;
+            fy[w] = f.lateral;
+        }
+    }
+
+    /// mu Fz both ways: the forces approach it as the slip grows.
+    static FrictionLimits limits(const Params& p, const TirePrepared&, double fz, double grip) {
+        const double friction = p.frictionCoefficient * grip * fz;
+        return {friction, friction};
+    }
+};
 
 } // namespace vtw

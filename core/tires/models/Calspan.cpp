@@ -1,6 +1,7 @@
-#include "core/tires/CalspanTire.h"
+#include "core/tires/models/Calspan.h"
 
 #include "core/base/Units.h"
+#include "core/tires/TireParams.h"
 
 #include <cmath>
 

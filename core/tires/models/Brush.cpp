@@ -1,4 +1,4 @@
-#include "core/tires/BrushTire.h"
+#include "core/tires/models/Brush.h"
 
 #include <cmath>
 
