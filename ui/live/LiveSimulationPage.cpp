@@ -242,6 +242,8 @@ QWidget* LiveSimulationPage::buildControls() {
     auto* statusBox = new QGroupBox(tr("Status"));
     auto* statusLayout = new QVBoxLayout(statusBox);
     m_stateLabel = new QLabel;
+    m_stateLabel->setObjectName(QStringLiteral("liveState"));
+    m_stateLabel->setWordWrap(true); // a maneuver still preparing says how far it has got
     m_timeLabel = new QLabel;
     m_rateLabel = new QLabel;
     m_errorLabel = new QLabel;
@@ -631,7 +633,8 @@ void LiveSimulationPage::updateButtons() {
     const WorkerState s = m_status.state;
     m_pauseButton->setEnabled(s == WorkerState::Running);
     m_resumeButton->setEnabled(s == WorkerState::Paused);
-    m_stopButton->setEnabled(isActive(s));
+    // A maneuver still preparing (the limit driver learning) holds the run: Stop ends it.
+    m_stopButton->setEnabled(isActive(s) || !m_status.preparation.empty());
     m_stepButton->setEnabled(s != WorkerState::Running);
     m_startButton->setText(isActive(s) ? tr("Restart") : tr("Start"));
     // A run that cannot start (scripted inputs without a script) says so on the button.
@@ -709,6 +712,8 @@ void LiveSimulationPage::tick() {
         shown.gear.gear = m_status.latest.gear;
         m_drivePad->showInputs(shown);
     }
+    if (m_status.preparation.empty() == m_stopButton->isEnabled() && !isActive(m_status.state))
+        updateButtons(); // a preparation began or ended: Stop with it
     updateStatusLabels();
     updateViews();
 }
@@ -720,6 +725,11 @@ void LiveSimulationPage::updateStatusLabels() {
         state += QStringLiteral(" - ") + QString::fromStdString(s.maneuverTitle);
     if (s.timedOut)
         state += tr(" (time limit)");
+    if (!s.preparation.empty()) {
+        // Before its first step the run has no state of its own yet: what it does is the news.
+        state = QString::fromStdString(s.preparation);
+        state[0] = state[0].toUpper();
+    }
     m_stateLabel->setText(tr("State: %1").arg(state));
     m_timeLabel->setText(tr("Sim time %1 s   steps %2").arg(s.simTime, 0, 'f', 3).arg(s.steps));
     QString rate = tr("%1 steps/s   %2× real time")

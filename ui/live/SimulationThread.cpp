@@ -38,6 +38,7 @@ void SimulationThread::resume() {
     invoke("resume");
 }
 void SimulationThread::stop() {
+    m_worker->requestStop(); // reaches a maneuver still preparing, which holds the thread
     invoke("stop");
 }
 void SimulationThread::singleStep() {
@@ -51,6 +52,7 @@ void SimulationThread::shutdown() {
     // worker's timer in its own thread (a timer cannot be stopped from another),
     // and only then does the event loop quit.
     m_thread.requestInterruption();
+    m_worker->requestStop();
     invoke("shutdown", Qt::BlockingQueuedConnection);
     m_thread.quit();
     m_thread.wait();

@@ -158,6 +158,15 @@ void SimulationWorker::prepare(const RunRequest& request) {
     }
     RunOptions options;
     options.streamSamples = true; // handed on to the queue in batches
+    m_stopRequested.store(false, std::memory_order_relaxed);
+    options.cancel = &m_stopRequested;
+    // A maneuver that prepares at length (the limit driver learns for seconds) holds
+    // this thread meanwhile: it says how far it has got through the status, which the
+    // window reads on its own timer, and a stop reaches it through the cancel flag.
+    options.preparationProgress = [this](const std::string& progress) {
+        std::lock_guard lock(m_statusMutex);
+        m_status.preparation = progress;
+    };
     m_session = std::make_unique<ManeuverSession>(request.setup, m_maneuver.get(), options, request.driveStart);
     m_session->setDriveAssist(request.mode == RunMode::Drive && request.driveAssist);
     if (!m_session->simulator()) { // refused before its first step

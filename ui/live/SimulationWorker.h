@@ -64,6 +64,10 @@ public:
 
     /// Hand a request over for the next startSubmitted()/prepareSubmitted().
     void submit(const RunRequest& request);
+    /// Ask the run to stop, from any thread: it ends at its next step, and a maneuver's
+    /// long preparation (which holds this thread) ends at its next step too. stop()
+    /// follows as usual.
+    void requestStop() { m_stopRequested.store(true, std::memory_order_relaxed); }
 
     // --- Call in the worker's thread (queued from the UI). ---
 
@@ -139,6 +143,8 @@ private:
     WorkerStatus m_status;
 
     SampleQueue m_queue;
+    /// Set by requestStop(); cleared when a run is prepared. The run's cancel flag.
+    std::atomic<bool> m_stopRequested{false};
 };
 
 } // namespace vtw

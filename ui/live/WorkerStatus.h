@@ -42,6 +42,9 @@ struct WorkerStatus {
     bool timedOut = false;       ///< the maneuver hit its time limit
     std::string error;           ///< why the run failed
     std::string maneuverTitle;   ///< empty in drive mode
+    /// While a maneuver prepares at length before its first step (the limit driver's
+    /// learning laps): how far it has got, in words; empty otherwise.
+    std::string preparation;
     MetricList metrics;          ///< set when state is Finished
     bool hasSample = false;
     StepSample latest;                               ///< the last step's sample

@@ -9,9 +9,11 @@
 #include "ui/live/LiveSimulationPage.h"
 #include "ui/live/SimulationWorker.h"
 #include "core/maneuvers/ManeuverRunner.h"
+#include "core/setupfile/CarLibrary.h"
 #include "core/trackfiles/TrackLibrary.h"
 
 #include <QComboBox>
+#include <QLabel>
 #include <QDir>
 #include <QFile>
 #include <QPushButton>
@@ -82,6 +84,7 @@ private slots:
     void initTestCase() { Q_INIT_RESOURCE(resources); }
     void maneuverShowsTheCliMetrics_data();
     void maneuverShowsTheCliMetrics();
+    void limitLapSaysHowItsLearningGoes();
     void divergedRunShowsItsMessage();
     void keyboardDrivesTheCar();
     void liveEditReachesTheRunningCar();
@@ -113,6 +116,28 @@ void TestLivePage::maneuverShowsTheCliMetrics_data() {
                                            << "steer_deg" << 8.0;
     QTest::newRow("dynamic lap of Monza at pace 0.85") << "dynamic-lap"
                                                        << "pace" << 0.85;
+}
+
+// The limit driver learns for seconds before the car moves: the status says so, lap
+// by lap, and Stop ends it there.
+void TestLivePage::limitLapSaysHowItsLearningGoes() {
+    LiveSimulationPage page;
+    page.resize(1300, 850);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.setSetup(defaultLibraryCar());
+    auto* source = page.findChild<QComboBox*>();
+    QVERIFY(source);
+    source->setCurrentIndex(source->findData(QStringLiteral("dynamic-lap")));
+    QVERIFY(page.setManeuverWord(QStringLiteral("track"), QStringLiteral("zandvoort")));
+    QVERIFY(page.setManeuverWord(QStringLiteral("driver"), QStringLiteral("limit")));
+    auto* state = page.findChild<QLabel*>(QStringLiteral("liveState"));
+    QVERIFY(state);
+    QTest::mouseClick(button(page, "Start"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(state->text().startsWith(QStringLiteral("State: Learning the limit: ")), waitMs);
+    QTest::mouseClick(button(page, "Stop"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(page.state(), WorkerState::Stopped, waitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!state->text().contains(QStringLiteral("Learning")), waitMs);
 }
 
 void TestLivePage::maneuverShowsTheCliMetrics() {

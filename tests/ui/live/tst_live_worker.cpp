@@ -7,11 +7,13 @@
 #include "ui/live/SimulationThread.h"
 #include "core/sim/Telemetry.h"
 #include "core/maneuvers/ManeuverRunner.h"
+#include "core/setupfile/CarLibrary.h"
 
 #include <QTest>
 
 #include <bit>
 #include <cmath>
+#include <cstdio>
 #include <map>
 
 using namespace vtw;
@@ -158,6 +160,7 @@ QString differsFromCli(WatchedRun& run, const QString& id, bool everyStep) {
 class TestLiveWorker : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase() { Q_INIT_RESOURCE(resources); }
     void rapidSetupEditsPauseResumeStop();
     void maneuverMetricsEqualRunManeuver_data();
     void maneuverMetricsEqualRunManeuver();
@@ -168,6 +171,7 @@ private slots:
     void editPastTheStepCapFailsTheRun();
     void singleStepWhilePaused();
     void shutdownMidRun();
+    void stopReachesALimitLapStillLearning();
 };
 
 void TestLiveWorker::rapidSetupEditsPauseResumeStop() {
@@ -393,6 +397,32 @@ void TestLiveWorker::shutdownMidRun() {
             thread->worker()->setSetup(defaultSetup());
         thread.reset();
     }
+}
+
+// The limit driver learns for seconds before its first step, holding the worker's thread
+// (docs/physics.md 14.5): the status says how far it has got, and a stop reaches it
+// at its next step instead of after the last learning lap (14 at Zandvoort).
+void TestLiveWorker::stopReachesALimitLapStillLearning() {
+    WatchedRun run;
+    SimulationWorker& w = run.worker();
+    RunRequest request = maneuverRequest("dynamic-lap");
+    request.setup = defaultLibraryCar();
+    request.words = {{"track", "zandvoort"}, {"driver", "limit"}};
+    run.thread.start(request);
+    QTRY_VERIFY_WITH_TIMEOUT(w.status().preparation.find("learning the limit: ") == 0, waitMs);
+    run.thread.stop();
+    int mostLaps = 0;
+    for (int waited = 0; waited < waitMs && w.status().state != WorkerState::Stopped; waited += 5) {
+        const std::string progress = w.status().preparation;
+        int laps = 0;
+        if (std::sscanf(progress.c_str(), "learning the limit: %d of", &laps) == 1)
+            mostLaps = std::max(mostLaps, laps);
+        QTest::qWait(5);
+    }
+    QCOMPARE(w.status().state, WorkerState::Stopped);
+    QVERIFY2(mostLaps < 4, qPrintable(QString("still learning after the stop: %1 laps").arg(mostLaps)));
+    QCOMPARE(run.finished, 0);
+    QVERIFY(w.status().metrics.empty());
 }
 
 QTEST_GUILESS_MAIN(TestLiveWorker)
