@@ -199,27 +199,31 @@ template <class Model> struct TireFieldRows {
     }
     // A run-time list of fields (generated ones: numbered coefficients, a table's entries).
     template <class Group>
-        requires requires(const Group& g) { g.forEach([](const auto&) {}); }
+        requires Group::isFieldGroup
     void operator()(const Group& group) const {
         group.forEach([this](const auto& f) { (*this)(f); });
     }
 };
 
+// One model's fields under its key. (A function template rather than the body of the
+// lambda below: clang 14, the fuzz build's compiler, crashes on that nesting.)
+template <class Model> void addFieldsOf(std::vector<FieldMeta>& out, const QString& p, AxleRef axle) {
+    const std::size_t first = out.size();
+    const TireFieldRows<Model> rows{out, p + text(tireModel(Model::kind).key) + ".", axle};
+    std::apply([&rows](const auto&... field) { (rows(field), ...); }, Model::fields);
+    if constexpr (requires(const typename Model::Params& params) { Model::sectionWritten(params); }) {
+        for (std::size_t i = first; i < out.size(); ++i) {
+            out[i].optional = true;
+            out[i].written = [axle](const Setup& s) {
+                return Model::sectionWritten(Model::of(axle(const_cast<Setup&>(s))));
+            };
+        }
+    }
+}
+
 // Each model's fields, in the order of TireModelList (the enum's), each under its key.
 void addModelFields(std::vector<FieldMeta>& out, const QString& p, AxleRef axle) {
-    forEachTireModel([&]<class Model>() {
-        const std::size_t first = out.size();
-        const TireFieldRows<Model> rows{out, p + text(tireModel(Model::kind).key) + ".", axle};
-        std::apply([&](const auto&... field) { (rows(field), ...); }, Model::fields);
-        if constexpr (requires(const typename Model::Params& params) { Model::sectionWritten(params); }) {
-            for (std::size_t i = first; i < out.size(); ++i) {
-                out[i].optional = true;
-                out[i].written = [axle](const Setup& s) {
-                    return Model::sectionWritten(Model::of(axle(const_cast<Setup&>(s))));
-                };
-            }
-        }
-    });
+    forEachTireModel([&]<class Model>() { addFieldsOf<Model>(out, p, axle); });
 }
 
 void addTireFields(std::vector<FieldMeta>& out, const QString& axleKey, AxleRef axle) {

@@ -37,6 +37,8 @@ struct Pacejka94CoefficientRef {
 /// The coefficients b0..b13, then a0..a17, one field each. They have no common meaning
 /// one by one beyond the shape factors; they are edited as imported numbers.
 struct Pacejka94CoefficientFields {
+    /// A group of fields generated at run time, visited by forEach (FieldDescription.h).
+    static constexpr bool isFieldGroup = true;
     template <class Visit> void forEach(Visit&& visit) const {
         const auto list = [&](bool lateral, char letter, std::size_t count, std::string_view shapeTip,
                               std::string_view tip) {

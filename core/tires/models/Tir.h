@@ -43,6 +43,8 @@ struct TirCoefficientRef {
 /// only where the MF allows any value; the model's probe (TirOptions.h) catches
 /// combinations that break it.
 struct TirCoefficientFields {
+    /// A group of fields generated at run time, visited by forEach (FieldDescription.h).
+    static constexpr bool isFieldGroup = true;
     template <class Visit> void forEach(Visit&& visit) const {
         for (const TirCoefficientInfo& info : tirCoefficientTable()) {
             const std::string_view name = info.name;
