@@ -263,7 +263,6 @@ void DynamicLap::observe(const StepSample& s) {
         const double rearSlip = std::atan2(s.body.vy - s.body.yawRate * m_rearLever, s.body.vx);
         strain.frontSlide = std::max(strain.frontSlide, std::abs(frontSlip) / m_frontPeakSlip);
         strain.rearSlide = std::max(strain.rearSlide, std::abs(rearSlip) / m_rearPeakSlip);
-        strain.yawError = std::max(strain.yawError, std::abs(s.body.yawRate - speed * m_path->curvature[station]));
         strain.lateral = std::max(strain.lateral, std::abs(foot.lateral));
         std::string verdict = m_judge.watch(s, station, m_path->curvature[station]);
         strain.swinging = std::max(strain.swinging, m_judge.swingingFor(s.time));

@@ -67,7 +67,6 @@ public:
         /// reference load): above 1, that end slides.
         double frontSlide = 0.0;
         double rearSlide = 0.0;
-        double yawError = 0.0; ///< rad/s, the yaw rate's difference from the line's (v kappa)
         double lateral = 0.0;  ///< m from the line
         double swinging = 0.0; ///< s the car had been swinging as a weave does (LapJudge::swingingFor)
     };

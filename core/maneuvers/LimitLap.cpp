@@ -66,7 +66,6 @@ void LimitLap::learn(const Setup& setup) const {
         ++m_lapsDriven;
         const std::optional<double> time = attempt->lapTime();
         m_lapTimes.push_back(time.value_or(std::numeric_limits<double>::quiet_NaN()));
-        m_lapEnds.push_back(attempt->endReason());
         if (time && *time < best) {
             best = *time;
             bestShares = shares;

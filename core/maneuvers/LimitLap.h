@@ -78,8 +78,6 @@ public:
     int lapsDriven() const { return m_lapsDriven; }
     /// Each learning lap's time, s (NaN for a lap that ended without one).
     const std::vector<double>& learningLapTimes() const { return m_lapTimes; }
-    /// Why each learning lap ended without a time (empty for a lap with one).
-    const std::vector<std::string>& learningLapEnds() const { return m_lapEnds; }
 
 private:
     std::unique_ptr<DynamicLap> makeLap(const std::vector<double>& shares) const;
@@ -105,7 +103,6 @@ private:
     mutable std::unique_ptr<DynamicLap> m_final;
     mutable int m_lapsDriven = 0;
     mutable std::vector<double> m_lapTimes;
-    mutable std::vector<std::string> m_lapEnds;
 };
 
 } // namespace vtw
